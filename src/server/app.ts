@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../shared/zod-turkish';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { EventHub } from './modules/events/event-hub';
+import { eventsRoutes } from './modules/events/events.routes';
+import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
+import { printerRoutes } from './modules/settings/printer.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSpa } from './plugins/spa';
+
+export interface AppOptions {
+  database: Database;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  logger?: FastifyServerOptions['logger'];
+  /** Built SPA; defaults to dist/client beside the server bundle. */
+  clientDir?: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/server and dist/server both sit two levels below the project root.
+const DEFAULT_CLIENT_DIR = path.resolve(here, '../../dist/client');
+
+// Inline styles are allowed because Mantine sets CSS variables through style attributes; scripts
+// come only from our own origin.
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR }: AppOptions) {
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  await app.register(fastifyCookie);
+  const { db } = database;
+  const hub = new EventHub();
+  registerAuth(app, db);
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
+  authRoutes(app, db, config);
+  printerRoutes(app, db, hub);
+  publicMenuRoutes(app, db);
+  eventsRoutes(app, hub);
+  await registerSpa(app, clientDir);
+
+  return Object.assign(app, { hub });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

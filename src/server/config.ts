@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const portSchema = z.coerce
+  .number({ error: 'PORT bir sayı olmalı' })
+  .int('PORT tam sayı olmalı')
+  .min(1, 'PORT 1 ile 65535 arasında olmalı')
+  .max(65535, 'PORT 1 ile 65535 arasında olmalı');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: "NODE_ENV 'development', 'production' veya 'test' olmalı" }).default('development'),
+    PORT: portSchema.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'DATA_DIR boş olamaz').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_URL 'postgres://kullanıcı@sunucu:port/veritabanı' biçiminde olmalı")
+      .optional(),
+    SEED_DEMO: z.enum(['0', '1'], { error: "SEED_DEMO '0' veya '1' olmalı" }).default('1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Force the Secure cookie flag (behind a TLS-terminating proxy). Otherwise it follows the request. */
+    COOKIE_SECURE: z.enum(['auto', 'always'], { error: "COOKIE_SECURE 'auto' veya 'always' olmalı" }).default('auto'),
+    /** Trust X-Forwarded-* (client IP for the login limiter, https detection) from a reverse proxy. */
+    TRUST_PROXY: z.enum(['0', '1'], { error: "TRUST_PROXY '0' veya '1' olmalı" }).default('0'),
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    // Demo data never lands in production, whatever SEED_DEMO says.
+    seedDemo: e.SEED_DEMO === '1' && e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY === '1',
+  }));
+
+export type ServerConfig = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; empty strings count as unset. Throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Sunucu ayarları geçersiz:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

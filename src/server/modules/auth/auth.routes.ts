@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authUser, loginRequest } from '../../../shared/auth-contract';
+import { MESSAGES } from '../../../shared/errors';
+import type { ServerConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../errors';
+import { ALL_ROLES, REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
+import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, normaliseEmail, resume, type SignedIn } from './auth.service';
+import { LoginLimiter } from './login-limiter';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function authRoutes(app: FastifyInstance, db: Db, config: Pick<ServerConfig, 'cookieSecure'>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A whole restaurant often shares one address, so the address gets more room than an account.
+  const limiter = new LoginLimiter({ maxFailures: { account: 10, ip: 30 }, windowMs: FIFTEEN_MINUTES });
+
+  const cookieOptions = (request: FastifyRequest, maxAgeMs: number) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure === 'always' || request.protocol === 'https',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+
+  function setCookies(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+    reply.setCookie(SESSION_COOKIE, signedIn.sessionToken, cookieOptions(request, SESSION_TTL_MS));
+    if (signedIn.rememberToken) {
+      reply.setCookie(REMEMBER_COOKIE, signedIn.rememberToken, cookieOptions(request, REMEMBER_TTL_MS));
+    }
+  }
+
+  r.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: authUser } } },
+    async (request, reply) => {
+      const keys = [`account:${normaliseEmail(request.body.email)}`, `ip:${request.ip}`];
+      if (limiter.isBlocked(keys)) throw new HttpError(429, MESSAGES.tooManyAttempts);
+      try {
+        const signedIn = await login(db, request.body);
+        limiter.clear(keys[0]);
+        setCookies(request, reply, signedIn);
+        // Logging in without remember-me forgets a device remembered earlier.
+        if (!request.body.remember) reply.clearCookie(REMEMBER_COOKIE, { path: '/' });
+        return signedIn.user;
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) limiter.recordFailure(keys);
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/resume',
+    { config: { access: 'public' }, schema: { response: { 200: authUser } } },
+    async (request, reply) => {
+      try {
+        const signedIn = await resume(db, request.cookies[REMEMBER_COOKIE]);
+        setCookies(request, reply, signedIn);
+        return signedIn.user;
+      } catch (err) {
+        reply.clearCookie(REMEMBER_COOKIE, { path: '/' });
+        throw err;
+      }
+    },
+  );
+
+  r.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await logout(db, request.cookies[SESSION_COOKIE], request.cookies[REMEMBER_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(REMEMBER_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  r.get(
+    '/api/auth/session',
+    { config: { access: ALL_ROLES }, schema: { response: { 200: authUser } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return { uid: actor.userId, email: actor.email, role: actor.role, restaurantId: actor.restaurantId };
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/errors';
+import { isRole, type Role } from '../../../shared/roles';
+import type { AuthUser, LoginRequest } from '../../../shared/auth-contract';
+import type { Db } from '../../db/client';
+import { memberships, rememberTokens, sessions, users } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { hashPassword, verifyPassword } from './password';
+import { hashToken, newToken, tokenMatches } from './tokens';
+
+export const SESSION_TTL_MS = 16 * 60 * 60 * 1000; // a long shift
+export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  restaurantId: string;
+}
+
+export interface SignedIn {
+  user: AuthUser;
+  sessionToken: string;
+  /** "selector.validator", only when remember-me was asked for (or rotated) */
+  rememberToken?: string;
+}
+
+// Unknown emails still pay for one hash, so timing does not tell which emails exist.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('sofra-timing-equaliser'));
+
+export const normaliseEmail = (email: string) => email.trim().toLocaleLowerCase('tr-TR');
+
+/** Checks the password, then the membership; the caller counts failures for rate limiting. */
+export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | 'password'>) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(input.email)))
+    .limit(1);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+  if (!user.isActive) throw new HttpError(403, MESSAGES.accountDisabled);
+  const membership = await primaryMembership(db, user.id);
+  return { user, membership };
+}
+
+/** A user in several restaurants signs into the one they joined first. */
+async function primaryMembership(db: Db, userId: string) {
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  if (!membership) throw new HttpError(403, MESSAGES.userNotFound);
+  if (!isRole(membership.role)) throw new HttpError(403, MESSAGES.invalidRole);
+  return { restaurantId: membership.restaurantId, role: membership.role };
+}
+
+async function startSession(
+  db: Db,
+  user: { id: string; email: string },
+  membership: { restaurantId: string; role: Role },
+): Promise<{ user: AuthUser; sessionToken: string }> {
+  const sessionToken = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(sessionToken),
+    userId: user.id,
+    restaurantId: membership.restaurantId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return {
+    sessionToken,
+    user: { uid: user.id, email: user.email, role: membership.role, restaurantId: membership.restaurantId },
+  };
+}
+
+async function issueRememberToken(db: Db, userId: string, restaurantId: string): Promise<string> {
+  const selector = newToken().slice(0, 22);
+  const validator = newToken();
+  await db.insert(rememberTokens).values({
+    selector,
+    validatorHash: hashToken(validator),
+    userId,
+    restaurantId,
+    expiresAt: new Date(Date.now() + REMEMBER_TTL_MS),
+  });
+  return `${selector}.${validator}`;
+}
+
+export async function login(db: Db, input: LoginRequest): Promise<SignedIn> {
+  const { user, membership } = await authenticate(db, input);
+  const signedIn: SignedIn = await startSession(db, user, membership);
+  if (input.remember) signedIn.rememberToken = await issueRememberToken(db, user.id, membership.restaurantId);
+  return signedIn;
+}
+
+/**
+ * Signs in from a remember-me token and rotates it: each token works once. A known selector with a
+ * wrong validator means the token was copied, so every remembered device of that user is revoked.
+ */
+export async function resume(db: Db, rememberToken: string | undefined): Promise<SignedIn> {
+  const [selector, validator] = (rememberToken ?? '').split('.');
+  if (!selector || !validator) throw new HttpError(401, MESSAGES.rememberInvalid);
+  const [row] = await db.select().from(rememberTokens).where(eq(rememberTokens.selector, selector)).limit(1);
+  if (!row) throw new HttpError(401, MESSAGES.rememberInvalid);
+  if (!tokenMatches(validator, row.validatorHash)) {
+    await db.delete(rememberTokens).where(eq(rememberTokens.userId, row.userId));
+    throw new HttpError(401, MESSAGES.rememberInvalid);
+  }
+  await db.delete(rememberTokens).where(eq(rememberTokens.selector, selector));
+  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, MESSAGES.rememberInvalid);
+
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user) throw new HttpError(401, MESSAGES.rememberInvalid);
+  if (!user.isActive) throw new HttpError(403, MESSAGES.accountDisabled);
+  const membership = await primaryMembership(db, user.id);
+  const signedIn: SignedIn = await startSession(db, user, membership);
+  signedIn.rememberToken = await issueRememberToken(db, user.id, membership.restaurantId);
+  return signedIn;
+}
+
+export async function logout(db: Db, sessionToken: string | undefined, rememberToken: string | undefined) {
+  if (sessionToken) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(sessionToken)));
+  const selector = rememberToken?.split('.')[0];
+  if (selector) await db.delete(rememberTokens).where(eq(rememberTokens.selector, selector));
+}
+
+/** The signed-in actor for a session cookie, or null. Role and active flag are read live. */
+export async function findActor(db: Db, sessionToken: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      restaurantId: sessions.restaurantId,
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, sessions.userId), eq(memberships.restaurantId, sessions.restaurantId)),
+    )
+    .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || !isRole(row.role)) return null;
+  return { ...row, role: row.role };
+}

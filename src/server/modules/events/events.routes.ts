@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LONG_POLLING_TIMEOUT_SECONDS } from '../../../shared/connection-settings';
+import { ALL_ROLES, actorOf } from '../../plugins/auth';
+import type { EventHub, LiveEvent } from './event-hub';
+
+const HEARTBEAT_MS = 25_000;
+
+export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Server-sent events; `resync` tells the client its Last-Event-ID is too old to replay.
+  r.get('/api/events', { config: { access: ALL_ROLES } }, (request, reply) => {
+    const { restaurantId } = actorOf(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (e: LiveEvent) => res.write(`id: ${e.seq}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`);
+    const lastId = Number(request.headers['last-event-id']);
+    if (Number.isInteger(lastId) && lastId >= 0) {
+      const missed = hub.since(restaurantId, lastId);
+      if (missed) missed.forEach(send);
+      else res.write(`id: ${hub.currentSeq}\nevent: resync\ndata: {}\n\n`);
+    } else {
+      res.write(`id: ${hub.currentSeq}\nevent: ready\ndata: {}\n\n`);
+    }
+    const unsubscribe = hub.subscribe(restaurantId, send);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
+  // Long-polling fallback for networks whose proxies break streaming.
+  r.get(
+    '/api/events/poll',
+    {
+      config: { access: ALL_ROLES },
+      schema: {
+        querystring: z.object({
+          after: z.coerce.number().int().min(-1).default(-1),
+          timeout: z.coerce
+            .number()
+            .min(LONG_POLLING_TIMEOUT_SECONDS.min)
+            .max(LONG_POLLING_TIMEOUT_SECONDS.max)
+            .default(LONG_POLLING_TIMEOUT_SECONDS.default),
+        }),
+      },
+    },
+    async (request) => {
+      const { restaurantId } = actorOf(request);
+      const { after, timeout } = request.query;
+      if (after < 0) return { seq: hub.currentSeq, events: [], resync: false };
+      const missed = hub.since(restaurantId, after);
+      if (!missed) return { seq: hub.currentSeq, events: [], resync: true };
+      if (missed.length) return { seq: hub.currentSeq, events: missed, resync: false };
+      const event = await new Promise<LiveEvent | null>((resolve) => {
+        const timer = setTimeout(() => done(null), timeout * 1000);
+        const unsubscribe = hub.subscribe(restaurantId, (e) => done(e));
+        request.raw.on('close', () => done(null));
+        function done(e: LiveEvent | null) {
+          clearTimeout(timer);
+          unsubscribe();
+          resolve(e);
+        }
+      });
+      return { seq: hub.currentSeq, events: event ? [event] : [], resync: false };
+    },
+  );
+}

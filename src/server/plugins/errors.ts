@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../shared/errors';
+import { HttpError } from '../errors';
+
+/** One readable Turkish sentence for a failed validation: each field and what is wrong with it. */
+export function describeIssues(issues: { field: string; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => (i.field ? `${i.field}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: 400 | 413 | 415; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.badJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.badJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Desteklenmeyen içerik türü; JSON gönderin' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'İstek gövdesi çok büyük' },
+};
+
+/** Every failure leaves as `{error}` in Turkish; stacks and internals stay in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        field: v.instancePath.split('/').filter(Boolean).join('.'),
+        message: v.message ?? '',
+      }));
+      return reply.status(400).send({ error: `${MESSAGES.invalidRequest}: ${describeIssues(issues)}` });
+    }
+    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+    if (known) return reply.status(known.status).send({ error: known.message });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ error: MESSAGES.invalidRequest });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: MESSAGES.internal });
+  });
+}

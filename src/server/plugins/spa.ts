@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../shared/errors';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, HTML never cached. The public menu has its
+ * own small page (menu.html) so a customer's phone never downloads the staff app.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string) {
+  const hasBuild = fs.existsSync(path.join(clientDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/assets/') || !hasBuild) {
+      return reply.status(404).send({ error: MESSAGES.routeNotFound });
+    }
+    const page = url.startsWith('/menu/') ? 'menu.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
+  });
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-menu';
+import { lockDataDir } from './db/lock';
+import { seedDemo } from './db/seed-demo';
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig(process.env);
+  const dataDir = path.resolve(config.dataDir);
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir },
+  );
+  const seed = config.seedDemo ? await seedDemo(database.db) : { seeded: false };
+  const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`;
+  const lines = [
+    '',
+    `Sofra hazır: ${url}  (veritabanı: ${where}, ${Math.round(performance.now() - startedAt)} ms)`,
+  ];
+  if (seed.seeded) lines.push('Demo verisi yüklendi.');
+  if (config.seedDemo) {
+    lines.push(`Demo girişleri (şifre: ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(8)} ${a.email}`);
+    lines.push('  owner    owner2@demo.local  (İkinci Şube)');
+    if (seed.restaurantId) lines.push(`Herkese açık menü: ${url}/menu/${seed.restaurantId}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('Sofra başlatılamadı:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

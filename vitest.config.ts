@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globals: true,
+    // Two cores: keep file parallelism modest; each API file opens its own database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/client/test-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['src/server/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+});

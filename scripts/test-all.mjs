@@ -1,0 +1,22 @@
+// The one test command: type check, unit + API on PGlite, API on PostgreSQL, build, browser e2e.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['Tür denetimi', ['npm', 'run', 'typecheck']],
+  ['Birim ve API testleri (PGlite)', ['npx', 'vitest', 'run']],
+  ['API testleri (PostgreSQL)', ['node', 'scripts/test-postgres.mjs']],
+  ['Derleme', ['npm', 'run', 'build']],
+  ['Tarayıcı uçtan uca testleri (Chromium)', ['npx', 'playwright', 'test']],
+];
+for (const [title, [cmd, ...args]] of steps) {
+  console.log(`\n=== ${title} ===`);
+  const env = { ...process.env };
+  // The PGlite run must stay on PGlite even when CI exports TEST_DATABASE_URL.
+  if (title.includes('PGlite')) delete env.TEST_DATABASE_URL;
+  const { status } = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (status !== 0) {
+    console.error(`\n${title} başarısız (çıkış kodu ${status}).`);
+    process.exit(status ?? 1);
+  }
+}
+console.log('\nTüm test adımları geçti.');

@@ -1,0 +1,79 @@
+import { tr } from '../i18n/tr';
+import type { ResponseCache } from './response-cache';
+
+/** A failed API call, carrying the server's Turkish message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Same origin and no response cache until a dashboard applies the connection settings
+// (connection.ts); the login page stays free of the settings' validation code.
+let apiBase = '';
+let responseCache: ResponseCache | undefined;
+export function configureHttp(options: { base: string; cache: ResponseCache }) {
+  apiBase = options.base;
+  responseCache = options.cache;
+}
+
+let onUnauthorized: (() => void) | undefined;
+/** Called when a signed-in call answers 401: the session died (logout elsewhere, deactivation). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const method = init.method ?? 'GET';
+  const cached = method === 'GET' ? responseCache?.get(path) : undefined;
+  let res: Response;
+  try {
+    res = await fetch(apiBase + path, {
+      method,
+      credentials: apiBase ? 'include' : 'same-origin',
+      headers: {
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cached ? { 'if-none-match': cached.etag } : {}),
+        ...init.headers,
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, tr.network.offline);
+  }
+  if (res.status === 304 && cached) return { data: JSON.parse(cached.body) as T, headers: res.headers };
+  const text = await res.text();
+  const etag = res.headers.get('etag');
+  if (method === 'GET' && res.ok && etag && !res.headers.get('cache-control')?.includes('no-store')) {
+    responseCache?.set(path, { etag, body: text });
+  }
+  const json = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const message = (json as { error?: string } | undefined)?.error ?? `HTTP ${res.status}`;
+    if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
+    throw new ApiError(res.status, message);
+  }
+  return { data: json as T, headers: res.headers };
+}
+
+export const api = async <T>(path: string, init?: Parameters<typeof apiRequest>[1]) =>
+  (await apiRequest<T>(path, init)).data;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,91 @@
+import { Burger, Button, NavLink, Text } from '@mantine/core';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '../../shared/roles';
+import { logout } from '../features/auth/auth-api';
+import { getUserSession } from '../features/auth/session-storage';
+import { tr } from '../i18n/tr';
+import classes from './dashboard-layout.module.css';
+
+export interface SidebarItem {
+  /** the sub-route, e.g. 'printer-settings' */
+  key: string;
+  label: string;
+  icon: string;
+}
+
+interface Props {
+  role: Role;
+  items: SidebarItem[];
+  /** highlighted when the URL names no item (the spec's default selection) */
+  defaultItem: string;
+  /** sidebar width on phones; 240px elsewhere */
+  mobileWidth?: number;
+  children: ReactNode;
+}
+
+/**
+ * The role dashboards' frame: a 240px sidebar; under 768px it hides and slides in from a toggle,
+ * and a click on the overlay, the content or an item closes it again.
+ */
+export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, children }: Props) {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const base = `/${role}`;
+  const segment = location.pathname.slice(base.length).split('/').filter(Boolean)[0];
+  const selected = items.some((i) => i.key === segment) ? segment : defaultItem;
+  const email = getUserSession()?.email;
+  const close = () => setMenuOpen(false);
+
+  async function handleLogout() {
+    await logout().catch(() => {});
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <div className={classes.shell} style={{ '--sidebar-mobile-width': `${mobileWidth}px` } as CSSProperties}>
+      <header className={classes.topbar}>
+        <Burger
+          className={classes.toggle}
+          opened={isMenuOpen}
+          onClick={() => setMenuOpen((o) => !o)}
+          aria-label={isMenuOpen ? tr.closeMenu : tr.menu}
+          aria-expanded={isMenuOpen}
+          aria-controls="sidebar"
+          size="sm"
+        />
+        <Text fw={700} className={classes.brand}>
+          {tr.appName} · {tr.roles[role]}
+        </Text>
+        <Text size="sm" c="dimmed" className={classes.email} truncate>
+          {email}
+        </Text>
+        <Button variant="light" color="red" size="xs" onClick={handleLogout}>
+          {tr.logout}
+        </Button>
+      </header>
+
+      <nav id="sidebar" className={classes.sidebar} data-open={isMenuOpen} aria-label={tr.menu}>
+        {items.map((item) => (
+          <NavLink
+            key={item.key}
+            component={Link}
+            to={`${base}/${item.key}`}
+            label={item.label}
+            leftSection={<span aria-hidden>{item.icon}</span>}
+            active={item.key === selected}
+            aria-current={item.key === selected ? 'page' : undefined}
+            onClick={close}
+            className={classes.item}
+          />
+        ))}
+      </nav>
+
+      {isMenuOpen && <div className={classes.overlay} data-testid="sidebar-overlay" onClick={close} aria-hidden />}
+      <main className={classes.content} onClick={isMenuOpen ? close : undefined}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
+import { RoleDashboard, type DashboardScreen } from './role-dashboard';
+
+const screens: DashboardScreen[] = [
+  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
+  { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️' },
+  { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁' },
+  { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋' },
+  { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑' },
+  { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },
+  { key: 'qr-menu', label: 'QR Menü', icon: '🔳' },
+  { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },
+  { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕' },
+  { key: 'reports', label: 'Satış Raporları', icon: '📊' },
+  { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘' },
+  { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳' },
+  { key: 'staff-list', label: 'Personel Listesi', icon: '👥' },
+  { key: 'add-staff', label: 'Personel Ekle', icon: '➕' },
+  { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <PrinterSettingsPage /> },
+  { key: 'settings', label: 'Ayarlar', icon: '⚙️' },
+];
+
+export default function OwnerApp() {
+  return <RoleDashboard role="owner" screens={screens} defaultItem="printer-settings" indexItem="acik-masalar" />;
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Role } from '../../shared/roles';
+import { getUserSession } from '../features/auth/session-storage';
+
+/**
+ * Client-side navigation guard (spec section 6): no stored session, or one of another role, goes
+ * back to '/'. It only decides what to show; the server refuses every call the role may not make.
+ */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const session = getUserSession();
+  if (!session || session.role !== role) return <Navigate to="/" replace />;
+  return children;
+}

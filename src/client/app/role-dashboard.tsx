@@ -1,0 +1,47 @@
+import '../styles/mantine-dashboard';
+import { Alert } from '@mantine/core';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import type { Role } from '../../shared/roles';
+import { connectionConfig } from '../api/connection';
+import { NotReadyPanel } from '../features/placeholder/not-ready-panel';
+import { tr } from '../i18n/tr';
+import { DashboardLayout, type SidebarItem } from './dashboard-layout';
+import { useLiveEvents } from './use-live-events';
+
+export interface DashboardScreen extends SidebarItem {
+  /** the finished screen; absent = not delivered yet */
+  element?: ReactNode;
+}
+
+interface Props {
+  role: Role;
+  screens: DashboardScreen[];
+  defaultItem: string;
+  /** the sub-route the index route shows */
+  indexItem: string;
+  mobileWidth?: number;
+}
+
+/** A role's whole route tree: sidebar items, their wildcard sub-routes and the index route. */
+export function RoleDashboard({ role, screens, defaultItem, indexItem, mobileWidth }: Props) {
+  useLiveEvents();
+  const screenFor = (s: DashboardScreen) => s.element ?? <NotReadyPanel title={s.label} />;
+  const index = screens.find((s) => s.key === indexItem)!;
+  return (
+    <DashboardLayout role={role} items={screens} defaultItem={defaultItem} mobileWidth={mobileWidth}>
+      {!connectionConfig.ok && (
+        <Alert color="yellow" mb="md" role="alert">
+          {tr.network.connectionSettings + connectionConfig.error}
+        </Alert>
+      )}
+      <Routes>
+        <Route index element={screenFor(index)} />
+        {screens.map((s) => (
+          <Route key={s.key} path={`${s.key}/*`} element={screenFor(s)} />
+        ))}
+        <Route path="*" element={<Navigate to={`/${role}`} replace />} />
+      </Routes>
+    </DashboardLayout>
+  );
+}

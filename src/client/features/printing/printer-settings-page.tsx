@@ -1,0 +1,196 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  DEFAULT_PRINTER_SETTINGS,
+  RECEIPT_TEMPLATES,
+  type PrinterSettings,
+  type ReceiptTemplate,
+} from '../../../shared/printer-settings';
+import { ApiError } from '../../api/http';
+import { getUserSession } from '../auth/session-storage';
+import { savePrinterSettings, usePrinterSettings } from './printer-api';
+import classes from './printer-settings-page.module.css';
+import { ReceiptPreview } from './receipt-preview';
+import { printTestReceipt } from './test-print';
+
+const TEMPLATE_CARDS: Record<ReceiptTemplate, { title: string; description: string }> = {
+  classic: { title: 'Klasik', description: 'Standart termal fiş' },
+  modern: { title: 'Modern', description: 'İki sütunlu' },
+  minimal: { title: 'Minimal', description: 'Sade' },
+};
+
+const PRINTERS = [
+  { value: 'default', label: 'Varsayılan Yazıcı' },
+  { value: 'pos58', label: 'POS-58' },
+  { value: 'pos80', label: 'POS-80' },
+  { value: 'thermal', label: 'Termal Yazıcı' },
+];
+
+const MARGINS = [
+  ['top', 'Üst'],
+  ['right', 'Sağ'],
+  ['bottom', 'Alt'],
+  ['left', 'Sol'],
+] as const;
+
+export const SAVED_MESSAGE = 'Yazıcı ayarları kaydedildi';
+export const SAVE_FAILED_MESSAGE = 'Ayarlar kaydedilirken bir hata oluştu';
+
+const canPrint = () => typeof window !== 'undefined' && typeof window.print === 'function';
+
+export function PrinterSettingsPage() {
+  const restaurantId = getUserSession()?.restaurantId;
+  const queryClient = useQueryClient();
+  const loaded = usePrinterSettings(restaurantId);
+  const [form, setForm] = useState<PrinterSettings>(DEFAULT_PRINTER_SETTINGS);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [isDirty, setDirty] = useState(false);
+  // The template only changes the preview; it is never written into the saved document.
+  const [template, setTemplate] = useState<ReceiptTemplate>('classic');
+  const [isSaving, setSaving] = useState(false);
+
+  // The stored document replaces the whole form, unless the user has started editing.
+  useEffect(() => {
+    if (loaded.data && !isDirty) {
+      setForm(loaded.data.settings);
+      setEtag(loaded.data.etag);
+    }
+  }, [loaded.data, isDirty]);
+  useEffect(() => {
+    if (loaded.error) console.error('Error loading printer settings', loaded.error);
+  }, [loaded.error]);
+
+  const update = (patch: Partial<PrinterSettings>) => {
+    setDirty(true);
+    setForm((f) => ({ ...f, ...patch }));
+  };
+
+  async function handleSave() {
+    if (!restaurantId) return; // spec: silently skipped without a restaurant
+    setSaving(true);
+    try {
+      const saved = await savePrinterSettings(restaurantId, form, etag);
+      setEtag(saved.etag);
+      setDirty(false);
+      queryClient.setQueryData(['settings', 'printer', restaurantId], saved);
+      window.alert(SAVED_MESSAGE);
+    } catch (err) {
+      console.error('Error saving printer settings', err);
+      const reason = err instanceof ApiError && err.status !== 500 ? `\n${err.message}` : '';
+      window.alert(SAVE_FAILED_MESSAGE + reason);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function handleTestPrint() {
+    if (!printTestReceipt(form)) window.alert('Test yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.');
+  }
+
+  return (
+    <div className={classes.page}>
+      <Stack className={classes.form} gap="md">
+        <Title order={2}>Yazıcı Ayarları</Title>
+
+        <div role="radiogroup" aria-label="Fiş şablonu">
+          <Text fw={500} size="sm" mb={6}>
+            Fiş Şablonu
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            {RECEIPT_TEMPLATES.map((t) => (
+              <UnstyledButton
+                key={t}
+                role="radio"
+                aria-checked={template === t}
+                className={classes.templateCard}
+                data-selected={template === t}
+                onClick={() => setTemplate(t)}
+              >
+                <Text fw={700}>{TEMPLATE_CARDS[t].title}</Text>
+                <Text size="sm" c="dimmed">
+                  {TEMPLATE_CARDS[t].description}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </div>
+
+        {canPrint() && (
+          <Select
+            label="Yazıcı"
+            placeholder="Yazıcı seçilmedi"
+            data={PRINTERS}
+            value={form.defaultPrinter || null}
+            onChange={(v) => update({ defaultPrinter: (v ?? '') as PrinterSettings['defaultPrinter'] })}
+            clearable
+            allowDeselect
+          />
+        )}
+        <TextInput
+          label="Restoran Adı"
+          value={form.restaurantInfo.name}
+          onChange={(e) => update({ restaurantInfo: { ...form.restaurantInfo, name: e.currentTarget.value } })}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label="Kağıt Genişliği"
+            data={[
+              { value: '58', label: '58 mm' },
+              { value: '80', label: '80 mm' },
+            ]}
+            value={form.paperWidth}
+            onChange={(v) => v && update({ paperWidth: v as PrinterSettings['paperWidth'] })}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Yazı Boyutu (px)"
+            inputMode="decimal"
+            value={form.fontSize}
+            onChange={(e) => update({ fontSize: e.currentTarget.value })}
+          />
+        </Group>
+        <Textarea
+          label="Alt Bilgi Metni"
+          autosize
+          minRows={2}
+          value={form.footerText}
+          onChange={(e) => update({ footerText: e.currentTarget.value })}
+        />
+        <div>
+          <Text fw={500} size="sm" mb={6}>
+            Kenar Boşlukları (mm)
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {MARGINS.map(([side, label]) => (
+              <TextInput
+                key={side}
+                label={label}
+                inputMode="decimal"
+                value={form.margins[side]}
+                onChange={(e) => update({ margins: { ...form.margins, [side]: e.currentTarget.value } })}
+              />
+            ))}
+          </SimpleGrid>
+        </div>
+        <Group>
+          <Button variant="default" size="md" onClick={handleTestPrint}>
+            Test Yazdır
+          </Button>
+          <Button size="md" onClick={handleSave} loading={isSaving} disabled={isSaving}>
+            Kaydet
+          </Button>
+        </Group>
+      </Stack>
+
+      <Paper className={classes.preview} withBorder radius="md" p="md">
+        <Text fw={600} mb="sm">
+          Önizleme · {TEMPLATE_CARDS[template].title} · {form.paperWidth} mm
+        </Text>
+        <div className={classes.paper}>
+          <ReceiptPreview layout={form} template={template} />
+        </div>
+      </Paper>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Every user-facing string of the staff app, in Turkish. */
+export const tr = {
+  appName: 'Sofra',
+  loading: 'Yükleniyor...',
+  chunk: {
+    failed: 'Ekran yüklenemedi. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+    timedOut: 'Ekran 120 saniyede yüklenemedi. Bağlantı yavaş olabilir; tekrar deneyin.',
+    retry: 'Tekrar Dene',
+  },
+  login: {
+    title: 'Giriş Yap',
+    subtitle: 'Restoran hesabınızla oturum açın',
+    email: 'E-posta',
+    password: 'Şifre',
+    showPassword: 'Şifreyi göster',
+    hidePassword: 'Şifreyi gizle',
+    remember: 'Beni Hatırla',
+    submit: 'Giriş Yap',
+    submitting: 'Giriş yapılıyor...',
+    failed: 'Giriş başarısız: ',
+    autoFailed: 'Otomatik giriş başarısız: ',
+    savedTitle: 'Kayıtlı hesap',
+    savedQuestion: 'Kayıtlı hesap ile giriş yapmak ister misiniz?',
+    no: 'Hayır',
+    yes: 'Evet',
+  },
+  logout: 'Çıkış Yap',
+  menu: 'Menü',
+  closeMenu: 'Menüyü kapat',
+  roles: { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' },
+  notReady: {
+    title: 'Bu ekran henüz hazır değil',
+    body: 'Bu bölüm Sofra’nın sonraki sürümlerinde gelecek. Şimdilik diğer ekranları kullanabilirsiniz.',
+  },
+  network: {
+    offline: 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.',
+    sessionEnded: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
+    connectionSettings: 'Bağlantı ayarları geçersiz, canlı güncellemeler kapalı: ',
+  },
+} as const;

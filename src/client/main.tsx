@@ -1,0 +1,31 @@
+import './styles/mantine-base';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { setUnauthorizedHandler } from './api/http';
+import { AppRoutes } from './app/router';
+import { clearUserSession } from './features/auth/session-storage';
+
+const theme = createTheme({ primaryColor: 'orange', primaryShade: 8, defaultRadius: 'md' });
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
+
+// A session that died on the server (logout elsewhere, deactivated account) ends on the login
+// page; a full load also drops whatever the dead session had cached.
+setUnauthorizedHandler(() => {
+  clearUserSession();
+  window.location.assign('/');
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -13,7 +13,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      wildcard: true,
       preCompressed: true,
       index: false,
       setHeaders(res, filePath) {

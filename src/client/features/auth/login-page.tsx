@@ -91,6 +91,7 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               required
+              withAsterisk={false}
               size="md"
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
@@ -99,6 +100,7 @@ export function LoginPage() {
               label={tr.login.password}
               autoComplete="current-password"
               required
+              withAsterisk={false}
               size="md"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}

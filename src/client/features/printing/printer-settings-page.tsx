@@ -97,7 +97,7 @@ export function PrinterSettingsPage() {
           <Text fw={500} size="sm" mb={6}>
             Fiş Şablonu
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <SimpleGrid cols={3} spacing="xs">
             {RECEIPT_TEMPLATES.map((t) => (
               <UnstyledButton
                 key={t}

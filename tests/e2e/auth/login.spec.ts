@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, fillLogin, loginAs } from '../helpers';
+
+test.describe('login', () => {
+  test('each role lands on its own dashboard', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/owner');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Yazıcı Ayarları' })).toBeVisible();
+    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await loginAs(page, DEMO.kitchen, '/kitchen');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Sipariş Geçmişi' })).toBeVisible();
+    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+
+    await loginAs(page, DEMO.waiter, '/waiter');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Garson Ekranı' })).toBeVisible();
+  });
+
+  test('a wrong password shows the Turkish failure message and the button comes back', async ({ page }) => {
+    await fillLogin(page, DEMO.owner, 'yanlis-sifre');
+    await expect(page.getByRole('alert')).toHaveText('Giriş başarısız: E-posta veya şifre hatalı');
+    await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the password field has a show/hide toggle', async ({ page }) => {
+    await page.goto('/');
+    const password = page.getByLabel('Şifre', { exact: true });
+    await password.fill('gizli');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Şifreyi göster' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Şifreyi gizle' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test("remember me: reload offers the saved account, 'Evet' signs in, no password in storage", async ({ page }) => {
+    await fillLogin(page, DEMO.waiter, undefined, true);
+    await expect(page).toHaveURL(/\/waiter$/);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.parse(stored.savedCredentials)).toEqual({ email: DEMO.waiter });
+    expect(JSON.stringify(stored)).not.toContain('demo1234');
+
+    // A new visit to the start page (session cookie gone, as after closing the browser).
+    await page.context().clearCookies({ name: 'sofra_session' });
+    await page.evaluate(() => localStorage.removeItem('userSession'));
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Kayıtlı hesap ile giriş yapmak ister misiniz?');
+    await expect(dialog.getByTestId('saved-email')).toHaveText(DEMO.waiter);
+    await dialog.getByRole('button', { name: 'Evet' }).click();
+    await expect(page).toHaveURL(/\/waiter$/);
+  });
+
+  test("'Hayır' closes the saved-account dialog and leaves the form", async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('savedCredentials', JSON.stringify({ email: 'owner@demo.local' })));
+    await page.reload();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('button', { name: 'Hayır' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+  });
+
+  test('a failed automatic login shows its message and forgets the saved account', async ({ page }) => {
+    await page.goto('/');
+    // A saved email but no remember-me cookie (revoked or expired on the server).
+    await page.evaluate(() => localStorage.setItem('savedCredentials', JSON.stringify({ email: 'owner@demo.local' })));
+    await page.reload();
+    await page.getByRole('button', { name: 'Evet' }).click();
+    await expect(page.getByRole('alert')).toContainText('Otomatik giriş başarısız: ');
+    expect(await page.evaluate(() => localStorage.getItem('savedCredentials'))).toBeNull();
+  });
+
+  test('after a deliberate logout the saved-account dialog stays closed', async ({ page }) => {
+    await fillLogin(page, DEMO.kitchen, undefined, true);
+    await expect(page).toHaveURL(/\/kitchen$/);
+    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('manualLogout'))).toBe('true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+test.describe('route guard', () => {
+  test("a waiter opening /owner is sent back to '/'", async ({ page }) => {
+    await loginAs(page, DEMO.waiter, '/waiter');
+    await page.goto('/owner/printer-settings');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a visitor without a session opening /kitchen is sent back to '/'", async ({ page }) => {
+    await page.goto('/kitchen/orders');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the server refuses a waiter even when the client guard is bypassed', async ({ page }) => {
+    await loginAs(page, DEMO.waiter, '/waiter');
+    const restaurantId = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession')!).restaurantId);
+    const res = await page.request.put(`/api/restaurants/${restaurantId}/settings/printer`, { data: {} });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error).toBe('Bu işlem için yetkiniz yok');
+  });
+});

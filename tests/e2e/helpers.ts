@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  owner: 'owner@demo.local',
+  kitchen: 'kitchen@demo.local',
+  waiter: 'waiter@demo.local',
+  owner2: 'owner2@demo.local',
+} as const;
+
+export const PHONE = { width: 390, height: 844 };
+
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD, remember = false) {
+  await page.goto('/');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Beni Hatırla').check();
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+}
+
+export async function loginAs(page: Page, email: string, path: string) {
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** The demo restaurant's id, from an owner login on a separate request context. */
+export async function demoRestaurantId(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: DEMO.owner, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).restaurantId;
+}

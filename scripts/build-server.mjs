@@ -6,14 +6,14 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 await build({
-  entryPoints: ['src/server/server.ts'],
+  entryPoints: ['src/server/server.ts', 'src/server/create-restaurant.ts'],
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
   sourcemap: true,
-  outfile: 'dist/server/server.js',
+  outdir: 'dist/server',
   logLevel: 'warning',
 });
 
@@ -29,4 +29,4 @@ for (const file of files('dist/client')) {
   const gz = gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION });
   writeFileSync(`${file}.gz`, gz);
 }
-console.log('server bundled: dist/server/server.js');
+console.log('server bundled: dist/server/server.js, dist/server/create-restaurant.js');

@@ -1,5 +1,12 @@
 // The one test command: type check, unit + API on PGlite, API on PostgreSQL, build, browser e2e.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium bulunamadı (${chromium}). Kurun: apt-get install -y chromium`);
+  process.exit(1);
+}
 
 const steps = [
   ['Tür denetimi', ['npm', 'run', 'typecheck']],

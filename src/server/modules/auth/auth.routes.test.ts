@@ -173,3 +173,14 @@ describe('session, logout and remember-me', () => {
     expect(res.json()).toEqual({ error: MESSAGES.rememberInvalid });
   });
 });
+
+describe('email normalisation', () => {
+  it('matches I and İ typed on a Turkish keyboard to the stored lower-case i', async () => {
+    const user = await createUser(ctx, { restaurantId, email: 'iskender@lokanta.test' });
+    for (const typed of ['ISKENDER@lokanta.test', 'İSKENDER@LOKANTA.TEST']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: typed, password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().uid).toBe(user.id);
+    }
+  });
+});

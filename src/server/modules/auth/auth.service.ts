@@ -30,7 +30,12 @@ export interface SignedIn {
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('sofra-timing-equaliser'));
 
-export const normaliseEmail = (email: string) => email.trim().toLocaleLowerCase('tr-TR');
+/**
+ * Emails compare case-insensitively. Not the tr-TR lower case: that turns "I" into "ı", and a
+ * Turkish keyboard's "İ" must match "i" too, so both capitals become the ASCII "i".
+ */
+export const normaliseEmail = (email: string) =>
+  email.trim().normalize('NFC').replaceAll('İ', 'i').toLowerCase();
 
 /** Checks the password, then the membership; the caller counts failures for rate limiting. */
 export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | 'password'>) {

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
+import { createRestaurantWithOwner } from './modules/restaurants/create-restaurant';
+
+// npm run create-restaurant -- --name "Lokanta" --email sahip@lokanta.com [--owner-name "Ad Soyad"]
+// The password comes from OWNER_PASSWORD, or is generated and shown once.
+async function main() {
+  const { values } = parseArgs({
+    options: { name: { type: 'string' }, email: { type: 'string' }, 'owner-name': { type: 'string' } },
+  });
+  if (!values.name || !values.email) {
+    throw new Error('Kullanım: npm run create-restaurant -- --name "Restoran Adı" --email sahip@ornek.com [--owner-name "Ad Soyad"]');
+  }
+  const config = loadConfig(process.env);
+  const dataDir = path.resolve(config.dataDir);
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir });
+  try {
+    const created = await createRestaurantWithOwner(database.db, {
+      name: values.name,
+      ownerEmail: values.email,
+      ownerName: values['owner-name'],
+      ownerPassword: process.env.OWNER_PASSWORD || undefined,
+    });
+    console.log(`Restoran oluşturuldu: ${values.name} (${created.restaurantId})`);
+    console.log(`İşletme sahibi: ${created.email}`);
+    if (created.isPasswordGenerated) console.log(`Geçici şifre (bir kez gösterilir): ${created.password}`);
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : `Hata: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

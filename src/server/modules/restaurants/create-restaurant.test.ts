@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { createRestaurantWithOwner, generatePassword } from './create-restaurant';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('creating a restaurant with its first owner', () => {
+  it('gives a new installation an owner who can sign in at once with the one-time password', async () => {
+    const created = await createRestaurantWithOwner(ctx.database.db, { name: 'Karadeniz Pidecisi', ownerEmail: 'Sahip@Pide.test' });
+    expect(created.isPasswordGenerated).toBe(true);
+    expect(created.password).toMatch(/^[A-Za-z2-9]{12}$/);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'sahip@pide.test', password: created.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'owner', restaurantId: created.restaurantId });
+  });
+
+  it('refuses a taken email, a blank name and a short password, creating nothing', async () => {
+    await createRestaurantWithOwner(ctx.database.db, { name: 'Bir', ownerEmail: 'iki@lokanta.test', ownerPassword: 'uzun-bir-sifre' });
+    await expect(createRestaurantWithOwner(ctx.database.db, { name: 'İki', ownerEmail: 'IKI@lokanta.test' })).rejects.toThrow(
+      'Bu e-posta zaten kayıtlı',
+    );
+    await expect(createRestaurantWithOwner(ctx.database.db, { name: '  ', ownerEmail: 'a@b.test' })).rejects.toThrow('Restoran adı');
+    await expect(
+      createRestaurantWithOwner(ctx.database.db, { name: 'Üç', ownerEmail: 'uc@lokanta.test', ownerPassword: 'kisa' }),
+    ).rejects.toThrow('en az 8');
+  });
+
+  it('generates passwords without look-alike characters', () => {
+    for (let i = 0; i < 50; i++) expect(generatePassword()).not.toMatch(/[01OlI]/);
+  });
+});

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditEvents, memberships, restaurants, users } from '../../db/schema';
+import { normaliseEmail } from '../auth/auth.service';
+import { hashPassword } from '../auth/password';
+
+export interface NewRestaurant {
+  name: string;
+  ownerEmail: string;
+  ownerName?: string;
+  /** generated (and returned once) when left out */
+  ownerPassword?: string;
+}
+
+/** A readable one-time password: 12 characters without look-alikes (0/O, 1/l/I). */
+export function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomBytes(12), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** Creates a restaurant and its first owner, the way a new installation starts in production. */
+export async function createRestaurantWithOwner(db: Db, input: NewRestaurant) {
+  const name = input.name.trim();
+  const email = normaliseEmail(input.ownerEmail);
+  if (!name) throw new Error('Restoran adı boş olamaz');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Geçersiz e-posta: ${input.ownerEmail}`);
+  const password = input.ownerPassword ?? generatePassword();
+  if (password.length < 8) throw new Error('Şifre en az 8 karakter olmalı');
+  const passwordHash = await hashPassword(password);
+
+  return db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    if (taken) throw new Error(`Bu e-posta zaten kayıtlı: ${email}`);
+    const [restaurant] = await tx.insert(restaurants).values({ name }).returning();
+    const [owner] = await tx
+      .insert(users)
+      .values({ email, name: input.ownerName?.trim() ?? '', passwordHash })
+      .returning();
+    await tx.insert(memberships).values({ userId: owner.id, restaurantId: restaurant.id, role: 'owner' });
+    await tx.insert(auditEvents).values({
+      restaurantId: restaurant.id,
+      action: 'restaurant.create',
+      entity: 'restaurant',
+      entityId: restaurant.id,
+      after: { name, ownerEmail: email },
+      reason: 'kurulum',
+    });
+    return { restaurantId: restaurant.id, ownerId: owner.id, email, password, isPasswordGenerated: !input.ownerPassword };
+  });
+}

@@ -13,7 +13,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
@@ -46,16 +46,30 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+// A decoration, not Object.assign: a Fastify instance is thenable, so the type of an awaited
+// `instance & { hub }` loses `hub`.
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: EventHub;
+  }
+}
+
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR }: AppOptions) {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
   const { db } = database;
   const hub = new EventHub();
+  app.decorate('hub', hub);
   registerAuth(app, db);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
@@ -65,7 +79,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   eventsRoutes(app, hub);
   await registerSpa(app, clientDir);
 
-  return Object.assign(app, { hub });
+  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

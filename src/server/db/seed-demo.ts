@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
@@ -14,6 +15,8 @@ import {
   users,
 } from './schema';
 
+const DEMO_NAME = 'Demo Lokanta';
+
 export interface SeedResult {
   seeded: boolean;
   restaurantId?: string;
@@ -21,14 +24,15 @@ export interface SeedResult {
 
 /** Seeds the demo restaurants on an empty database; does nothing when any restaurant exists. */
 export async function seedDemo(db: Db, passwordCost?: number): Promise<SeedResult> {
-  const existing = await db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants).limit(2);
-  if (existing.length > 0) {
-    return { seeded: false, restaurantId: existing.find((r) => r.name === 'Demo Lokanta')?.id };
+  const [any] = await db.select({ id: restaurants.id }).from(restaurants).limit(1);
+  if (any) {
+    const [demo] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, DEMO_NAME)).limit(1);
+    return { seeded: false, restaurantId: demo?.id };
   }
 
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [demo] = await tx.insert(restaurants).values({ name: 'Demo Lokanta' }).returning();
+    const [demo] = await tx.insert(restaurants).values({ name: DEMO_NAME }).returning();
     const [second] = await tx.insert(restaurants).values({ name: 'İkinci Şube' }).returning();
 
     const accounts = [

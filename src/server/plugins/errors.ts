@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/errors';
 import { HttpError } from '../errors';
@@ -17,6 +17,23 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: 400 | 413 | 415; message: 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Desteklenmeyen içerik türü; JSON gönderin' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'İstek gövdesi çok büyük' },
 };
+
+// Failures of the router itself, before any route, hook or error handler runs.
+const FRAMEWORK_ERRORS: Record<string, { status: 400 | 414; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'Geçersiz adres' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'İstek adresi çok uzun' },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: without it the router answers these itself, in English and
+ * with the request path echoed back.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[err.code];
+  if (!known) request.log.error({ err }, 'router error');
+  reply.header('x-content-type-options', 'nosniff');
+  return reply.status(known?.status ?? 500).send({ error: known?.message ?? MESSAGES.internal });
+}
 
 /** Every failure leaves as `{error}` in Turkish; stacks and internals stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {

@@ -9,6 +9,15 @@ const HEARTBEAT_MS = 25_000;
 
 export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Streams and waiting polls never end on their own, and the server's close waits for every open
+  // request: without this a restart (SIGTERM) hangs as long as any screen stays connected.
+  const openRequests = new Set<() => void>();
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    for (const end of openRequests) end();
+    done();
+  });
 
   // Server-sent events; `resync` tells the client its Last-Event-ID is too old to replay.
   r.get('/api/events', { config: { access: ALL_ROLES } }, (request, reply) => {
@@ -32,9 +41,12 @@ export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
     }
     const unsubscribe = hub.subscribe(restaurantId, send);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const end = () => res.end();
+    openRequests.add(end);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      openRequests.delete(end);
     });
   });
 
@@ -54,7 +66,7 @@ export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { restaurantId } = actorOf(request);
       const { after, timeout } = request.query;
       if (after < 0) return { seq: hub.currentSeq, events: [], resync: false };
@@ -64,13 +76,18 @@ export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
       const event = await new Promise<LiveEvent | null>((resolve) => {
         const timer = setTimeout(() => done(null), timeout * 1000);
         const unsubscribe = hub.subscribe(restaurantId, (e) => done(e));
-        request.raw.on('close', () => done(null));
+        const end = () => done(null);
+        openRequests.add(end);
+        request.raw.on('close', end);
         function done(e: LiveEvent | null) {
           clearTimeout(timer);
           unsubscribe();
+          openRequests.delete(end);
           resolve(e);
         }
       });
+      // A kept-alive connection would otherwise hold the closing server open.
+      if (isClosing) reply.header('connection', 'close');
       return { seq: hub.currentSeq, events: event ? [event] : [], resync: false };
     },
   );

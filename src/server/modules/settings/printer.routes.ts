@@ -27,7 +27,9 @@ export function printerRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
   // Every role reads it: waiters and the kitchen print too. Only the owner changes it.
   r.get(url, { config: { access: ALL_ROLES }, schema: { params } }, async (request, reply) => {
     const current = await getPrinterSettings(db, actorOf(request).restaurantId);
-    reply.header('etag', etag(current.version)).header('cache-control', 'no-store');
+    // Private and revalidated on every read: a screen that already has this version gets a 304.
+    reply.header('etag', etag(current.version)).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag(current.version)) return reply.status(304).send();
     return current.settings;
   });
 

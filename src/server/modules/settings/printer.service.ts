@@ -34,19 +34,23 @@ export async function replacePrinterSettings(
   input: PrinterSettings,
   expectedVersion: number | undefined,
 ): Promise<VersionedPrinterSettings> {
-  return db.transaction(async (tx) => {
-    const before = await getPrinterSettings(tx as unknown as Db, actor.restaurantId);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const where = and(eq(settings.restaurantId, actor.restaurantId), eq(settings.key, KEY));
+    // Concurrent saves must queue up on the row, or two of them pass the version check together
+    // and one is lost. A first save has no row to lock yet, so make sure one exists: version 0
+    // means "never saved" and it is rolled back with the transaction if this save fails.
+    await tx
+      .insert(settings)
+      .values({ restaurantId: actor.restaurantId, key: KEY, value: DEFAULT_PRINTER_SETTINGS, version: 0 })
+      .onConflictDoNothing();
+    const [row] = await tx.select().from(settings).where(where).for('update');
+    const before: VersionedPrinterSettings = { settings: row.value as PrinterSettings, version: row.version };
     if (expectedVersion !== undefined && expectedVersion !== before.version) {
       throw new HttpError(409, MESSAGES.versionConflict);
     }
     const version = before.version + 1;
-    await tx
-      .insert(settings)
-      .values({ restaurantId: actor.restaurantId, key: KEY, value: input, version })
-      .onConflictDoUpdate({
-        target: [settings.restaurantId, settings.key],
-        set: { value: input, version, updatedAt: new Date() },
-      });
+    await tx.update(settings).set({ value: input, version, updatedAt: new Date() }).where(where);
     await tx.insert(auditEvents).values({
       restaurantId: actor.restaurantId,
       actorUserId: actor.userId,

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/errors';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
+import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { EventHub, type LiveEvent } from './event-hub';
+
+describe('EventHub', () => {
+  it('numbers events with one increasing sequence across restaurants', () => {
+    const hub = new EventHub();
+    expect(hub.currentSeq).toBe(0);
+    const a = hub.publish('r1', 'settings.printer');
+    const b = hub.publish('r2', 'menu.item', 'item-7');
+    expect(a).toEqual({ seq: 1, restaurantId: 'r1', type: 'settings.printer' });
+    expect(b).toEqual({ seq: 2, restaurantId: 'r2', type: 'menu.item', id: 'item-7' });
+    expect(hub.currentSeq).toBe(2);
+  });
+
+  it('delivers an event only to the listeners of its restaurant', () => {
+    const hub = new EventHub();
+    const r1: LiveEvent[] = [];
+    const r2: LiveEvent[] = [];
+    hub.subscribe('r1', (e) => r1.push(e));
+    hub.subscribe('r2', (e) => r2.push(e));
+    hub.publish('r1', 'a');
+    hub.publish('r3', 'b');
+    expect(r1.map((e) => e.type)).toEqual(['a']);
+    expect(r2).toEqual([]);
+  });
+
+  it('stops delivering after unsubscribe, and leaves other listeners subscribed', () => {
+    const hub = new EventHub();
+    const first: LiveEvent[] = [];
+    const second: LiveEvent[] = [];
+    const stop = hub.subscribe('r1', (e) => first.push(e));
+    hub.subscribe('r1', (e) => second.push(e));
+    hub.publish('r1', 'before');
+    stop();
+    stop(); // twice is harmless
+    hub.publish('r1', 'after');
+    expect(first.map((e) => e.type)).toEqual(['before']);
+    expect(second.map((e) => e.type)).toEqual(['before', 'after']);
+  });
+
+  it("replays with since() only the restaurant's events after the given seq", () => {
+    const hub = new EventHub();
+    hub.publish('r1', 'one');
+    hub.publish('r2', 'other');
+    hub.publish('r1', 'two');
+    hub.publish('r1', 'three');
+    expect(hub.since('r1', 1)?.map((e) => e.type)).toEqual(['two', 'three']);
+    expect(hub.since('r1', 0)?.map((e) => e.seq)).toEqual([1, 3, 4]);
+    expect(hub.since('r2', 0)?.map((e) => e.type)).toEqual(['other']);
+    expect(hub.since('r1', 4)).toEqual([]);
+  });
+
+  it('answers since() with an empty list on a fresh hub asked from 0', () => {
+    expect(new EventHub().since('r1', 0)).toEqual([]);
+  });
+
+  it('answers since() with null for a seq the server never issued (it restarted)', () => {
+    const hub = new EventHub();
+    hub.publish('r1', 'one');
+    expect(hub.since('r1', 2)).toBeNull();
+    expect(new EventHub().since('r1', 57)).toBeNull();
+  });
+
+  it('answers since() with null once the buffer no longer reaches back that far (a gap)', () => {
+    const hub = new EventHub();
+    for (let i = 0; i < 1005; i++) hub.publish(i % 2 ? 'r1' : 'r2', `e${i + 1}`);
+    // The last 1000 events (6..1005) are kept: resuming after 5 is complete, after 4 would miss 5.
+    expect(hub.since('r1', 4)).toBeNull();
+    expect(hub.since('r2', 0)).toBeNull();
+    const replay = hub.since('r1', 5);
+    expect(replay).not.toBeNull();
+    expect(replay![0].seq).toBe(6);
+    expect(replay!.every((e) => e.restaurantId === 'r1')).toBe(true);
+    expect(replay).toHaveLength(500);
+  });
+});
+
+describe('live events over HTTP', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let restaurantId: string;
+  let otherRestaurantId: string;
+  let cookie: string;
+  let cookies: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    restaurantId = (await createRestaurant(ctx)).id;
+    otherRestaurantId = (await createRestaurant(ctx)).id;
+    const user = await createUser(ctx, { restaurantId, role: 'waiter' });
+    cookies = (await loginAs(ctx, user.email)).cookies;
+    cookie = `sofra_session=${cookies.sofra_session}`;
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(() => ctx.close());
+
+  interface SseMessage {
+    id?: string;
+    event?: string;
+    data?: string;
+  }
+
+  /** An open event stream: `next()` waits for the next complete message. */
+  async function openStream(headers: Record<string, string> = {}) {
+    const abort = new AbortController();
+    const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie, ...headers }, signal: abort.signal });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    const messages: SseMessage[] = [];
+    async function next(timeoutMs = 5000): Promise<SseMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffered.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          if (block.startsWith(':')) continue; // comment (keep-alive)
+          const message: SseMessage = {};
+          for (const line of block.split('\n')) {
+            const colon = line.indexOf(': ');
+            (message as Record<string, string>)[line.slice(0, colon)] = line.slice(colon + 2);
+          }
+          messages.push(message);
+          return message;
+        }
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), deadline - Date.now())),
+        ]);
+        if (chunk.done) throw new Error('stream ended');
+        buffered += chunk.value;
+      }
+    }
+    return { res, next, messages, close: () => abort.abort() };
+  }
+
+  it("streams the signed-in restaurant's events and nothing of another restaurant", async () => {
+    const stream = await openStream();
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.res.headers.get('cache-control')).toBe('no-store');
+      const ready = await stream.next();
+      expect(ready.event).toBe('ready');
+      expect(ready.id).toBe(String(ctx.app.hub.currentSeq));
+
+      // The other restaurant's event is published first: had it been sent, it would arrive first.
+      ctx.app.hub.publish(otherRestaurantId, 'settings.printer');
+      const own = ctx.app.hub.publish(restaurantId, 'settings.printer');
+      const message = await stream.next();
+      expect(message.event).toBe('change');
+      expect(message.id).toBe(String(own.seq));
+      expect(JSON.parse(message.data!)).toEqual({ seq: own.seq, restaurantId, type: 'settings.printer' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends a real save to the open stream', async () => {
+    const owner = await createUser(ctx, { restaurantId, role: 'owner' });
+    const ownerCookies = (await loginAs(ctx, owner.email)).cookies;
+    const stream = await openStream();
+    try {
+      await stream.next(); // ready
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/restaurants/${restaurantId}/settings/printer`,
+        cookies: ownerCookies,
+        payload: DEFAULT_PRINTER_SETTINGS,
+      });
+      expect(put.statusCode).toBe(200);
+      const message = await stream.next();
+      expect(message.event).toBe('change');
+      expect(JSON.parse(message.data!)).toMatchObject({ restaurantId, type: 'settings.printer' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('replays what was missed after Last-Event-ID, only for the own restaurant', async () => {
+    const start = ctx.app.hub.currentSeq;
+    const first = ctx.app.hub.publish(restaurantId, 'missed.one');
+    ctx.app.hub.publish(otherRestaurantId, 'not.yours');
+    const second = ctx.app.hub.publish(restaurantId, 'missed.two');
+
+    const stream = await openStream({ 'last-event-id': String(start) });
+    try {
+      const a = await stream.next();
+      const b = await stream.next();
+      expect([a.id, a.event, JSON.parse(a.data!).type]).toEqual([String(first.seq), 'change', 'missed.one']);
+      expect([b.id, b.event, JSON.parse(b.data!).type]).toEqual([String(second.seq), 'change', 'missed.two']);
+      // After the replay the stream goes on live.
+      const live = ctx.app.hub.publish(restaurantId, 'live');
+      const c = await stream.next();
+      expect(c.id).toBe(String(live.seq));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('tells the client to resync when its Last-Event-ID cannot be replayed', async () => {
+    const future = await openStream({ 'last-event-id': String(ctx.app.hub.currentSeq + 100) });
+    try {
+      const message = await future.next();
+      expect(message.event).toBe('resync');
+      expect(message.id).toBe(String(ctx.app.hub.currentSeq));
+    } finally {
+      future.close();
+    }
+  });
+
+  it('answers 401 without a session and never opens a stream', async () => {
+    const res = await fetch(`${baseUrl}/api/events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: MESSAGES.notSignedIn });
+  });
+
+  describe('long polling', () => {
+    const poll = (query: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/events/poll', query, cookies });
+
+    it('answers at once with the current seq when asked from -1', async () => {
+      ctx.app.hub.publish(restaurantId, 'earlier');
+      const started = Date.now();
+      const res = await poll({ after: '-1' });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: false });
+    });
+
+    it('answers at once with events already missed', async () => {
+      const after = ctx.app.hub.currentSeq;
+      const missed = ctx.app.hub.publish(restaurantId, 'missed');
+      ctx.app.hub.publish(otherRestaurantId, 'not.yours');
+      const res = await poll({ after: String(after), timeout: '5' });
+      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [missed], resync: false });
+    });
+
+    it('waits for the next own event and answers it', async () => {
+      const after = ctx.app.hub.currentSeq;
+      const pending = poll({ after: String(after), timeout: '5' });
+      await new Promise((r) => setTimeout(r, 100));
+      ctx.app.hub.publish(otherRestaurantId, 'not.yours');
+      const event = ctx.app.hub.publish(restaurantId, 'arrived');
+      const res = await pending;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ seq: event.seq, events: [event], resync: false });
+    });
+
+    it('waits over real HTTP too, not only through inject', async () => {
+      const after = ctx.app.hub.currentSeq;
+      const started = Date.now();
+      const pending = fetch(`${baseUrl}/api/events/poll?after=${after}&timeout=5`, { headers: { cookie } });
+      await new Promise((r) => setTimeout(r, 300));
+      const event = ctx.app.hub.publish(restaurantId, 'over.http');
+      const res = await pending;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(await res.json()).toEqual({ seq: event.seq, events: [event], resync: false });
+    });
+
+    it('answers resync for a seq too old to replay or never issued', async () => {
+      for (let i = 0; i < 1001; i++) ctx.app.hub.publish(otherRestaurantId, 'filler');
+      for (const after of ['0', String(ctx.app.hub.currentSeq + 5)]) {
+        const res = await poll({ after, timeout: '5' });
+        expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: true });
+      }
+    });
+
+    it.each(['4', '31', 'abc'])('answers a Turkish 400 to timeout=%s', async (timeout) => {
+      const res = await poll({ after: '0', timeout });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^Geçersiz istek: timeout: /);
+    });
+
+    it('answers a Turkish 400 to after=-2', async () => {
+      const res = await poll({ after: '-2' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^Geçersiz istek: after: /);
+    });
+  });
+});
+
+describe('shutting down', () => {
+  it('ends open streams and waiting polls instead of waiting for the clients to leave', async () => {
+    const ctx = await createTestApp();
+    let closed = false;
+    try {
+      const restaurantId = (await createRestaurant(ctx)).id;
+      const user = await createUser(ctx, { restaurantId, role: 'kitchen' });
+      const cookie = `sofra_session=${(await loginAs(ctx, user.email)).cookies.sofra_session}`;
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as { port: number };
+
+      const stream = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { cookie } });
+      expect(stream.status).toBe(200);
+      const poll = fetch(`http://127.0.0.1:${port}/api/events/poll?after=${ctx.app.hub.currentSeq}&timeout=30`, { headers: { cookie } });
+      await new Promise((r) => setTimeout(r, 200));
+
+      const started = Date.now();
+      await ctx.app.close();
+      closed = true;
+      expect(Date.now() - started).toBeLessThan(2000);
+      // The stream ends cleanly after its first message; the poll answers empty.
+      expect(await stream.text()).toMatch(/^id: \d+\nevent: ready\ndata: \{\}\n\n$/);
+      expect(await (await poll).json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: false });
+    } finally {
+      if (closed) await ctx.database.close();
+      else await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/errors';
+import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../../shared/printer-settings';
+import { auditEvents } from '../../db/schema';
+import type { LiveEvent } from '../events/event-hub';
+import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Cookies = Record<string, string>;
+
+/** A restaurant with one signed-in account per role. */
+async function restaurantWithStaff() {
+  const restaurant = await createRestaurant(ctx);
+  const signIn = async (role: string) => {
+    const user = await createUser(ctx, { restaurantId: restaurant.id, role });
+    return { user, cookies: (await loginAs(ctx, user.email)).cookies };
+  };
+  return { id: restaurant.id, owner: await signIn('owner'), kitchen: await signIn('kitchen'), waiter: await signIn('waiter') };
+}
+
+const urlOf = (restaurantId: string) => `/api/restaurants/${restaurantId}/settings/printer`;
+const getSettings = (restaurantId: string, cookies: Cookies) => ctx.app.inject({ method: 'GET', url: urlOf(restaurantId), cookies });
+const putSettings = (restaurantId: string, cookies: Cookies, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'PUT', url: urlOf(restaurantId), cookies, payload: payload as object, headers });
+
+const auditRowsOf = (restaurantId: string) =>
+  ctx.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.action, 'settings.printer.replace')))
+    .orderBy(asc(auditEvents.id));
+
+const customSettings = (overrides: Partial<PrinterSettings> = {}): PrinterSettings => ({
+  defaultPrinter: 'pos58',
+  paperWidth: '58',
+  fontSize: '14',
+  footerText: 'Yine bekleriz',
+  restaurantInfo: { name: 'Kardeşler Lokantası', address: 'Kızılay, Ankara', phone: '0312 111 22 33' },
+  showLogo: false,
+  margins: { top: '1', right: '3', bottom: '4', left: '5' },
+  selectedTemplate: 'modern',
+  ...overrides,
+});
+
+describe('reading printer settings', () => {
+  it('answers exactly the spec defaults with ETag "0" for a restaurant that never saved', async () => {
+    const r = await restaurantWithStaff();
+    const res = await getSettings(r.id, r.owner.cookies);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect(res.headers.etag).toBe('"0"');
+    // Staff data: never kept by a shared cache, always revalidated.
+    expect(res.headers['cache-control']).toMatch(/\b(private|no-store)\b/);
+    expect(res.headers['cache-control']).toMatch(/\b(no-cache|no-store)\b/);
+  });
+
+  it('answers 304 to a reader that already has the current version, and the document after a save', async () => {
+    const r = await restaurantWithStaff();
+    const first = await putSettings(r.id, r.owner.cookies, customSettings());
+    const cached = await ctx.app.inject({ method: 'GET', url: urlOf(r.id), cookies: r.waiter.cookies, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+
+    await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'Yeni' }));
+    const stale = await ctx.app.inject({ method: 'GET', url: urlOf(r.id), cookies: r.waiter.cookies, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().footerText).toBe('Yeni');
+    expect(stale.headers.etag).toBe('"2"');
+  });
+
+  it('lets the kitchen and the waiter read the settings', async () => {
+    const r = await restaurantWithStaff();
+    await putSettings(r.id, r.owner.cookies, customSettings());
+    for (const who of [r.kitchen, r.waiter]) {
+      const res = await getSettings(r.id, who.cookies);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(customSettings());
+    }
+  });
+
+  it('answers 401 to a signed-out caller', async () => {
+    const r = await restaurantWithStaff();
+    const res = await getSettings(r.id, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn });
+  });
+});
+
+describe('saving printer settings', () => {
+  it('replaces the whole document, answers it with the new ETag, and GET returns it', async () => {
+    const r = await restaurantWithStaff();
+    const first = await putSettings(r.id, r.owner.cookies, customSettings());
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual(customSettings());
+    expect(first.headers.etag).toBe('"1"');
+
+    const second = customSettings({ footerText: 'Afiyet olsun, yine gelin', paperWidth: '80', restaurantInfo: { name: 'Yeni Ad', address: '', phone: '' } });
+    const res = await putSettings(r.id, r.owner.cookies, second);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe('"2"');
+
+    const read = await getSettings(r.id, r.owner.cookies);
+    expect(read.json()).toEqual(second);
+    expect(read.headers.etag).toBe('"2"');
+  });
+
+  it('drops fields that are not part of the document instead of storing them', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), secret: 'x', margins: { ...customSettings().margins, extra: '9' } });
+    expect(res.statusCode).toBe(200);
+    const read = (await getSettings(r.id, r.owner.cookies)).json();
+    expect(read).toEqual(customSettings());
+    expect(read).not.toHaveProperty('secret');
+  });
+
+  it('stores a comma decimal in font size and margins with a dot', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, customSettings({ fontSize: '12,5', margins: { top: '2,5', right: '0', bottom: '1.25', left: '10' } }));
+    expect(res.statusCode).toBe(200);
+    const read = (await getSettings(r.id, r.owner.cookies)).json();
+    expect(read.fontSize).toBe('12.5');
+    expect(read.margins).toEqual({ top: '2.5', right: '0', bottom: '1.25', left: '10' });
+  });
+
+  it.each(['57', '100', '', 58])('rejects paper width %j with a Turkish 400 and changes nothing', async (paperWidth) => {
+    const r = await restaurantWithStaff();
+    await putSettings(r.id, r.owner.cookies, customSettings());
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), paperWidth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: `${MESSAGES.invalidRequest}: paperWidth: Kağıt genişliği '58' veya '80' olmalı` });
+    const read = await getSettings(r.id, r.owner.cookies);
+    expect(read.json()).toEqual(customSettings());
+    expect(read.headers.etag).toBe('"1"');
+  });
+
+  it.each([
+    ['fontSize', { fontSize: 'abc' }],
+    ['fontSize', { fontSize: '' }],
+    ['margins.left', { margins: { top: '2', right: '2', bottom: '2', left: 'abc' } }],
+    ['margins.top', { margins: { top: '-1', right: '2', bottom: '2', left: '2' } }],
+  ])('rejects a non-numeric %s with a Turkish 400', async (field, patch) => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(`${MESSAGES.invalidRequest}: ${field}: Sayısal bir değer girin (örn. 12 veya 2,5)`);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+  });
+
+  it.each(['paperWidth', 'fontSize', 'footerText', 'restaurantInfo', 'showLogo', 'margins', 'defaultPrinter', 'selectedTemplate'])(
+    'rejects a document without %s',
+    async (field) => {
+      const r = await restaurantWithStaff();
+      const doc: Record<string, unknown> = { ...customSettings() };
+      delete doc[field];
+      const res = await putSettings(r.id, r.owner.cookies, doc);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(new RegExp(`^${MESSAGES.invalidRequest}: ${field}: `));
+      expect(await auditRowsOf(r.id)).toHaveLength(0);
+    },
+  );
+
+  it('rejects a missing nested field and a body that is not JSON', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), restaurantInfo: { name: 'Ad', address: 'Adres' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/restaurantInfo\.phone/);
+    const bad = await putSettings(r.id, r.owner.cookies, '{"paperWidth":', { 'content-type': 'application/json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: MESSAGES.badJson });
+  });
+
+  it('answers 403 to the kitchen and the waiter and keeps the document', async () => {
+    const r = await restaurantWithStaff();
+    for (const who of [r.kitchen, r.waiter]) {
+      const res = await putSettings(r.id, who.cookies, customSettings());
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: MESSAGES.forbidden });
+    }
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect(await auditRowsOf(r.id)).toHaveLength(0);
+  });
+
+  it('answers 401 to a signed-out caller and keeps the document', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, {}, customSettings());
+    expect(res.statusCode).toBe(401);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("answers 404 to an owner reading another restaurant's settings, never its data", async () => {
+    const mine = await restaurantWithStaff();
+    const theirs = await restaurantWithStaff();
+    await putSettings(theirs.id, theirs.owner.cookies, customSettings({ footerText: 'Gizli alt yazı' }));
+    for (const who of [mine.owner, mine.kitchen, mine.waiter]) {
+      const res = await getSettings(theirs.id, who.cookies);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: MESSAGES.restaurantNotFound });
+      expect(res.body).not.toContain('Gizli');
+    }
+  });
+
+  it("answers 404 to an owner saving another restaurant's settings and changes nothing there or here", async () => {
+    const mine = await restaurantWithStaff();
+    const theirs = await restaurantWithStaff();
+    await putSettings(theirs.id, theirs.owner.cookies, customSettings());
+    const res = await putSettings(theirs.id, mine.owner.cookies, customSettings({ footerText: 'Saldırı' }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: MESSAGES.restaurantNotFound });
+
+    const theirsNow = await getSettings(theirs.id, theirs.owner.cookies);
+    expect(theirsNow.json()).toEqual(customSettings());
+    expect(theirsNow.headers.etag).toBe('"1"');
+    expect((await getSettings(mine.id, mine.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect(await auditRowsOf(theirs.id)).toHaveLength(1);
+    expect(await auditRowsOf(mine.id)).toHaveLength(0);
+  });
+
+  it('answers 404 for an id that is not a restaurant at all', async () => {
+    const r = await restaurantWithStaff();
+    for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
+      expect((await getSettings(id, r.owner.cookies)).statusCode).toBe(404);
+      expect((await putSettings(id, r.owner.cookies, customSettings())).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('optimistic locking with If-Match', () => {
+  it('answers 409 to a stale version and leaves the stored document as it was', async () => {
+    const r = await restaurantWithStaff();
+    await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'Birinci' }));
+    await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'İkinci' }), { 'if-match': '"1"' });
+
+    const stale = await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'Eski sekme' }), { 'if-match': '"1"' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: MESSAGES.versionConflict });
+
+    const read = await getSettings(r.id, r.owner.cookies);
+    expect(read.json().footerText).toBe('İkinci');
+    expect(read.headers.etag).toBe('"2"');
+    expect(await auditRowsOf(r.id)).toHaveLength(2);
+  });
+
+  it('saves with the current version and increments the ETag', async () => {
+    const r = await restaurantWithStaff();
+    const etag0 = (await getSettings(r.id, r.owner.cookies)).headers.etag as string;
+    const first = await putSettings(r.id, r.owner.cookies, customSettings({ fontSize: '10' }), { 'if-match': etag0 });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBe('"1"');
+    const second = await putSettings(r.id, r.owner.cookies, customSettings({ fontSize: '11' }), { 'if-match': first.headers.etag as string });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).toBe('"2"');
+    expect((await getSettings(r.id, r.owner.cookies)).json().fontSize).toBe('11');
+  });
+
+  it('answers 409 to If-Match "0" once someone has saved', async () => {
+    const r = await restaurantWithStaff();
+    await putSettings(r.id, r.owner.cookies, customSettings());
+    const res = await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'x' }), { 'if-match': '"0"' });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('lets exactly one of two saves with the same version win', async () => {
+    const r = await restaurantWithStaff();
+    await putSettings(r.id, r.owner.cookies, customSettings());
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((tag) => putSettings(r.id, r.owner.cookies, customSettings({ footerText: tag }), { 'if-match': '"1"' })),
+    );
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    const winner = results.find((res) => res.statusCode === 200)!.json().footerText;
+    const read = await getSettings(r.id, r.owner.cookies);
+    expect(read.json().footerText).toBe(winner);
+    expect(read.headers.etag).toBe('"2"');
+    expect(await auditRowsOf(r.id)).toHaveLength(2);
+  });
+
+  it('gives every concurrent save without If-Match its own version', async () => {
+    const r = await restaurantWithStaff();
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((tag) => putSettings(r.id, r.owner.cookies, customSettings({ footerText: tag }))),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(results.map((res) => res.headers.etag).sort()).toEqual(['"1"', '"2"', '"3"']);
+    const last = results.find((res) => res.headers.etag === '"3"')!.json().footerText;
+    expect((await getSettings(r.id, r.owner.cookies)).json().footerText).toBe(last);
+  });
+
+  it.each(['abc', '1', 'W/"1"', '"1a"', '*'])('answers 400 to the malformed If-Match %j', async (ifMatch) => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, customSettings(), { 'if-match': ifMatch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^Geçersiz istek: If-Match/);
+    expect((await getSettings(r.id, r.owner.cookies)).headers.etag).toBe('"0"');
+  });
+});
+
+describe('side effects of a save', () => {
+  it('writes one audit row per save with the actor, before and after', async () => {
+    const r = await restaurantWithStaff();
+    const first = customSettings({ footerText: 'Bir' });
+    const second = customSettings({ footerText: 'İki' });
+    await putSettings(r.id, r.owner.cookies, first);
+    await putSettings(r.id, r.owner.cookies, second);
+
+    const rows = await auditRowsOf(r.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      actorUserId: r.owner.user.id,
+      actorRole: 'owner',
+      entity: 'settings',
+      entityId: 'printer',
+      before: null,
+      after: first,
+    });
+    expect(rows[1]).toMatchObject({ actorUserId: r.owner.user.id, before: first, after: second });
+  });
+
+  it("publishes one live event to the restaurant's screens and none to another restaurant", async () => {
+    const r = await restaurantWithStaff();
+    const other = await restaurantWithStaff();
+    const mine: LiveEvent[] = [];
+    const theirs: LiveEvent[] = [];
+    const stopMine = ctx.app.hub.subscribe(r.id, (e) => mine.push(e));
+    const stopTheirs = ctx.app.hub.subscribe(other.id, (e) => theirs.push(e));
+    try {
+      await putSettings(r.id, r.owner.cookies, customSettings());
+      expect(mine).toEqual([expect.objectContaining({ restaurantId: r.id, type: 'settings.printer' })]);
+      expect(theirs).toEqual([]);
+
+      // Failed saves change nothing, so they announce nothing.
+      await putSettings(r.id, r.owner.cookies, customSettings(), { 'if-match': '"0"' });
+      await putSettings(r.id, r.kitchen.cookies, customSettings());
+      await putSettings(r.id, r.owner.cookies, { ...customSettings(), paperWidth: '57' });
+      expect(mine).toHaveLength(1);
+    } finally {
+      stopMine();
+      stopTheirs();
+    }
+  });
+});

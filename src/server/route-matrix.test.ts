@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { MESSAGES } from '../shared/errors';
+import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
+import { ROLES, type Role } from '../shared/roles';
+import { listApiRoutes } from './test-support/api-routes';
+import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
+
+/**
+ * Who may call each API route. Every route the app registers must be listed here, so adding a route
+ * means deciding its access rule in this table (the first test fails until someone does).
+ */
+type Caller = 'signed out' | Role;
+type Access = 'public' | readonly Role[];
+
+interface RouteRule {
+  access: Access;
+  /**
+   * For routes with :restaurantId: true = another restaurant's id answers 404 (tenant data);
+   * false = the route is public and shows any restaurant by design.
+   */
+  tenantScoped?: boolean;
+  /** The response never ends (SSE): checked over real HTTP, reading only the head. */
+  streaming?: boolean;
+  /** What a well-formed call carries (body, query, cookies) so an allowed caller gets through. */
+  prepare?: (caller: CallerSession) => Promise<Partial<InjectOptions>> | Partial<InjectOptions>;
+}
+
+interface CallerSession {
+  caller: Caller;
+  restaurantId: string;
+  cookies: Record<string, string>;
+}
+
+const ALL: readonly Role[] = ROLES;
+
+const MATRIX: Record<string, RouteRule> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/auth/login': {
+    access: 'public',
+    prepare: async ({ restaurantId }) => {
+      const user = await createUser(ctx, { restaurantId, role: 'waiter' });
+      return { payload: { email: user.email, password: TEST_PASSWORD, remember: false } };
+    },
+  },
+  'POST /api/auth/resume': {
+    access: 'public',
+    // Resuming needs a remembered device, not a session.
+    prepare: async ({ restaurantId, cookies }) => {
+      const user = await createUser(ctx, { restaurantId, role: 'kitchen' });
+      const remembered = await loginAs(ctx, user.email, TEST_PASSWORD, true);
+      return { cookies: { ...cookies, sofra_remember: remembered.cookies.sofra_remember } };
+    },
+  },
+  'POST /api/auth/logout': { access: 'public' },
+  'GET /api/auth/session': { access: ALL },
+  'GET /api/restaurants/:restaurantId/settings/printer': { access: ALL, tenantScoped: true },
+  'PUT /api/restaurants/:restaurantId/settings/printer': {
+    access: ['owner'],
+    tenantScoped: true,
+    prepare: () => ({ payload: DEFAULT_PRINTER_SETTINGS }),
+  },
+  'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
+  'GET /api/events': { access: ALL, streaming: true },
+  'GET /api/events/poll': { access: ALL, prepare: () => ({ query: { after: '-1' } }) },
+};
+
+const CALLERS: Caller[] = ['signed out', ...ROLES];
+
+let ctx: TestContext;
+let ownRestaurantId: string;
+let otherRestaurantId: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ownRestaurantId = (await createRestaurant(ctx, 'Matris Lokantası')).id;
+  otherRestaurantId = (await createRestaurant(ctx, 'Komşu Lokanta')).id;
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(() => ctx.close());
+
+/** A fresh session per check: some routes (logout) end the session they are called with. */
+async function sessionFor(caller: Caller): Promise<CallerSession> {
+  if (caller === 'signed out') return { caller, restaurantId: ownRestaurantId, cookies: {} };
+  const user = await createUser(ctx, { restaurantId: ownRestaurantId, role: caller });
+  return { caller, restaurantId: ownRestaurantId, cookies: (await loginAs(ctx, user.email)).cookies };
+}
+
+const isAllowed = (access: Access, caller: Caller) => access === 'public' || (caller !== 'signed out' && access.includes(caller));
+
+function expectedRefusal(access: Access, caller: Caller) {
+  if (isAllowed(access, caller)) return null;
+  return caller === 'signed out' ? { status: 401, error: MESSAGES.notSignedIn } : { status: 403, error: MESSAGES.forbidden };
+}
+
+async function call(route: string, rule: RouteRule, session: CallerSession, restaurantId: string) {
+  const [method, path] = route.split(' ');
+  const extra = rule.prepare ? await rule.prepare(session) : {};
+  return ctx.app.inject({
+    method: method as InjectOptions['method'],
+    url: path.replace(':restaurantId', restaurantId),
+    ...extra,
+    cookies: { ...session.cookies, ...(extra.cookies as Record<string, string> | undefined) },
+  });
+}
+
+/** Opens a stream over real HTTP, returns its status and content type, and hangs up. */
+async function openStream(path: string, cookies: Record<string, string>) {
+  const abort = new AbortController();
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  try {
+    const res = await fetch(baseUrl + path, { headers: cookie ? { cookie } : {}, signal: abort.signal });
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: res.status < 300 ? '' : await res.text() };
+  } finally {
+    abort.abort();
+  }
+}
+
+describe('the access table', () => {
+  it('lists every API route the app registers, and no route that no longer exists', () => {
+    const registered = listApiRoutes(ctx.app);
+    expect(registered.length).toBeGreaterThanOrEqual(10);
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('decides for every route with a restaurant id whether it is tenant data', () => {
+    for (const [route, rule] of Object.entries(MATRIX)) {
+      if (route.includes(':restaurantId')) expect(rule.tenantScoped, route).toBeTypeOf('boolean');
+      else expect(rule.tenantScoped, route).toBeUndefined();
+      // Only a public route may show another restaurant.
+      if (rule.tenantScoped === false) expect(rule.access, route).toBe('public');
+    }
+  });
+});
+
+describe.each(Object.entries(MATRIX))('%s', (route, rule) => {
+  const [method, path] = route.split(' ');
+
+  it.each(CALLERS)('answers the %s caller as declared', async (caller) => {
+    const session = await sessionFor(caller);
+    const refusal = expectedRefusal(rule.access, caller);
+    if (rule.streaming) {
+      const res = await openStream(path, session.cookies);
+      if (refusal) {
+        expect(res.status).toBe(refusal.status);
+        expect(JSON.parse(res.body)).toEqual({ error: refusal.error });
+      } else {
+        expect(res.status).toBe(200);
+        expect(res.contentType).toMatch(/^text\/event-stream/);
+      }
+      return;
+    }
+    const res = await call(route, rule, session, ownRestaurantId);
+    if (refusal) {
+      expect(res.statusCode).toBe(refusal.status);
+      expect(res.json()).toEqual({ error: refusal.error });
+    } else {
+      expect([401, 403]).not.toContain(res.statusCode);
+      expect(res.statusCode).toBeLessThan(300);
+    }
+  });
+
+  if (method === 'GET' && !rule.streaming) {
+    it('answers HEAD with the same access rule as GET', async () => {
+      for (const caller of CALLERS) {
+        const session = await sessionFor(caller);
+        const extra = rule.prepare ? await rule.prepare(session) : {};
+        const res = await ctx.app.inject({ ...extra, method: 'HEAD', url: path.replace(':restaurantId', ownRestaurantId), cookies: session.cookies });
+        const refusal = expectedRefusal(rule.access, caller);
+        if (refusal) expect(res.statusCode, caller).toBe(refusal.status);
+        else expect(res.statusCode, caller).toBeLessThan(300);
+      }
+    });
+  }
+
+  if (rule.tenantScoped === true) {
+    it("answers 404 to every allowed role for another restaurant's id", async () => {
+      for (const role of ROLES.filter((r) => isAllowed(rule.access, r))) {
+        const res = await call(route, rule, await sessionFor(role), otherRestaurantId);
+        expect(res.statusCode, role).toBe(404);
+        expect(res.json()).toEqual({ error: MESSAGES.restaurantNotFound });
+      }
+    });
+  }
+
+  if (rule.tenantScoped === false) {
+    it("shows another restaurant's public data to anyone", async () => {
+      const res = await call(route, rule, await sessionFor('signed out'), otherRestaurantId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().restaurantInfo.name).toBe('Komşu Lokanta');
+    });
+  }
+});

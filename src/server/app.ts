@@ -12,6 +12,7 @@ import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
+import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -75,6 +76,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
   authRoutes(app, db, config);
   printerRoutes(app, db, hub);
+  restaurantSettingsRoutes(app, db, hub);
   publicMenuRoutes(app, db);
   eventsRoutes(app, hub);
   await registerSpa(app, clientDir);

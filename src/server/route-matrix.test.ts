@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
+import { defaultRestaurantSettings } from '../shared/restaurant-settings';
 import { ROLES, type Role } from '../shared/roles';
 import { listApiRoutes } from './test-support/api-routes';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
@@ -59,6 +60,12 @@ const MATRIX: Record<string, RouteRule> = {
     access: ['owner'],
     tenantScoped: true,
     prepare: () => ({ payload: DEFAULT_PRINTER_SETTINGS }),
+  },
+  'GET /api/restaurants/:restaurantId/settings/general': { access: ALL, tenantScoped: true },
+  'PUT /api/restaurants/:restaurantId/settings/general': {
+    access: ['owner'],
+    tenantScoped: true,
+    prepare: () => ({ payload: defaultRestaurantSettings('Matris Lokantası') }),
   },
   'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
   'GET /api/events': { access: ALL, streaming: true },

@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** Optimistic locking: a write names the version it read, and loses with 409 if it moved on. */
+const version = () => integer('version').notNull().default(1);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const restaurantRef = () =>
   uuid('restaurant_id')
@@ -110,6 +112,7 @@ export const menuCategories = pgTable(
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     isVisible: boolean('is_visible').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [index('menu_categories_restaurant_idx').on(t.restaurantId, t.sortOrder)],
@@ -130,6 +133,9 @@ export const menuItems = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     isAvailable: boolean('is_available').notNull().default(true),
     station: text('station').notNull().default('Mutfak'),
+    /** file name under DATA_DIR/uploads, or null */
+    photoPath: text('photo_path'),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [index('menu_items_restaurant_idx').on(t.restaurantId, t.categoryId, t.sortOrder)],
@@ -143,6 +149,8 @@ export const optionGroups = pgTable('option_groups', {
   isRequired: boolean('is_required').notNull().default(false),
   minChoices: integer('min_choices').notNull().default(0),
   maxChoices: integer('max_choices').notNull().default(1),
+  sortOrder: integer('sort_order').notNull().default(0),
+  version: version(),
   createdAt: createdAt(),
 });
 
@@ -187,6 +195,21 @@ export const diningTables = pgTable('dining_tables', {
   seats: integer('seats').notNull().default(4),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+/** A staff member's own view settings (kitchen / waiter screens), one JSON document per user. */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantRef(),
+    value: jsonb('value').notNull(),
+    version: version(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.restaurantId] })],
+);
 
 /** Append-only: who did what, before and after, written in the same transaction as the change. */
 export const auditEvents = pgTable(

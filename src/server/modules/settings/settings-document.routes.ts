@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Role } from '../../../shared/roles';
+import { actorOf } from '../../plugins/auth';
+import type { Actor } from '../auth/auth.service';
+import type { EventHub } from '../events/event-hub';
+import { etagOf, versionFromIfMatch, type Versioned } from './settings-document';
+
+interface DocumentRoutes<T> {
+  url: string;
+  /** live event published after a save, e.g. 'settings.printer' */
+  event: string;
+  body: z.ZodType<T>;
+  readers: readonly Role[];
+  writers: readonly Role[];
+  get(restaurantId: string): Promise<Versioned<T>>;
+  replace(actor: Actor, input: T, expectedVersion?: number): Promise<Versioned<T>>;
+}
+
+const params = z.object({ restaurantId: z.string() });
+
+/**
+ * GET and PUT of a whole settings document: ETag = version, If-None-Match → 304, If-Match → 409 on
+ * a concurrent change, a live event after each save.
+ */
+export function settingsDocumentRoutes<T>(app: FastifyInstance, hub: EventHub, spec: DocumentRoutes<T>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(spec.url, { config: { access: spec.readers }, schema: { params } }, async (request, reply) => {
+    const current = await spec.get(actorOf(request).restaurantId);
+    // Private and revalidated on every read: a screen that already has this version gets a 304.
+    reply.header('etag', etagOf(current.version)).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etagOf(current.version)) return reply.status(304).send();
+    return current.value;
+  });
+
+  r.put(spec.url, { config: { access: spec.writers }, schema: { params, body: spec.body } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const saved = await spec.replace(actor, request.body as T, versionFromIfMatch(request.headers['if-match']));
+    hub.publish(actor.restaurantId, spec.event);
+    reply.header('etag', etagOf(saved.version));
+    return saved.value;
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+/** The owner's general settings ('settings' screen); one document per restaurant, versioned. */
+
+export const PAYMENT_METHODS = ['cash', 'card', 'mealCard', 'online', 'account'] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  cash: 'Nakit',
+  card: 'Kredi Kartı',
+  mealCard: 'Yemek Kartı',
+  online: 'Online',
+  account: 'Cari',
+};
+export const MEAL_CARD_BRANDS = ['Multinet', 'Pluxee', 'Edenred Ticket', 'Setcard', 'Metropol'] as const;
+export const VAT_RATES = [1, 10, 20] as const;
+/** Who may give a discount, a complimentary item or cancel a line; the owner always may. */
+export const GUARDED_ACTIONS = ['discount', 'comp', 'cancel'] as const;
+
+const roleList = z.array(z.enum(ROLES));
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} en fazla ${max} karakter olabilir`);
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('tr-TR', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const restaurantSettings = z
+  .object({
+    profile: z.object({
+      name: text(120, 'Restoran adı').min(1, 'Restoran adı boş olamaz'),
+      address: text(300, 'Adres'),
+      phone: text(40, 'Telefon'),
+      taxOffice: text(80, 'Vergi dairesi'),
+      taxNumber: z
+        .string()
+        .trim()
+        .regex(/^(\d{10,11})?$/, 'Vergi numarası 10 haneli (şirket) ya da 11 haneli (TC kimlik no) olmalı'),
+    }),
+    defaultVatRate: z.union(VAT_RATES.map((r) => z.literal(r)), { error: 'KDV oranı %1, %10 ya da %20 olmalı' }),
+    serviceChargePercent: z
+      .number({ error: 'Servis ücreti bir sayı olmalı' })
+      .min(0, 'Servis ücreti 0 ile 25 arasında olmalı')
+      .max(25, 'Servis ücreti 0 ile 25 arasında olmalı'),
+    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'En az bir ödeme yöntemi açık olmalı'),
+    mealCardBrands: z.array(z.enum(MEAL_CARD_BRANDS)),
+    cancellationReasons: z
+      .array(text(80, 'İptal nedeni').min(1, 'İptal nedeni boş olamaz'))
+      .min(1, 'En az bir iptal nedeni olmalı')
+      .max(30, 'En fazla 30 iptal nedeni olabilir'),
+    permissions: z.object({ discount: roleList, comp: roleList, cancel: roleList }),
+    kitchenThresholds: z.object({
+      warnMinutes: z.number().int().min(1, 'Uyarı süresi en az 1 dakika olmalı').max(240),
+      lateMinutes: z.number().int().min(1).max(480, 'Gecikme süresi en fazla 480 dakika olabilir'),
+    }),
+    publicMenu: z.object({
+      enabled: z.boolean(),
+      /** the restaurant's own domain for QR links; empty = the address the app is opened at */
+      baseUrl: z
+        .string()
+        .trim()
+        .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, "Adres 'https://' ile başlayan bir internet adresi olmalı"),
+    }),
+    timeZone: z.string().refine(isTimeZone, 'Geçersiz saat dilimi'),
+    businessDayStartHour: z
+      .number()
+      .int('Gün başlangıç saati tam saat olmalı')
+      .min(0, 'Gün başlangıç saati 0 ile 23 arasında olmalı')
+      .max(23, 'Gün başlangıç saati 0 ile 23 arasında olmalı'),
+  })
+  .refine((s) => s.kitchenThresholds.lateMinutes > s.kitchenThresholds.warnMinutes, {
+    message: 'Gecikme süresi uyarı süresinden uzun olmalı',
+    path: ['kitchenThresholds', 'lateMinutes'],
+  })
+  .refine((s) => !s.paymentMethods.includes('mealCard') || s.mealCardBrands.length > 0, {
+    message: 'Yemek kartı açıkken en az bir marka seçilmeli',
+    path: ['mealCardBrands'],
+  });
+export type RestaurantSettings = z.infer<typeof restaurantSettings>;
+
+export function defaultRestaurantSettings(name: string): RestaurantSettings {
+  return {
+    profile: { name, address: '', phone: '', taxOffice: '', taxNumber: '' },
+    defaultVatRate: 10,
+    serviceChargePercent: 0,
+    paymentMethods: ['cash', 'card', 'mealCard'],
+    mealCardBrands: [...MEAL_CARD_BRANDS],
+    cancellationReasons: ['Müşteri vazgeçti', 'Yanlış sipariş', 'Ürün kalmadı', 'Uzun bekleme', 'Ürün beğenilmedi'],
+    permissions: { discount: ['owner'], comp: ['owner'], cancel: ['owner', 'waiter'] },
+    kitchenThresholds: { warnMinutes: 10, lateMinutes: 20 },
+    publicMenu: { enabled: true, baseUrl: '' },
+    timeZone: 'Europe/Istanbul',
+    businessDayStartHour: 5,
+  };
+}

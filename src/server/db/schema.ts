@@ -53,6 +53,9 @@ export const memberships = pgTable(
     // Plain text, not an enum: memberships imported from older systems may carry other roles and
     // login must answer 'Geçersiz kullanıcı rolü' for them rather than fail to load the row.
     role: text('role').notNull(),
+    /** deactivated staff of this restaurant cannot sign in; their sessions are deleted */
+    isActive: boolean('is_active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.restaurantId] }), index('memberships_restaurant_idx').on(t.restaurantId)],

@@ -13,6 +13,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
 import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
+import { meRoutes } from './modules/staff/me.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -77,6 +79,8 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   authRoutes(app, db, config);
   printerRoutes(app, db, hub);
   restaurantSettingsRoutes(app, db, hub);
+  staffRoutes(app, db, hub);
+  meRoutes(app, db, hub);
   publicMenuRoutes(app, db);
   eventsRoutes(app, hub);
   await registerSpa(app, clientDir);

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
 import { defaultRestaurantSettings } from '../shared/restaurant-settings';
+import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
 import { ROLES, type Role } from '../shared/roles';
 import { listApiRoutes } from './test-support/api-routes';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
@@ -23,6 +24,8 @@ interface RouteRule {
   tenantScoped?: boolean;
   /** The response never ends (SSE): checked over real HTTP, reading only the head. */
   streaming?: boolean;
+  /** Values for path parameters other than :restaurantId (e.g. a staff member to act on). */
+  pathParams?: (caller: CallerSession) => Promise<Record<string, string>> | Record<string, string>;
   /** What a well-formed call carries (body, query, cookies) so an allowed caller gets through. */
   prepare?: (caller: CallerSession) => Promise<Partial<InjectOptions>> | Partial<InjectOptions>;
 }
@@ -34,6 +37,12 @@ interface CallerSession {
 }
 
 const ALL: readonly Role[] = ROLES;
+
+let staffCounter = 0;
+/** A fresh waiter of the caller's restaurant to act on (version 1). */
+const staffTarget = async ({ restaurantId }: CallerSession) => ({
+  userId: (await createUser(ctx, { restaurantId, role: 'waiter' })).id,
+});
 
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
@@ -67,6 +76,40 @@ const MATRIX: Record<string, RouteRule> = {
     tenantScoped: true,
     prepare: () => ({ payload: defaultRestaurantSettings('Matris Lokantası') }),
   },
+  'GET /api/restaurants/:restaurantId/staff': { access: ['owner'], tenantScoped: true },
+  'POST /api/restaurants/:restaurantId/staff': {
+    access: ['owner'],
+    tenantScoped: true,
+    prepare: () => ({ payload: { name: 'Yeni Garson', email: `matris-${++staffCounter}@lokanta.test`, role: 'waiter' } }),
+  },
+  'PATCH /api/restaurants/:restaurantId/staff/:userId': {
+    access: ['owner'],
+    tenantScoped: true,
+    pathParams: staffTarget,
+    prepare: () => ({ payload: { name: 'Yeni Ad', role: 'kitchen', version: 1 } }),
+  },
+  'POST /api/restaurants/:restaurantId/staff/:userId/deactivate': {
+    access: ['owner'],
+    tenantScoped: true,
+    pathParams: staffTarget,
+    prepare: () => ({ payload: { version: 1 } }),
+  },
+  'POST /api/restaurants/:restaurantId/staff/:userId/reactivate': {
+    access: ['owner'],
+    tenantScoped: true,
+    pathParams: staffTarget,
+    prepare: () => ({ payload: { version: 1 } }),
+  },
+  'POST /api/restaurants/:restaurantId/staff/:userId/reset-password': {
+    access: ['owner'],
+    tenantScoped: true,
+    pathParams: staffTarget,
+    prepare: () => ({ payload: { version: 1 } }),
+  },
+  'GET /api/me/preferences': { access: ALL },
+  'PUT /api/me/preferences': { access: ALL, prepare: () => ({ payload: DEFAULT_USER_PREFERENCES }) },
+  'POST /api/me/password': { access: ALL, prepare: () => ({ payload: { currentPassword: TEST_PASSWORD, newPassword: 'matris-yeni-sifre' } }) },
+  'POST /api/me/sign-out-everywhere': { access: ALL },
   'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
   'GET /api/events': { access: ALL, streaming: true },
   'GET /api/events/poll': { access: ALL, prepare: () => ({ query: { after: '-1' } }) },
@@ -104,12 +147,17 @@ function expectedRefusal(access: Access, caller: Caller) {
   return caller === 'signed out' ? { status: 401, error: MESSAGES.notSignedIn } : { status: 403, error: MESSAGES.forbidden };
 }
 
+async function urlFor(path: string, rule: RouteRule, session: CallerSession, restaurantId: string) {
+  const params = { ...(rule.pathParams ? await rule.pathParams(session) : {}), restaurantId };
+  return path.replace(/:(\w+)/g, (_, name: string) => params[name as keyof typeof params] ?? `:${name}`);
+}
+
 async function call(route: string, rule: RouteRule, session: CallerSession, restaurantId: string) {
   const [method, path] = route.split(' ');
   const extra = rule.prepare ? await rule.prepare(session) : {};
   return ctx.app.inject({
     method: method as InjectOptions['method'],
-    url: path.replace(':restaurantId', restaurantId),
+    url: await urlFor(path, rule, session, restaurantId),
     ...extra,
     cookies: { ...session.cookies, ...(extra.cookies as Record<string, string> | undefined) },
   });
@@ -178,7 +226,8 @@ describe.each(Object.entries(MATRIX))('%s', (route, rule) => {
       for (const caller of CALLERS) {
         const session = await sessionFor(caller);
         const extra = rule.prepare ? await rule.prepare(session) : {};
-        const res = await ctx.app.inject({ ...extra, method: 'HEAD', url: path.replace(':restaurantId', ownRestaurantId), cookies: session.cookies });
+        const url = await urlFor(path, rule, session, ownRestaurantId);
+        const res = await ctx.app.inject({ ...extra, method: 'HEAD', url, cookies: session.cookies });
         const refusal = expectedRefusal(rule.access, caller);
         if (refusal) expect(res.statusCode, caller).toBe(refusal.status);
         else expect(res.statusCode, caller).toBeLessThan(300);

@@ -6,7 +6,8 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { ALL_ROLES, REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
-import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, normaliseEmail, resume, type SignedIn } from './auth.service';
+import { normaliseEmail } from '../../../shared/email';
+import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, resume, type SignedIn } from './auth.service';
 import { LoginLimiter } from './login-limiter';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

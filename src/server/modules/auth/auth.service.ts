@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { normaliseEmail } from '../../../shared/email';
 import { MESSAGES } from '../../../shared/errors';
 import { isRole, type Role } from '../../../shared/roles';
 import type { AuthUser, LoginRequest } from '../../../shared/auth-contract';
@@ -30,12 +31,6 @@ export interface SignedIn {
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('sofra-timing-equaliser'));
 
-/**
- * Emails compare case-insensitively. Not the tr-TR lower case: that turns "I" into "ı", and a
- * Turkish keyboard's "İ" must match "i" too, so both capitals become the ASCII "i".
- */
-export const normaliseEmail = (email: string) =>
-  email.trim().normalize('NFC').replaceAll('İ', 'i').toLowerCase();
 
 /** Checks the password, then the membership; the caller counts failures for rate limiting. */
 export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | 'password'>) {
@@ -51,15 +46,16 @@ export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | '
   return { user, membership };
 }
 
-/** A user in several restaurants signs into the one they joined first. */
+/** A user in several restaurants signs into the first one they joined and are still active in. */
 async function primaryMembership(db: Db, userId: string) {
   const [membership] = await db
     .select()
     .from(memberships)
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt))
+    .orderBy(desc(memberships.isActive), asc(memberships.createdAt))
     .limit(1);
   if (!membership) throw new HttpError(403, MESSAGES.userNotFound);
+  if (!membership.isActive) throw new HttpError(403, MESSAGES.accountDisabled);
   if (!isRole(membership.role)) throw new HttpError(403, MESSAGES.invalidRole);
   return { restaurantId: membership.restaurantId, role: membership.role };
 }
@@ -148,10 +144,20 @@ export async function findActor(db: Db, sessionToken: string): Promise<Actor | n
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
     .innerJoin(
       memberships,
-      and(eq(memberships.userId, sessions.userId), eq(memberships.restaurantId, sessions.restaurantId)),
+      and(
+        eq(memberships.userId, sessions.userId),
+        eq(memberships.restaurantId, sessions.restaurantId),
+        eq(memberships.isActive, true),
+      ),
     )
     .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || !isRole(row.role)) return null;
   return { ...row, role: row.role };
+}
+
+/** Ends every session and remembered device of a user (deactivation, password change, "everywhere"). */
+export async function endAllSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
 }

@@ -1,15 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
+import { isUuid } from '../../../shared/ids';
 import type { PublicMenu } from '../../../shared/public-menu';
 import type { Db } from '../../db/client';
 import { menuCategories, menuItems, restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The customer-facing menu: visible categories and available items, in their sort order. */
 export async function getPublicMenu(db: Db, restaurantId: string): Promise<PublicMenu> {
-  if (!UUID.test(restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
+  if (!isUuid(restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!restaurant) throw new HttpError(404, MESSAGES.restaurantNotFound);
 

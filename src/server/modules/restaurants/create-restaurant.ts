@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { passwordWeakness } from '../../../shared/password-policy';
 import type { Db } from '../../db/client';
 import { auditEvents, memberships, restaurants, users } from '../../db/schema';
-import { normaliseEmail } from '../auth/auth.service';
+import { normaliseEmail } from '../../../shared/email';
 import { hashPassword } from '../auth/password';
 
 export interface NewRestaurant {
@@ -26,7 +27,8 @@ export async function createRestaurantWithOwner(db: Db, input: NewRestaurant) {
   if (!name) throw new Error('Restoran adı boş olamaz');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Geçersiz e-posta: ${input.ownerEmail}`);
   const password = input.ownerPassword ?? generatePassword();
-  if (password.length < 8) throw new Error('Şifre en az 8 karakter olmalı');
+  const weakness = passwordWeakness(password);
+  if (weakness) throw new Error(weakness);
   const passwordHash = await hashPassword(password);
 
   return db.transaction(async (tx) => {

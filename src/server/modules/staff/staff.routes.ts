@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createStaffRequest,
+  resetPasswordRequest,
+  staffMember,
+  staffQuery,
+  staffWithPassword,
+  updateStaffRequest,
+  versionOnly,
+} from '../../../shared/staff-contract';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import type { EventHub } from '../events/event-hub';
+import { createStaff, listStaff, resetStaffPassword, setStaffActive, updateStaff } from './staff.service';
+
+const base = '/api/restaurants/:restaurantId/staff';
+const restaurantParams = z.object({ restaurantId: z.string() });
+const staffParams = z.object({ restaurantId: z.string(), userId: z.string() });
+const OWNER = { access: ['owner'] as const };
+
+/** Staff management is the owner's alone. */
+export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const changed = (restaurantId: string, userId: string) => hub.publish(restaurantId, 'staff', userId);
+
+  r.get(base, { config: OWNER, schema: { params: restaurantParams, querystring: staffQuery, response: { 200: z.array(staffMember) } } }, (request) =>
+    listStaff(db, actorOf(request).restaurantId, request.query),
+  );
+
+  r.post(
+    base,
+    { config: OWNER, schema: { params: restaurantParams, body: createStaffRequest, response: { 201: staffWithPassword } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const created = await createStaff(db, actor, request.body);
+      changed(actor.restaurantId, created.staff.id);
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.patch(
+    `${base}/:userId`,
+    { config: OWNER, schema: { params: staffParams, body: updateStaffRequest, response: { 200: staffMember } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const staff = await updateStaff(db, actor, request.params.userId, request.body);
+      changed(actor.restaurantId, staff.id);
+      return staff;
+    },
+  );
+
+  for (const [action, isActive] of [['deactivate', false], ['reactivate', true]] as const) {
+    r.post(
+      `${base}/:userId/${action}`,
+      { config: OWNER, schema: { params: staffParams, body: versionOnly, response: { 200: staffMember } } },
+      async (request) => {
+        const actor = actorOf(request);
+        const staff = await setStaffActive(db, actor, request.params.userId, isActive, request.body.version);
+        changed(actor.restaurantId, staff.id);
+        return staff;
+      },
+    );
+  }
+
+  r.post(
+    `${base}/:userId/reset-password`,
+    { config: OWNER, schema: { params: staffParams, body: resetPasswordRequest, response: { 200: staffWithPassword } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await resetStaffPassword(db, actor, request.params.userId, request.body);
+      changed(actor.restaurantId, result.staff.id);
+      return result;
+    },
+  );
+}

@@ -15,6 +15,7 @@ import { printerRoutes } from './modules/settings/printer.routes';
 import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
 import { meRoutes } from './modules/staff/me.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { tablesRoutes } from './modules/tables/tables.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -81,6 +82,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   restaurantSettingsRoutes(app, db, hub);
   staffRoutes(app, db, hub);
   meRoutes(app, db, hub);
+  tablesRoutes(app, db);
   publicMenuRoutes(app, db);
   eventsRoutes(app, hub);
   await registerSpa(app, clientDir);

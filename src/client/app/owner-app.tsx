@@ -1,4 +1,7 @@
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
+import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
+import { AddStaffPage } from '../features/staff/add-staff-page';
+import { StaffListPage } from '../features/staff/staff-list-page';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 
 const screens: DashboardScreen[] = [
@@ -14,10 +17,10 @@ const screens: DashboardScreen[] = [
   { key: 'reports', label: 'Satış Raporları', icon: '📊' },
   { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘' },
   { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳' },
-  { key: 'staff-list', label: 'Personel Listesi', icon: '👥' },
-  { key: 'add-staff', label: 'Personel Ekle', icon: '➕' },
+  { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <StaffListPage /> },
+  { key: 'add-staff', label: 'Personel Ekle', icon: '➕', element: <AddStaffPage /> },
   { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <PrinterSettingsPage /> },
-  { key: 'settings', label: 'Ayarlar', icon: '⚙️' },
+  { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <OwnerSettingsPage /> },
 ];
 
 export default function OwnerApp() {

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_PRINTER_SETTINGS,
@@ -8,8 +7,9 @@ import {
   type ReceiptTemplate,
 } from '../../../shared/printer-settings';
 import { ApiError } from '../../api/http';
+import { useDocumentForm } from '../../api/use-document-form';
 import { getUserSession } from '../auth/session-storage';
-import { savePrinterSettings, usePrinterSettings } from './printer-api';
+import { printerSettingsUrl } from './printer-api';
 import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';
 import { printTestReceipt } from './test-print';
@@ -41,46 +41,27 @@ const canPrint = () => typeof window !== 'undefined' && typeof window.print === 
 
 export function PrinterSettingsPage() {
   const restaurantId = getUserSession()?.restaurantId;
-  const queryClient = useQueryClient();
-  const loaded = usePrinterSettings(restaurantId);
-  const [form, setForm] = useState<PrinterSettings>(DEFAULT_PRINTER_SETTINGS);
-  const [etag, setEtag] = useState<string | null>(null);
-  const [isDirty, setDirty] = useState(false);
+  const { form, update, save, isSaving, loadError } = useDocumentForm<PrinterSettings>({
+    queryKey: ['settings', 'printer', restaurantId],
+    url: restaurantId ? printerSettingsUrl(restaurantId) : null,
+    initial: DEFAULT_PRINTER_SETTINGS,
+  });
   // The template only changes the preview; it is never written into the saved document.
   const [template, setTemplate] = useState<ReceiptTemplate>('classic');
-  const [isSaving, setSaving] = useState(false);
 
-  // The stored document replaces the whole form, unless the user has started editing.
   useEffect(() => {
-    if (loaded.data && !isDirty) {
-      setForm(loaded.data.settings);
-      setEtag(loaded.data.etag);
-    }
-  }, [loaded.data, isDirty]);
-  useEffect(() => {
-    if (loaded.error) console.error('Error loading printer settings', loaded.error);
-  }, [loaded.error]);
-
-  const update = (patch: Partial<PrinterSettings>) => {
-    setDirty(true);
-    setForm((f) => ({ ...f, ...patch }));
-  };
+    if (loadError) console.error('Error loading printer settings', loadError);
+  }, [loadError]);
 
   async function handleSave() {
     if (!restaurantId) return; // spec: silently skipped without a restaurant
-    setSaving(true);
     try {
-      const saved = await savePrinterSettings(restaurantId, form, etag);
-      setEtag(saved.etag);
-      setDirty(false);
-      queryClient.setQueryData(['settings', 'printer', restaurantId], saved);
+      await save();
       window.alert(SAVED_MESSAGE);
     } catch (err) {
       console.error('Error saving printer settings', err);
       const reason = err instanceof ApiError && err.status !== 500 ? `\n${err.message}` : '';
       window.alert(SAVE_FAILED_MESSAGE + reason);
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -1,0 +1,218 @@
+import { Alert, Button, Group, Paper, PasswordInput, SegmentedControl, Select, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { passwordWeakness } from '../../../shared/password-policy';
+import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../shared/staff-contract';
+import { api } from '../../api/http';
+import { useDocumentForm } from '../../api/use-document-form';
+import { clearUserSession, getUserSession, setManualLogout } from '../auth/session-storage';
+import { playChime } from './chime';
+import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
+
+const STATIONS = ['Mutfak', 'Bar', 'Fırın', 'Izgara', 'Tatlı'];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+/** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */
+export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
+  const doc = useDocumentForm<UserPreferences>({ queryKey: PREFERENCES_KEY, url: PREFERENCES_URL, initial: DEFAULT_USER_PREFERENCES });
+  const { form, update } = doc;
+  const sections = useSections(mode === 'waiter' ? getUserSession()?.restaurantId : undefined);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  async function handleSave() {
+    try {
+      await doc.save();
+      setResult({ ok: true, message: 'Ayarlarınız kaydedildi' });
+    } catch (err) {
+      setResult({ ok: false, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={2}>Ayarlar</Title>
+      <Section title={mode === 'kitchen' ? 'Mutfak Ekranı' : 'Garson Ekranı'}>
+        <Switch
+          label={mode === 'kitchen' ? 'Yeni siparişte ses çal' : 'Sipariş hazır olunca ses çal'}
+          checked={form.soundEnabled}
+          onChange={(e) => update({ soundEnabled: e.currentTarget.checked })}
+        />
+        <div>
+          <Text size="sm" fw={500} id="volume-label">
+            Ses düzeyi: %{form.volume}
+          </Text>
+          <Group align="center" wrap="nowrap">
+            <Slider
+              aria-labelledby="volume-label"
+              style={{ flex: 1 }}
+              min={0}
+              max={100}
+              step={5}
+              value={form.volume}
+              disabled={!form.soundEnabled}
+              onChange={(volume) => update({ volume })}
+            />
+            <Button size="xs" variant="light" onClick={() => playChime(form.volume)} disabled={!form.soundEnabled}>
+              Sesi dene
+            </Button>
+          </Group>
+        </div>
+
+        {mode === 'kitchen' ? (
+          <>
+            <Select
+              label="Gösterilen istasyon"
+              data={[{ value: '', label: 'Tüm istasyonlar' }, ...STATIONS.map((s) => ({ value: s, label: s }))]}
+              value={form.station}
+              onChange={(v) => update({ station: v ?? '' })}
+              allowDeselect={false}
+            />
+            <div>
+              <Text size="sm" fw={500} id="font-label">
+                Yazı boyutu: {form.fontSize} px
+              </Text>
+              <Slider aria-labelledby="font-label" min={12} max={32} step={2} value={form.fontSize} onChange={(fontSize) => update({ fontSize })} />
+              <Text mt="xs" style={{ fontSize: form.fontSize }} data-testid="font-preview">
+                2 x Adana Kebap · Masa 5
+              </Text>
+            </div>
+            <Switch
+              label="Tam ekran"
+              checked={form.fullScreen}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                update({ fullScreen: on });
+                // Browsers only allow full screen from a click, so it is entered here.
+                if (on) void document.documentElement.requestFullscreen?.().catch(() => {});
+                else if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <Group>
+              <Switch
+                label="Titreşim"
+                checked={form.vibrationEnabled}
+                onChange={(e) => update({ vibrationEnabled: e.currentTarget.checked })}
+              />
+              <Button size="xs" variant="light" disabled={!form.vibrationEnabled} onClick={() => navigator.vibrate?.([120, 60, 120])}>
+                Titreşimi dene
+              </Button>
+            </Group>
+            <Select
+              label="Varsayılan bölüm"
+              data={[{ value: '', label: 'Tüm bölümler' }, ...(sections.data ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+              value={form.defaultSectionId}
+              onChange={(v) => update({ defaultSectionId: v ?? '' })}
+              allowDeselect={false}
+            />
+            <div>
+              <Text size="sm" fw={500} mb={4} id="view-label">
+                Masa görünümü
+              </Text>
+              <SegmentedControl
+                aria-labelledby="view-label"
+                value={form.tableView}
+                onChange={(v) => update({ tableView: v as UserPreferences['tableView'] })}
+                data={[
+                  { value: 'floor', label: 'Kat planı' },
+                  { value: 'list', label: 'Liste' },
+                ]}
+              />
+            </div>
+          </>
+        )}
+        {result && (
+          <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+            {result.message}
+          </Alert>
+        )}
+        <Button size="md" onClick={handleSave} loading={doc.isSaving}>
+          Kaydet
+        </Button>
+      </Section>
+      <PasswordSection />
+      <SignOutEverywhere />
+    </Stack>
+  );
+}
+
+function PasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const weakness = next ? passwordWeakness(next) : null;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (weakness) return;
+    setBusy(true);
+    try {
+      await api('/api/me/password', { method: 'POST', body: { currentPassword: current, newPassword: next } });
+      setResult({ ok: true, message: 'Şifreniz değiştirildi. Diğer cihazlardaki oturumlarınız kapatıldı.' });
+      setCurrent('');
+      setNext('');
+    } catch (err) {
+      setResult({ ok: false, message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section title="Şifre Değiştir">
+      <form onSubmit={handleSubmit}>
+        <Stack>
+          <PasswordInput label="Mevcut şifre" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+          <PasswordInput
+            label="Yeni şifre"
+            description="En az 8 karakter; yaygın şifreler kabul edilmez"
+            required
+            value={next}
+            error={weakness}
+            onChange={(e) => setNext(e.currentTarget.value)}
+          />
+          {result && (
+            <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+              {result.message}
+            </Alert>
+          )}
+          <Button type="submit" variant="light" loading={isBusy}>
+            Şifreyi Değiştir
+          </Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function SignOutEverywhere() {
+  const navigate = useNavigate();
+  async function handleClick() {
+    if (!window.confirm('Tüm cihazlardaki oturumlarınız kapatılacak. Devam edilsin mi?')) return;
+    await api('/api/me/sign-out-everywhere', { method: 'POST' }).catch(() => {});
+    clearUserSession();
+    setManualLogout();
+    navigate('/', { replace: true });
+  }
+  return (
+    <Section title="Oturumlar">
+      <Text size="sm">Telefonunuzu kaybettiyseniz ya da ortak bir cihazda açık kaldıysa tüm oturumlarınızı kapatın.</Text>
+      <Button color="red" variant="light" onClick={handleClick}>
+        Her Yerden Çıkış Yap
+      </Button>
+    </Section>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  GUARDED_ACTIONS,
+  MEAL_CARD_BRANDS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  defaultRestaurantSettings,
+  type RestaurantSettings,
+} from '../../../shared/restaurant-settings';
+import type { Role } from '../../../shared/roles';
+import { ApiError } from '../../api/http';
+import { useDocumentForm } from '../../api/use-document-form';
+import { getUserSession } from '../auth/session-storage';
+
+const ACTION_LABELS = { discount: 'İndirim yapabilir', comp: 'İkram edebilir', cancel: 'İptal edebilir' } as const;
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
+const TIME_ZONES = ['Europe/Istanbul', 'Europe/Berlin', 'Europe/London', 'Asia/Baku', 'Asia/Nicosia', 'Asia/Dubai'];
+
+export const generalSettingsUrl = (restaurantId: string) =>
+  `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+export function OwnerSettingsPage() {
+  const restaurantId = getUserSession()?.restaurantId;
+  const doc = useDocumentForm<RestaurantSettings>({
+    queryKey: ['settings', 'general', restaurantId],
+    url: restaurantId ? generalSettingsUrl(restaurantId) : null,
+    initial: defaultRestaurantSettings(''),
+  });
+  const { form, update } = doc;
+  const [result, setResult] = useState<{ ok: boolean; message: string; isConflict?: boolean } | null>(null);
+
+  async function handleSave() {
+    setResult(null);
+    try {
+      await doc.save();
+      setResult({ ok: true, message: 'Ayarlar kaydedildi' });
+    } catch (err) {
+      const isConflict = err instanceof ApiError && err.status === 409;
+      setResult({ ok: false, message: err instanceof Error ? err.message : String(err), isConflict });
+    }
+  }
+
+  const setPermission = (action: (typeof GUARDED_ACTIONS)[number], roles: string[]) =>
+    update({ permissions: { ...form.permissions, [action]: ['owner', ...roles] as Role[] } });
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={2}>Ayarlar</Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Section title="İşletme Bilgileri">
+          <TextInput
+            label="Restoran adı"
+            value={form.profile.name}
+            onChange={(e) => update({ profile: { ...form.profile, name: e.currentTarget.value } })}
+          />
+          <TextInput
+            label="Adres"
+            value={form.profile.address}
+            onChange={(e) => update({ profile: { ...form.profile, address: e.currentTarget.value } })}
+          />
+          <TextInput
+            label="Telefon"
+            type="tel"
+            value={form.profile.phone}
+            onChange={(e) => update({ profile: { ...form.profile, phone: e.currentTarget.value } })}
+          />
+          <Group grow>
+            <TextInput
+              label="Vergi dairesi"
+              value={form.profile.taxOffice}
+              onChange={(e) => update({ profile: { ...form.profile, taxOffice: e.currentTarget.value } })}
+            />
+            <TextInput
+              label="Vergi no"
+              inputMode="numeric"
+              value={form.profile.taxNumber}
+              onChange={(e) => update({ profile: { ...form.profile, taxNumber: e.currentTarget.value } })}
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Bu bilgiler adisyon ve hesap fişlerinde görünür.
+          </Text>
+        </Section>
+
+        <Section title="Vergi ve Servis">
+          <div>
+            <Text size="sm" fw={500} mb={4} id="vat-label">
+              Varsayılan KDV oranı (yeni ürünler)
+            </Text>
+            <SegmentedControl
+              aria-labelledby="vat-label"
+              value={String(form.defaultVatRate)}
+              onChange={(v) => update({ defaultVatRate: Number(v) as RestaurantSettings['defaultVatRate'] })}
+              data={['1', '10', '20'].map((v) => ({ value: v, label: `%${v}` }))}
+            />
+          </div>
+          <NumberInput
+            label="Servis ücreti (%)"
+            min={0}
+            max={25}
+            decimalScale={1}
+            decimalSeparator=","
+            value={form.serviceChargePercent}
+            onChange={(v) => update({ serviceChargePercent: typeof v === 'number' ? v : 0 })}
+          />
+        </Section>
+
+        <Section title="Ödeme Yöntemleri">
+          <Checkbox.Group
+            label="Açık ödeme yöntemleri"
+            value={form.paymentMethods}
+            onChange={(v) => update({ paymentMethods: v as RestaurantSettings['paymentMethods'] })}
+          >
+            <Group mt={6}>
+              {PAYMENT_METHODS.map((m) => (
+                <Checkbox key={m} value={m} label={PAYMENT_METHOD_LABELS[m]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          {form.paymentMethods.includes('mealCard') && (
+            <Checkbox.Group
+              label="Kabul edilen yemek kartları"
+              value={form.mealCardBrands}
+              onChange={(v) => update({ mealCardBrands: v as RestaurantSettings['mealCardBrands'] })}
+            >
+              <Group mt={6}>
+                {MEAL_CARD_BRANDS.map((b) => (
+                  <Checkbox key={b} value={b} label={b} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        </Section>
+
+        <Section title="İptal Nedenleri ve Yetkiler">
+          <TagsInput
+            label="İptal nedenleri"
+            description="Yazıp Enter'a basın"
+            value={form.cancellationReasons}
+            onChange={(v) => update({ cancellationReasons: v })}
+          />
+          {GUARDED_ACTIONS.map((action) => (
+            <Checkbox.Group
+              key={action}
+              label={ACTION_LABELS[action]}
+              description="İşletme sahibi her zaman yapabilir"
+              value={form.permissions[action].filter((r) => r !== 'owner')}
+              onChange={(v) => setPermission(action, v)}
+            >
+              <Group mt={6}>
+                <Checkbox value="waiter" label="Garson" />
+                <Checkbox value="kitchen" label="Mutfak" />
+              </Group>
+            </Checkbox.Group>
+          ))}
+        </Section>
+
+        <Section title="Mutfak Süreleri">
+          <Group grow>
+            <NumberInput
+              label="Uyarı (dakika)"
+              min={1}
+              max={240}
+              value={form.kitchenThresholds.warnMinutes}
+              onChange={(v) => update({ kitchenThresholds: { ...form.kitchenThresholds, warnMinutes: Number(v) || 0 } })}
+            />
+            <NumberInput
+              label="Gecikme (dakika)"
+              min={1}
+              max={480}
+              value={form.kitchenThresholds.lateMinutes}
+              onChange={(v) => update({ kitchenThresholds: { ...form.kitchenThresholds, lateMinutes: Number(v) || 0 } })}
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Mutfak ekranında siparişler bu sürelerden sonra sarı ve kırmızı görünür.
+          </Text>
+        </Section>
+
+        <Section title="QR Menü ve Bölge">
+          <Switch
+            label="Herkese açık menü yayında"
+            checked={form.publicMenu.enabled}
+            onChange={(e) => update({ publicMenu: { ...form.publicMenu, enabled: e.currentTarget.checked } })}
+          />
+          <TextInput
+            label="Menü adresi (kendi alan adınız)"
+            placeholder={window.location.origin}
+            value={form.publicMenu.baseUrl}
+            onChange={(e) => update({ publicMenu: { ...form.publicMenu, baseUrl: e.currentTarget.value } })}
+          />
+          <Select
+            label="Saat dilimi"
+            data={TIME_ZONES.includes(form.timeZone) ? TIME_ZONES : [form.timeZone, ...TIME_ZONES]}
+            value={form.timeZone}
+            onChange={(v) => v && update({ timeZone: v })}
+            allowDeselect={false}
+          />
+          <Select
+            label="İş günü başlangıcı"
+            description="Örn. 05:00: gece 02:00'deki satış bir önceki günün raporuna yazılır"
+            data={HOURS}
+            value={String(form.businessDayStartHour)}
+            onChange={(v) => v !== null && update({ businessDayStartHour: Number(v) })}
+            allowDeselect={false}
+          />
+        </Section>
+      </SimpleGrid>
+
+      {result && (
+        <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>
+          <Group justify="space-between">
+            <span>{result.message}</span>
+            {result.isConflict && (
+              <Button size="xs" variant="white" onClick={() => (doc.reload(), setResult(null))}>
+                Güncel ayarları yükle
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+      <Group>
+        <Button size="md" onClick={handleSave} loading={doc.isSaving}>
+          Kaydet
+        </Button>
+        {doc.isDirty && (
+          <Text size="sm" c="dimmed">
+            Kaydedilmemiş değişiklikler var
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}

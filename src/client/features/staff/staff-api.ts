@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
+import type { Role } from '../../../shared/roles';
+import { api } from '../../api/http';
+import { getUserSession } from '../auth/session-storage';
+
+const base = () => `/api/restaurants/${encodeURIComponent(getUserSession()?.restaurantId ?? '')}/staff`;
+
+export interface StaffWithPassword {
+  staff: StaffMember;
+  generatedPassword?: string;
+}
+
+export function useStaffList(filter: { search: string; role: Role | '' }) {
+  const query = new URLSearchParams();
+  if (filter.search.trim()) query.set('search', filter.search.trim());
+  if (filter.role) query.set('role', filter.role);
+  return useQuery({
+    // 'staff' first: a live 'staff' event refreshes every open list.
+    queryKey: ['staff', filter.search.trim(), filter.role],
+    queryFn: () => api<StaffMember[]>(`${base()}?${query}`),
+  });
+}
+
+/** Every staff mutation refreshes the lists when it lands. */
+function useStaffMutation<I, O>(request: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}
+
+export const useCreateStaff = () =>
+  useStaffMutation((body: CreateStaffRequest) => api<StaffWithPassword>(base(), { method: 'POST', body }));
+
+export const useUpdateStaff = () =>
+  useStaffMutation(({ id, ...body }: { id: string; name: string; role: Role; version: number }) =>
+    api<StaffMember>(`${base()}/${id}`, { method: 'PATCH', body }),
+  );
+
+export const useSetStaffActive = () =>
+  useStaffMutation(({ id, isActive, version }: { id: string; isActive: boolean; version: number }) =>
+    api<StaffMember>(`${base()}/${id}/${isActive ? 'reactivate' : 'deactivate'}`, { method: 'POST', body: { version } }),
+  );
+
+export const useResetPassword = () =>
+  useStaffMutation(({ id, version }: { id: string; version: number }) =>
+    api<StaffWithPassword>(`${base()}/${id}/reset-password`, { method: 'POST', body: { version } }),
+  );

@@ -1,0 +1,185 @@
+import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Role } from '../../../shared/roles';
+import type { StaffMember } from '../../../shared/staff-contract';
+import { getUserSession } from '../auth/session-storage';
+import { OneTimePassword } from './one-time-password';
+import { RoleSelect, roleLabel } from './role-select';
+import { useResetPassword, useSetStaffActive, useStaffList, useUpdateStaff } from './staff-api';
+
+const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
+
+type Confirm = { kind: 'deactivate' | 'reactivate' | 'reset'; staff: StaffMember };
+
+export function StaffListPage() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const list = useStaffList({ search, role });
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [revealed, setRevealed] = useState<{ email: string; password: string } | null>(null);
+  const setActive = useSetStaffActive();
+  const reset = useResetPassword();
+  const actionError = setActive.error ?? reset.error;
+
+  async function runConfirmed() {
+    if (!confirm) return;
+    const { staff, kind } = confirm;
+    setConfirm(null);
+    if (kind === 'reset') {
+      const result = await reset.mutateAsync({ id: staff.id, version: staff.version });
+      if (result.generatedPassword) setRevealed({ email: staff.email, password: result.generatedPassword });
+    } else {
+      await setActive.mutateAsync({ id: staff.id, isActive: kind === 'reactivate', version: staff.version });
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Personel Listesi</Title>
+        <Button component={Link} to="/owner/add-staff">
+          Personel Ekle
+        </Button>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Ara"
+          placeholder="Ad ya da e-posta"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <SegmentedControl
+          aria-label="Role göre süz"
+          value={role || 'all'}
+          onChange={(v) => setRole(v === 'all' ? '' : (v as Role))}
+          data={[
+            { value: 'all', label: 'Tümü' },
+            { value: 'owner', label: 'Sahip' },
+            { value: 'kitchen', label: 'Mutfak' },
+            { value: 'waiter', label: 'Garson' },
+          ]}
+        />
+      </Group>
+      {revealed && <OneTimePassword {...revealed} onDone={() => setRevealed(null)} />}
+      {actionError && (
+        <Alert color="red" role="alert">
+          {actionError.message}
+        </Alert>
+      )}
+      {list.error && (
+        <Alert color="red" role="alert">
+          {list.error.message}
+        </Alert>
+      )}
+      {list.data?.length === 0 && <Text c="dimmed">Aramaya uyan personel yok.</Text>}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        {list.data?.map((s) => (
+          <StaffCard key={s.id} staff={s} onEdit={() => setEditing(s)} onConfirm={(kind) => setConfirm({ kind, staff: s })} />
+        ))}
+      </SimpleGrid>
+
+      {editing && <EditStaffModal staff={editing} onClose={() => setEditing(null)} />}
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Emin misiniz?" centered>
+        {confirm && (
+          <Stack>
+            <Text>
+              {confirm.kind === 'deactivate' &&
+                `${confirm.staff.name} devre dışı bırakılacak. Açık oturumları hemen kapanır ve giriş yapamaz.`}
+              {confirm.kind === 'reactivate' && `${confirm.staff.name} yeniden etkinleştirilecek.`}
+              {confirm.kind === 'reset' &&
+                `${confirm.staff.name} için yeni bir şifre üretilecek; tüm oturumları kapanır.`}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                Vazgeç
+              </Button>
+              <Button color={confirm.kind === 'deactivate' ? 'red' : undefined} onClick={runConfirmed}>
+                Onayla
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function StaffCard({ staff, onEdit, onConfirm }: { staff: StaffMember; onEdit(): void; onConfirm(kind: Confirm['kind']): void }) {
+  const isMe = staff.id === getUserSession()?.uid;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="staff-card" aria-label={staff.name}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} truncate>
+            {staff.name || '(adsız)'} {isMe && <Text span c="dimmed" size="sm">(siz)</Text>}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {staff.email}
+          </Text>
+        </div>
+        <Badge variant="light">{roleLabel(staff.role)}</Badge>
+      </Group>
+      <Group gap="xs" mt="xs">
+        <Badge color={staff.isActive ? 'green' : 'gray'} variant="dot">
+          {staff.isActive ? 'Aktif' : 'Devre dışı'}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {staff.lastLoginAt ? `Son giriş: ${dateTime.format(new Date(staff.lastLoginAt))}` : 'Hiç giriş yapmadı'}
+        </Text>
+      </Group>
+      <Group gap="xs" mt="md">
+        <Button size="xs" variant="light" onClick={onEdit}>
+          Düzenle
+        </Button>
+        <Button size="xs" variant="light" onClick={() => onConfirm('reset')}>
+          Şifre Sıfırla
+        </Button>
+        {staff.isActive ? (
+          <Button size="xs" variant="light" color="red" onClick={() => onConfirm('deactivate')}>
+            Devre Dışı Bırak
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" color="green" onClick={() => onConfirm('reactivate')}>
+            Yeniden Etkinleştir
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function EditStaffModal({ staff, onClose }: { staff: StaffMember; onClose(): void }) {
+  const update = useUpdateStaff();
+  const [name, setName] = useState(staff.name);
+  const [role, setRole] = useState<Role>((['owner', 'kitchen', 'waiter'] as const).find((r) => r === staff.role) ?? 'waiter');
+
+  async function handleSave() {
+    await update.mutateAsync({ id: staff.id, name, role, version: staff.version });
+    onClose();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={`${staff.name} — düzenle`} centered>
+      <Stack>
+        <TextInput label="Ad Soyad" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <RoleSelect value={role} onChange={setRole} />
+        {update.error && (
+          <Alert color="red" role="alert">
+            {update.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Vazgeç
+          </Button>
+          <Button onClick={handleSave} loading={update.isPending}>
+            Kaydet
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

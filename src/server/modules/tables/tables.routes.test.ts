@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { diningTables, sections } from '../../db/schema';
+import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+it('lists only the own restaurant’s sections in order, with their table counts', async () => {
+  const mine = await createRestaurant(ctx);
+  const other = await createRestaurant(ctx);
+  const [bahce] = await ctx.database.db.insert(sections).values({ restaurantId: mine.id, name: 'Bahçe', sortOrder: 2 }).returning();
+  const [salon] = await ctx.database.db.insert(sections).values({ restaurantId: mine.id, name: 'Salon', sortOrder: 1 }).returning();
+  await ctx.database.db.insert(sections).values({ restaurantId: other.id, name: 'Teras' });
+  await ctx.database.db.insert(diningTables).values([
+    { restaurantId: mine.id, sectionId: salon.id, name: 'Salon 1' },
+    { restaurantId: mine.id, sectionId: salon.id, name: 'Salon 2' },
+  ]);
+  const waiter = await createUser(ctx, { restaurantId: mine.id, role: 'waiter' });
+  const { cookies } = await loginAs(ctx, waiter.email);
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${mine.id}/sections`, cookies });
+  expect(res.json()).toEqual([
+    { id: salon.id, name: 'Salon', tableCount: 2 },
+    { id: bahce.id, name: 'Bahçe', tableCount: 0 },
+  ]);
+});

@@ -107,6 +107,7 @@ const MATRIX: Record<string, RouteRule> = {
     prepare: () => ({ payload: { version: 1 } }),
   },
   'GET /api/restaurants/:restaurantId/sections': { access: ALL, tenantScoped: true },
+  'GET /api/restaurants/:restaurantId/tables': { access: ALL, tenantScoped: true },
   'GET /api/me/preferences': { access: ALL },
   'PUT /api/me/preferences': { access: ALL, prepare: () => ({ payload: DEFAULT_USER_PREFERENCES }) },
   'POST /api/me/password': { access: ALL, prepare: () => ({ payload: { currentPassword: TEST_PASSWORD, newPassword: 'matris-yeni-sifre' } }) },

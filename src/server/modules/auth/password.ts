@@ -4,10 +4,23 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export const DEFAULT_SCRYPT_COST = 2 ** 17;
 const KEY_LENGTH = 32;
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+// Each hash at N=2^17 holds 128 MiB while it runs; a burst of logins must not take a restaurant
+// PC's memory, so at most two run at once and the rest wait their turn.
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }
 
 const optionsFor = (N: number, r: number, p: number): ScryptOptions => ({ N, r, p, maxmem: 256 * N * r + 1024 * 1024 });

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -10,6 +12,9 @@ import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { menuFileRoutes } from './modules/menu/menu-files.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { PhotoStore } from './modules/menu/photo-store';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
 import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
@@ -26,6 +31,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built SPA; defaults to dist/client beside the server bundle. */
   clientDir?: string;
+  /** DATA_DIR: uploaded photos go to its uploads/; absent = a temporary directory removed on close (tests). */
+  dataDir?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,7 +65,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -83,7 +90,11 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   staffRoutes(app, db, hub);
   meRoutes(app, db, hub);
   tablesRoutes(app, db);
-  publicMenuRoutes(app, db);
+  const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
+  if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
+  menuRoutes(app, db, hub, photos);
+  await menuFileRoutes(app, db, hub, photos);
+  publicMenuRoutes(app, db, hub);
   eventsRoutes(app, hub);
   await registerSpa(app, clientDir);
 

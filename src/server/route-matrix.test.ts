@@ -5,6 +5,7 @@ import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
 import { defaultRestaurantSettings } from '../shared/restaurant-settings';
 import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
 import { ROLES, type Role } from '../shared/roles';
+import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
 
@@ -43,6 +44,9 @@ let staffCounter = 0;
 const staffTarget = async ({ restaurantId }: CallerSession) => ({
   userId: (await createUser(ctx, { restaurantId, role: 'waiter' })).id,
 });
+
+const menu = menuMatrixFixtures(() => ctx);
+const OWNER_MENU: RouteRule = { access: ['owner'], tenantScoped: true };
 
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
@@ -115,6 +119,43 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
   'GET /api/events': { access: ALL, streaming: true },
   'GET /api/events/poll': { access: ALL, prepare: () => ({ query: { after: '-1' } }) },
+  'GET /api/restaurants/:restaurantId/menu': { access: ALL, tenantScoped: true },
+  'POST /api/restaurants/:restaurantId/menu/categories': { ...OWNER_MENU, prepare: () => ({ payload: menu.newCategoryBody() }) },
+  'PUT /api/restaurants/:restaurantId/menu/categories/order': { ...OWNER_MENU, prepare: async (s) => ({ payload: await menu.allCategoryIds(s) }) },
+  'PATCH /api/restaurants/:restaurantId/menu/categories/:categoryId': {
+    ...OWNER_MENU,
+    pathParams: menu.categoryTarget,
+    prepare: () => ({ payload: { isVisible: false, version: 1 } }),
+  },
+  'DELETE /api/restaurants/:restaurantId/menu/categories/:categoryId': { ...OWNER_MENU, pathParams: menu.categoryTarget },
+  'POST /api/restaurants/:restaurantId/menu/categories/:categoryId/price-change': {
+    ...OWNER_MENU,
+    pathParams: menu.categoryWithItemTarget,
+    prepare: () => ({ payload: { percent: 10 } }),
+  },
+  'POST /api/restaurants/:restaurantId/menu/items': { ...OWNER_MENU, prepare: async (s) => ({ payload: await menu.newItemBody(s) }) },
+  'PATCH /api/restaurants/:restaurantId/menu/items/:itemId': {
+    ...OWNER_MENU,
+    pathParams: menu.itemTarget,
+    prepare: () => ({ payload: { isAvailable: false, version: 1 } }),
+  },
+  'DELETE /api/restaurants/:restaurantId/menu/items/:itemId': { ...OWNER_MENU, pathParams: menu.itemTarget },
+  'POST /api/restaurants/:restaurantId/menu/items/:itemId/duplicate': { ...OWNER_MENU, pathParams: menu.itemTarget },
+  'PUT /api/restaurants/:restaurantId/menu/items/:itemId/photo': { ...OWNER_MENU, pathParams: menu.itemTarget, prepare: () => multipart(TINY_PNG) },
+  'DELETE /api/restaurants/:restaurantId/menu/items/:itemId/photo': { ...OWNER_MENU, pathParams: menu.itemTarget },
+  'POST /api/restaurants/:restaurantId/menu/option-groups': { ...OWNER_MENU, prepare: () => ({ payload: menu.newGroupBody() }) },
+  'PUT /api/restaurants/:restaurantId/menu/option-groups/:groupId': {
+    ...OWNER_MENU,
+    pathParams: menu.groupTarget,
+    prepare: () => ({ payload: menu.replaceGroupBody() }),
+  },
+  'DELETE /api/restaurants/:restaurantId/menu/option-groups/:groupId': { ...OWNER_MENU, pathParams: menu.groupTarget },
+  'GET /api/restaurants/:restaurantId/menu/export.csv': OWNER_MENU,
+  'POST /api/restaurants/:restaurantId/menu/import': {
+    ...OWNER_MENU,
+    prepare: () => ({ query: { dryRun: '1' }, payload: { csv: 'Kategori;Ürün Adı;Fiyat\nÇorbalar;Mercimek;90' } }),
+  },
+  'GET /api/public/photos/:file': { access: 'public', pathParams: menu.photoTarget },
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

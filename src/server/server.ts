@@ -15,7 +15,7 @@ async function main() {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir },
   );
   const seed = config.seedDemo ? await seedDemo(database.db) : { seeded: false };
-  const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+  const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir });
 
   let closing = false;
   const shutdown = async () => {

@@ -25,3 +25,18 @@ export function groupMenu(menu: Pick<PublicMenu, 'categories' | 'menuItems'>): M
     }))
     .filter((s) => s.items.length > 0);
 }
+
+/** How a table is named to a customer: "7" → "Masa 7", "Masa 7" stays, "Bahçe 3" → "Masa: Bahçe 3". */
+export function tableLabel(name: string): string {
+  const clean = name.trim();
+  if (/^\d+$/.test(clean)) return `Masa ${clean}`;
+  if (/^masa\b/i.test(clean)) return clean;
+  return `Masa: ${clean}`;
+}
+
+/** The customer's link for a restaurant (and a table): base is the restaurant's own domain or this origin. */
+export function publicMenuUrl(base: string, restaurantId: string, tableId?: string): string {
+  const root = base.replace(/\/+$/, '');
+  const url = `${root}/menu/${encodeURIComponent(restaurantId)}`;
+  return tableId ? `${url}?masa=${encodeURIComponent(tableId)}` : url;
+}

@@ -1,22 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicMenu } from '../../../shared/public-menu';
 import type { Db } from '../../db/client';
-import { getPublicMenu } from './public-menu.service';
+import { HttpError } from '../../errors';
+import type { EventHub } from '../events/event-hub';
+import { MENU_MESSAGES } from '../menu/menu-messages';
+import { PublicMenuCache, acceptsGzip, matchesEtag } from './public-menu-cache';
+import { loadPublicMenu } from './public-menu.service';
 
-export function publicMenuRoutes(app: FastifyInstance, db: Db) {
+export interface PublicMenuRouteOptions {
+  /** see PublicMenuCacheOptions.ttlMs */
+  cacheTtlMs?: number;
+}
+
+export function publicMenuRoutes(app: FastifyInstance, db: Db, hub: EventHub, options: PublicMenuRouteOptions = {}) {
+  const cache = new PublicMenuCache((id) => loadPublicMenu(db, id), hub, { ttlMs: options.cacheTtlMs ?? 5_000, maxEntries: 1_000 });
+  app.addHook('onClose', async () => cache.close());
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/menus/:restaurantId',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ restaurantId: z.string() }), response: { 200: publicMenu } },
+      schema: {
+        params: z.object({ restaurantId: z.string() }),
+        // masa: the table a QR code was printed for; an unknown one is ignored, never an error.
+        querystring: z.object({ masa: z.string().max(64).optional() }),
+        // 200 is `publicMenu` (src/shared/public-menu.ts), sent as bytes serialised once per change.
+      },
     },
     async (request, reply) => {
-      const menu = await getPublicMenu(db, request.params.restaurantId);
-      // Customers must see a sold-out item vanish at once: caches revalidate every time.
-      reply.header('cache-control', 'no-cache');
-      return menu;
+      const menu = await cache.get(request.params.restaurantId, request.query.masa);
+      if (!menu) throw new HttpError(404, MENU_MESSAGES.menuOffline);
+      // Customers must see a sold-out item vanish at once: caches revalidate every time, and the
+      // page polls with If-None-Match, which costs a 304 and no body while nothing changed.
+      reply.header('cache-control', 'no-cache').header('etag', menu.etag).header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], menu.etag)) return reply.status(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(menu.gzip);
+      return reply.send(menu.json);
     },
   );
 }

@@ -1,0 +1,25 @@
+import { MESSAGES } from '../../../shared/errors';
+
+export const MENU_MESSAGES = {
+  categoryNotFound: 'Kategori bulunamadı',
+  itemNotFound: 'Ürün bulunamadı',
+  optionGroupNotFound: 'Seçenek grubu bulunamadı',
+  categoryNameTaken: 'Bu adla bir kategori zaten var',
+  itemNameTaken: 'Bu kategoride aynı adla bir ürün zaten var',
+  optionGroupNameTaken: 'Bu adla bir seçenek grubu zaten var',
+  categoryHasItems: (count: number) =>
+    `Bu kategoride ${count} ürün var. Kategoriyi silmeden önce ürünleri başka bir kategoriye taşıyın ya da silin.`,
+  reorderMismatch: 'Sıralama, restoranın bütün kategorilerini birer kez içermeli. Sayfayı yenileyip tekrar deneyin.',
+  emptyCategory: 'Bu kategoride fiyatı değiştirilecek ürün yok',
+  priceChangeTooHigh: (name: string) => `Bu değişiklikle "${name}" ürününün fiyatı 1.000.000,00 TL sınırını aşar`,
+  unknownOption: 'Bu seçenek grupta yok; sayfayı yenileyip tekrar deneyin',
+  versionConflict: MESSAGES.versionConflict,
+  photoMissing: 'Fotoğraf dosyası gönderilmedi',
+  photoNotMultipart: 'Fotoğrafı dosya olarak (multipart/form-data) gönderin',
+  photoTooLarge: 'Fotoğraf en fazla 2 MB olabilir',
+  photoWrongType: 'Fotoğraf JPEG, PNG ya da WebP biçiminde olmalı',
+  photoNotFound: 'Fotoğraf bulunamadı',
+  importHasErrors: (count: number, first: string) =>
+    `İçe aktarma yapılmadı: ${count} satırda hata var (${first}). Hiçbir değişiklik kaydedilmedi.`,
+  menuOffline: 'Bu restoranın menüsü şu anda yayında değil',
+} as const;

@@ -1,0 +1,269 @@
+import Papa from 'papaparse';
+import {
+  CSV_COLUMNS,
+  CSV_LIST_SEPARATOR,
+  CSV_MAX_ROWS,
+  CSV_REQUIRED_COLUMNS,
+  CSV_STATUS,
+  DEFAULT_STATION,
+  DEFAULT_VAT_RATE,
+  MENU_LIMITS,
+} from './menu-contract';
+import { formatMoneyInput, readTurkishMoney } from './money';
+import { VAT_RATES } from './restaurant-settings';
+
+/**
+ * The menu as a spreadsheet: export writes one row per item (UTF-8 with BOM, ';' between cells,
+ * as Turkish Excel expects), import reads it back into a plan. Planning is pure: it checks every
+ * row against the current menu and lists each problem, so a dry run and the real import agree and
+ * nothing is written unless every row is valid.
+ */
+
+type Column = keyof typeof CSV_COLUMNS;
+
+export interface CsvCategory {
+  id: string;
+  icon: string;
+  name: string;
+}
+export interface CsvItemFields {
+  name: string;
+  description: string | null;
+  priceKurus: number;
+  vatRate: number;
+  sortOrder: number | null;
+  isAvailable: boolean;
+  station: string;
+  optionGroupIds: string[];
+}
+export interface CsvItem extends Omit<CsvItemFields, 'sortOrder'> {
+  id: string;
+  categoryId: string;
+  sortOrder: number;
+}
+export interface CsvMenu {
+  categories: CsvCategory[];
+  items: CsvItem[];
+  optionGroups: { id: string; name: string }[];
+}
+
+export interface PlannedRow {
+  line: number;
+  /** an existing item to update; absent = a new item */
+  itemId?: string;
+  /** an existing category id, or the name of a category the import creates */
+  category: { id: string } | { newName: string };
+  fields: CsvItemFields;
+  isUnchanged: boolean;
+}
+export interface ImportPlan {
+  rows: PlannedRow[];
+  newCategories: { name: string; icon: string }[];
+  errors: { line: number; message: string }[];
+}
+
+export const DEFAULT_CATEGORY_ICON = '🍽️';
+const FORMULA_START = /^'[=+\-@\t\r]/;
+const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
+
+/** A fatal problem with the file as a whole (not with one row). */
+export class CsvFileError extends Error {}
+
+export function exportMenuCsv(menu: CsvMenu): string {
+  const categoryById = new Map(menu.categories.map((c) => [c.id, c]));
+  const groupName = new Map(menu.optionGroups.map((g) => [g.id, g.name]));
+  const order = new Map(menu.categories.map((c, i) => [c.id, i]));
+  const items = [...menu.items].sort(
+    (a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0) || a.sortOrder - b.sortOrder,
+  );
+  const columns = Object.keys(CSV_COLUMNS) as Column[];
+  const rows = items.map((item) => {
+    const category = categoryById.get(item.categoryId);
+    const cells: Record<Column, string> = {
+      code: item.id,
+      categoryIcon: category?.icon ?? '',
+      category: category?.name ?? '',
+      name: item.name,
+      description: item.description ?? '',
+      price: formatMoneyInput(item.priceKurus),
+      vatRate: String(item.vatRate),
+      sortOrder: String(item.sortOrder),
+      status: item.isAvailable ? CSV_STATUS.available : CSV_STATUS.soldOut,
+      station: item.station,
+      optionGroups: item.optionGroupIds.map((id) => groupName.get(id) ?? '').filter(Boolean).join(CSV_LIST_SEPARATOR),
+    };
+    return columns.map((c) => cells[c]);
+  });
+  // escapeFormulae: a cell like "=HYPERLINK(...)" must stay text when the file is opened in Excel.
+  const body = Papa.unparse(
+    { fields: columns.map((c) => CSV_COLUMNS[c]), data: rows },
+    { delimiter: ';', newline: '\r\n', escapeFormulae: true },
+  );
+  return `\uFEFF${body}\r\n`;
+}
+
+function readRecords(text: string): string[][] {
+  if (text.includes('\uFFFD')) {
+    throw new CsvFileError("Dosya UTF-8 biçiminde değil. Excel'de 'CSV UTF-8 (virgülle ayrılmış)' olarak kaydedip tekrar deneyin.");
+  }
+  const clean = text.replace(/^\uFEFF/, '');
+  if (clean.trim() === '') throw new CsvFileError('CSV dosyası boş');
+  const parsed = Papa.parse<string[]>(clean, { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false });
+  const quoteProblem = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteProblem) {
+    throw new CsvFileError(`CSV okunamadı: ${(quoteProblem.row ?? 0) + 1}. kayıtta kapanmamış tırnak işareti var`);
+  }
+  return parsed.data;
+}
+
+function headerIndexes(header: string[]): Record<Column, number> {
+  const byName = new Map(header.map((h, i) => [key(h), i]));
+  const indexes = {} as Record<Column, number>;
+  for (const [column, title] of Object.entries(CSV_COLUMNS) as [Column, string][]) indexes[column] = byName.get(key(title)) ?? -1;
+  const missing = CSV_REQUIRED_COLUMNS.filter((c) => indexes[c] < 0).map((c) => CSV_COLUMNS[c]);
+  if (missing.length) {
+    throw new CsvFileError(
+      `CSV başlıkları eksik: ${missing.join(', ')}. İlk satır şu başlıkları içermeli: ${Object.values(CSV_COLUMNS).join(';')}`,
+    );
+  }
+  return indexes;
+}
+
+/** Plans an import of `text` into `menu`; throws CsvFileError when the file itself is unusable. */
+export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
+  const records = readRecords(text);
+  const [header, ...body] = records;
+  const col = headerIndexes(header);
+  const dataRows = body.map((cells, i) => ({ cells, line: i + 2 })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (dataRows.length === 0) throw new CsvFileError('CSV dosyasında başlıktan başka satır yok');
+  if (dataRows.length > CSV_MAX_ROWS) throw new CsvFileError(`CSV en fazla ${CSV_MAX_ROWS} ürün satırı içerebilir`);
+
+  const categoriesByKey = new Map(menu.categories.map((c) => [key(c.name), c]));
+  const itemsById = new Map(menu.items.map((i) => [i.id, i]));
+  const itemsByPlace = new Map(menu.items.map((i) => [`${i.categoryId}/${key(i.name)}`, i]));
+  const groupsByKey = new Map(menu.optionGroups.map((g) => [key(g.name), g.id]));
+
+  const plan: ImportPlan = { rows: [], newCategories: [], errors: [] };
+  const seenCodes = new Map<string, number>();
+  const seenPlaces = new Map<string, number>();
+
+  for (const { cells, line } of dataRows) {
+    const problems: string[] = [];
+    const cell = (c: Column) => {
+      const value = col[c] >= 0 ? (cells[col[c]] ?? '') : '';
+      return (FORMULA_START.test(value) ? value.slice(1) : value).trim();
+    };
+    if (cells.length !== header.length) {
+      problems.push(`Sütun sayısı başlıkla uyuşmuyor (${header.length} yerine ${cells.length})`);
+    }
+
+    const name = cell('name').replace(/\s+/g, ' ');
+    if (!name) problems.push('Ürün adı boş olamaz');
+    else if (name.length > MENU_LIMITS.itemName) problems.push(`Ürün adı en fazla ${MENU_LIMITS.itemName} karakter olabilir`);
+
+    const categoryName = cell('category').replace(/\s+/g, ' ');
+    const icon = cell('categoryIcon');
+    if (!categoryName) problems.push('Kategori boş olamaz');
+    else if (categoryName.length > MENU_LIMITS.categoryName) problems.push(`Kategori adı en fazla ${MENU_LIMITS.categoryName} karakter olabilir`);
+    if (/\s/.test(icon) || icon.length > MENU_LIMITS.icon) problems.push('Kategori simgesi tek bir emoji ya da boşluksuz kısa bir kelime olmalı');
+
+    const price = readTurkishMoney(cell('price'));
+    if (!price.ok) problems.push(price.error);
+
+    const vatText = cell('vatRate').replace(/^%/, '');
+    const vatRate = vatText === '' ? DEFAULT_VAT_RATE : Number(vatText);
+    if (!(VAT_RATES as readonly number[]).includes(vatRate)) problems.push('KDV oranı %1, %10 ya da %20 olmalı');
+
+    const sortText = cell('sortOrder');
+    const sortOrder = sortText === '' ? null : Number(sortText);
+    if (sortOrder !== null && !(Number.isInteger(sortOrder) && sortOrder >= 0 && sortOrder <= MENU_LIMITS.sortOrder)) {
+      problems.push(`Sıra 0 ile ${MENU_LIMITS.sortOrder} arasında bir tam sayı olmalı`);
+    }
+
+    const status = key(cell('status'));
+    const isAvailable = status !== key(CSV_STATUS.soldOut);
+    if (status !== '' && status !== key(CSV_STATUS.available) && isAvailable) {
+      problems.push(`Durum '${CSV_STATUS.available}' ya da '${CSV_STATUS.soldOut}' olmalı`);
+    }
+
+    const station = cell('station').replace(/\s+/g, ' ') || DEFAULT_STATION;
+    if (station.length > MENU_LIMITS.station) problems.push(`İstasyon en fazla ${MENU_LIMITS.station} karakter olabilir`);
+
+    const description = cell('description') || null;
+    if (description && description.length > MENU_LIMITS.description) {
+      problems.push(`Açıklama en fazla ${MENU_LIMITS.description} karakter olabilir`);
+    }
+
+    const optionGroupIds: string[] = [];
+    for (const groupName of cell('optionGroups').split('|').map((g) => g.trim()).filter(Boolean)) {
+      const id = groupsByKey.get(key(groupName));
+      if (!id) problems.push(`Seçenek grubu bulunamadı: ${groupName} (önce Seçenekler sekmesinde oluşturun)`);
+      else if (!optionGroupIds.includes(id)) optionGroupIds.push(id);
+    }
+
+    const code = cell('code');
+    let existing: CsvItem | undefined;
+    if (code) {
+      existing = itemsById.get(code);
+      if (!existing) problems.push(`Ürün kodu bu restoranın menüsünde yok: ${code}`);
+      const earlier = seenCodes.get(code);
+      if (earlier !== undefined) problems.push(`Aynı ürün kodu ${earlier}. satırda da var`);
+      seenCodes.set(code, line);
+    }
+
+    const category = categoriesByKey.get(key(categoryName));
+    if (name && categoryName) {
+      const place = `${key(categoryName)}/${key(name)}`;
+      const earlier = seenPlaces.get(place);
+      if (earlier !== undefined) problems.push(`Aynı kategoride aynı ürün ${earlier}. satırda da var`);
+      seenPlaces.set(place, line);
+      const namesake = category ? itemsByPlace.get(`${category.id}/${key(name)}`) : undefined;
+      if (!code) existing = namesake;
+      else if (existing && namesake && namesake.id !== existing.id) {
+        problems.push(`"${categoryName}" kategorisinde "${name}" adlı başka bir ürün zaten var`);
+      }
+    }
+
+    if (problems.length) {
+      for (const message of problems) plan.errors.push({ line, message });
+      continue;
+    }
+
+    if (!category && !plan.newCategories.some((c) => key(c.name) === key(categoryName))) {
+      plan.newCategories.push({ name: categoryName, icon: icon || DEFAULT_CATEGORY_ICON });
+    }
+    const fields: CsvItemFields = {
+      name,
+      description,
+      priceKurus: (price as { kurus: number }).kurus,
+      vatRate,
+      sortOrder,
+      isAvailable,
+      station,
+      optionGroupIds,
+    };
+    plan.rows.push({
+      line,
+      ...(existing ? { itemId: existing.id } : {}),
+      category: category ? { id: category.id } : { newName: categoryName },
+      fields,
+      isUnchanged: Boolean(existing && category && isSame(existing, category.id, fields)),
+    });
+  }
+  return plan;
+}
+
+function isSame(item: CsvItem, categoryId: string, f: CsvItemFields): boolean {
+  return (
+    item.categoryId === categoryId &&
+    item.name === f.name &&
+    (item.description ?? null) === f.description &&
+    item.priceKurus === f.priceKurus &&
+    item.vatRate === f.vatRate &&
+    (f.sortOrder === null || item.sortOrder === f.sortOrder) &&
+    item.isAvailable === f.isAvailable &&
+    item.station === f.station &&
+    item.optionGroupIds.length === f.optionGroupIds.length &&
+    item.optionGroupIds.every((id, i) => f.optionGroupIds[i] === id)
+  );
+}

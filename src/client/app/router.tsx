@@ -8,34 +8,27 @@ const loadOwner = () => import('./owner-app');
 const loadKitchen = () => import('./kitchen-app');
 const loadWaiter = () => import('./waiter-app');
 
+const DASHBOARDS = [
+  { role: 'owner', load: loadOwner },
+  { role: 'kitchen', load: loadKitchen },
+  { role: 'waiter', load: loadWaiter },
+] as const;
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LoginPage />} />
-      <Route
-        path="/owner/*"
-        element={
-          <RequireRole role="owner">
-            <ChunkRoute load={loadOwner} />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="/kitchen/*"
-        element={
-          <RequireRole role="kitchen">
-            <ChunkRoute load={loadKitchen} />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="/waiter/*"
-        element={
-          <RequireRole role="waiter">
-            <ChunkRoute load={loadWaiter} />
-          </RequireRole>
-        }
-      />
+      {DASHBOARDS.map(({ role, load }) => (
+        <Route
+          key={role}
+          path={`/${role}/*`}
+          element={
+            <RequireRole role={role}>
+              <ChunkRoute load={load} />
+            </RequireRole>
+          }
+        />
+      ))}
       <Route path="*" element={<LoginPage />} />
     </Routes>
   );

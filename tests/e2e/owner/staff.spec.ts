@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, fillLogin, loginAs } from '../helpers';
+import { DEMO, fillLogin, loginAs } from '../helpers';
 
 test.describe('staff management', () => {
   test('the owner adds a waiter who signs in in another browser, then deactivates them and their session ends', async ({ page, browser }) => {

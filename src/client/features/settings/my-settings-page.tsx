@@ -1,26 +1,16 @@
-import { Alert, Button, Group, Paper, PasswordInput, SegmentedControl, Select, Slider, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, PasswordInput, SegmentedControl, Select, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
 import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../shared/staff-contract';
 import { api } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
+import { SettingsSection } from '../../components/settings-section';
 import { clearUserSession, getUserSession, setManualLogout } from '../auth/session-storage';
 import { playChime } from './chime';
 import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
 
 const STATIONS = ['Mutfak', 'Bar', 'Fırın', 'Izgara', 'Tatlı'];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
 
 /** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */
 export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
@@ -41,7 +31,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
   return (
     <Stack gap="md" maw={640}>
       <Title order={2}>Ayarlar</Title>
-      <Section title={mode === 'kitchen' ? 'Mutfak Ekranı' : 'Garson Ekranı'}>
+      <SettingsSection title={mode === 'kitchen' ? 'Mutfak Ekranı' : 'Garson Ekranı'}>
         <Switch
           label={mode === 'kitchen' ? 'Yeni siparişte ses çal' : 'Sipariş hazır olunca ses çal'}
           checked={form.soundEnabled}
@@ -141,7 +131,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
         <Button size="md" onClick={handleSave} loading={doc.isSaving}>
           Kaydet
         </Button>
-      </Section>
+      </SettingsSection>
       <PasswordSection />
       <SignOutEverywhere />
     </Stack>
@@ -172,7 +162,7 @@ function PasswordSection() {
   }
 
   return (
-    <Section title="Şifre Değiştir">
+    <SettingsSection title="Şifre Değiştir">
       <form onSubmit={handleSubmit}>
         <Stack>
           <PasswordInput label="Mevcut şifre" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
@@ -194,7 +184,7 @@ function PasswordSection() {
           </Button>
         </Stack>
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -208,11 +198,11 @@ function SignOutEverywhere() {
     navigate('/', { replace: true });
   }
   return (
-    <Section title="Oturumlar">
+    <SettingsSection title="Oturumlar">
       <Text size="sm">Telefonunuzu kaybettiyseniz ya da ortak bir cihazda açık kaldıysa tüm oturumlarınızı kapatın.</Text>
       <Button color="red" variant="light" onClick={handleClick}>
         Her Yerden Çıkış Yap
       </Button>
-    </Section>
+    </SettingsSection>
   );
 }

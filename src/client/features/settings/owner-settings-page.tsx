@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -15,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   GUARDED_ACTIONS,
   MEAL_CARD_BRANDS,
@@ -27,6 +26,7 @@ import {
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
+import { SettingsSection } from '../../components/settings-section';
 import { getUserSession } from '../auth/session-storage';
 
 const ACTION_LABELS = { discount: 'İndirim yapabilir', comp: 'İkram edebilir', cancel: 'İptal edebilir' } as const;
@@ -35,17 +35,6 @@ const TIME_ZONES = ['Europe/Istanbul', 'Europe/Berlin', 'Europe/London', 'Asia/B
 
 export const generalSettingsUrl = (restaurantId: string) =>
   `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 export function OwnerSettingsPage() {
   const restaurantId = getUserSession()?.restaurantId;
@@ -75,7 +64,7 @@ export function OwnerSettingsPage() {
     <Stack gap="md" maw={900}>
       <Title order={2}>Ayarlar</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Section title="İşletme Bilgileri">
+        <SettingsSection title="İşletme Bilgileri">
           <TextInput
             label="Restoran adı"
             value={form.profile.name}
@@ -108,9 +97,9 @@ export function OwnerSettingsPage() {
           <Text size="xs" c="dimmed">
             Bu bilgiler adisyon ve hesap fişlerinde görünür.
           </Text>
-        </Section>
+        </SettingsSection>
 
-        <Section title="Vergi ve Servis">
+        <SettingsSection title="Vergi ve Servis">
           <div>
             <Text size="sm" fw={500} mb={4} id="vat-label">
               Varsayılan KDV oranı (yeni ürünler)
@@ -131,9 +120,9 @@ export function OwnerSettingsPage() {
             value={form.serviceChargePercent}
             onChange={(v) => update({ serviceChargePercent: typeof v === 'number' ? v : 0 })}
           />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Ödeme Yöntemleri">
+        <SettingsSection title="Ödeme Yöntemleri">
           <Checkbox.Group
             label="Açık ödeme yöntemleri"
             value={form.paymentMethods}
@@ -158,9 +147,9 @@ export function OwnerSettingsPage() {
               </Group>
             </Checkbox.Group>
           )}
-        </Section>
+        </SettingsSection>
 
-        <Section title="İptal Nedenleri ve Yetkiler">
+        <SettingsSection title="İptal Nedenleri ve Yetkiler">
           <TagsInput
             label="İptal nedenleri"
             description="Yazıp Enter'a basın"
@@ -181,9 +170,9 @@ export function OwnerSettingsPage() {
               </Group>
             </Checkbox.Group>
           ))}
-        </Section>
+        </SettingsSection>
 
-        <Section title="Mutfak Süreleri">
+        <SettingsSection title="Mutfak Süreleri">
           <Group grow>
             <NumberInput
               label="Uyarı (dakika)"
@@ -203,9 +192,9 @@ export function OwnerSettingsPage() {
           <Text size="xs" c="dimmed">
             Mutfak ekranında siparişler bu sürelerden sonra sarı ve kırmızı görünür.
           </Text>
-        </Section>
+        </SettingsSection>
 
-        <Section title="QR Menü ve Bölge">
+        <SettingsSection title="QR Menü ve Bölge">
           <Switch
             label="Herkese açık menü yayında"
             checked={form.publicMenu.enabled}
@@ -232,7 +221,7 @@ export function OwnerSettingsPage() {
             onChange={(v) => v !== null && update({ businessDayStartHour: Number(v) })}
             allowDeselect={false}
           />
-        </Section>
+        </SettingsSection>
       </SimpleGrid>
 
       {result && (

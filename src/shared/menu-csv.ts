@@ -229,8 +229,11 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
       continue;
     }
 
-    if (!category && !plan.newCategories.some((c) => key(c.name) === key(categoryName))) {
-      plan.newCategories.push({ name: categoryName, icon: icon || DEFAULT_CATEGORY_ICON });
+    // A new category is named as its first row spells it; later rows may differ in case.
+    let newCategory = category ? undefined : plan.newCategories.find((c) => key(c.name) === key(categoryName));
+    if (!category && !newCategory) {
+      newCategory = { name: categoryName, icon: icon || DEFAULT_CATEGORY_ICON };
+      plan.newCategories.push(newCategory);
     }
     const fields: CsvItemFields = {
       name,
@@ -245,7 +248,7 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
     plan.rows.push({
       line,
       ...(existing ? { itemId: existing.id } : {}),
-      category: category ? { id: category.id } : { newName: categoryName },
+      category: category ? { id: category.id } : { newName: newCategory!.name },
       fields,
       isUnchanged: Boolean(existing && category && isSame(existing, category.id, fields)),
     });

@@ -28,7 +28,7 @@ export function SavedAccountDialog({ email, onYes, onNo }: { email: string | nul
         <Button variant="default" onClick={onNo}>
           {tr.login.no}
         </Button>
-        <Button onClick={onYes} data-autofocus>
+        <Button onClick={onYes} autoFocus>
           {tr.login.yes}
         </Button>
       </Group>

@@ -2,16 +2,21 @@ import { PrinterSettingsPage } from '../features/printing/printer-settings-page'
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 import { AddStaffPage } from '../features/staff/add-staff-page';
 import { StaffListPage } from '../features/staff/staff-list-page';
+import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
+
+// Their own chunks: drag and drop and the QR encoder load only when these screens open.
+const loadMenuManagement = () => import('../features/menu/menu-management-page');
+const loadQrMenu = () => import('../features/qr/qr-menu-page');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
   { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️' },
   { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁' },
-  { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋' },
+  { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋', element: <ChunkRoute load={loadMenuManagement} /> },
   { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑' },
   { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },
-  { key: 'qr-menu', label: 'QR Menü', icon: '🔳' },
+  { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} /> },
   { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },
   { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕' },
   { key: 'reports', label: 'Satış Raporları', icon: '📊' },

@@ -1,5 +1,10 @@
 import './menu.css';
-import { loadPublicMenu, restaurantIdFromPath } from './render-menu';
+import { keepMenuLive, loadPublicMenu, restaurantIdFromPath } from './render-menu';
 
 const root = document.getElementById('menu');
-if (root) void loadPublicMenu(root, restaurantIdFromPath(location.pathname));
+if (root) {
+  const restaurantId = restaurantIdFromPath(location.pathname);
+  void loadPublicMenu(root, restaurantId, fetch, location.search).then((first) =>
+    keepMenuLive(root, restaurantId, first, { search: location.search }),
+  );
+}

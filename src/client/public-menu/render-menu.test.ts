@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicMenu } from '../../shared/public-menu';
-import { loadPublicMenu, renderMenu, restaurantIdFromPath } from './render-menu';
+import { keepMenuLive, loadPublicMenu, menuApiUrl, renderMenu, restaurantIdFromPath } from './render-menu';
 
 const menu: PublicMenu = {
   restaurantInfo: { name: 'Demo Lokanta' },
@@ -49,5 +49,137 @@ describe('public menu page', () => {
   it('reads the restaurant id from /menu/<id>', () => {
     expect(restaurantIdFromPath('/menu/0b6e1c1e-1111-4a4a-8b8b-123456789abc')).toBe('0b6e1c1e-1111-4a4a-8b8b-123456789abc');
     expect(restaurantIdFromPath('/menu/abc/')).toBe('abc');
+  });
+});
+
+describe('public menu extras', () => {
+  const withPhoto: PublicMenu = {
+    ...menu,
+    table: { id: 't7', name: '7' },
+    menuItems: [
+      { id: 'i1', name: 'İşkembe Çorbası', description: 'Sarımsaklı', price: 14000, category: 'c1', photo: '/api/public/photos/a.jpg' },
+      { id: 'i4', name: 'Mercimek Çorbası', price: 9000, category: 'c1' },
+      { id: 'i2', name: 'Künefe', price: 22050, category: 'c2' },
+    ],
+  };
+  const type = (root: HTMLElement, text: string) => {
+    const input = root.querySelector<HTMLInputElement>('#menu-search')!;
+    input.value = text;
+    input.dispatchEvent(new Event('input'));
+  };
+  const visibleNames = (root: HTMLElement) =>
+    [...root.querySelectorAll<HTMLElement>('.menu-item')].filter((li) => !li.hidden).map((li) => li.querySelector('h3')!.textContent);
+
+  it('shows the table from the QR code as "Masa 7"', () => {
+    const root = document.createElement('main');
+    renderMenu(root, withPhoto);
+    expect(root.querySelector('.menu-table')!.textContent).toBe('Masa 7');
+  });
+
+  it('adds item photos lazy-loaded, with a fixed size so nothing jumps', () => {
+    const root = document.createElement('main');
+    renderMenu(root, withPhoto);
+    const img = root.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/public/photos/a.jpg');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect([img.width, img.height]).toEqual([72, 72]);
+    expect(root.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it('has a jump bar with one link per category that has items', () => {
+    const root = document.createElement('main');
+    renderMenu(root, withPhoto);
+    const links = [...root.querySelectorAll<HTMLAnchorElement>('.menu-jump a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Tatlılar', '#cat-c2'],
+      ['Sıcak Çorbalar', '#cat-c1'],
+    ]);
+    expect(root.querySelector('#cat-c1 h2')!.textContent).toBe('Sıcak Çorbalar');
+  });
+
+  it('searches the Turkish way and hides sections without matches', () => {
+    const root = document.createElement('main');
+    renderMenu(root, withPhoto);
+    type(root, 'işkembe');
+    expect(visibleNames(root)).toEqual(['İşkembe Çorbası']);
+    expect(root.querySelector<HTMLElement>('#cat-c2')!.hidden).toBe(true);
+    type(root, 'ISKEMBE');
+    expect(visibleNames(root)).toEqual(['İşkembe Çorbası']);
+    type(root, 'sarımsak');
+    expect(visibleNames(root)).toEqual(['İşkembe Çorbası']);
+    type(root, 'pizza');
+    expect(visibleNames(root)).toEqual([]);
+    expect(root.querySelector('.menu-no-match')!.textContent).toBe('“pizza” ile eşleşen ürün yok.');
+    type(root, '');
+    expect(visibleNames(root)).toHaveLength(3);
+  });
+
+  it('keeps the search box, its text and its focus when the menu refreshes', () => {
+    const root = document.createElement('main');
+    document.body.append(root);
+    renderMenu(root, withPhoto);
+    const input = root.querySelector<HTMLInputElement>('#menu-search')!;
+    input.focus();
+    type(root, 'çorba');
+    renderMenu(root, { ...withPhoto, menuItems: withPhoto.menuItems.filter((i) => i.id !== 'i1') });
+    expect(root.querySelector('#menu-search')).toBe(input);
+    expect(document.activeElement).toBe(input);
+    expect(visibleNames(root)).toEqual(['Mercimek Çorbası']);
+    root.remove();
+  });
+});
+
+describe('live public menu', () => {
+  const json = (body: unknown, etag: string) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', etag } });
+
+  it('asks with If-None-Match, redraws on a change and shows the fallback when the menu goes offline', async () => {
+    vi.useFakeTimers();
+    try {
+      const root = document.createElement('main');
+      const soldOut = { ...menu, menuItems: menu.menuItems.filter((i) => i.id !== 'i2') };
+      const responses = [new Response(null, { status: 304 }), json(soldOut, 'W/"2"'), new Response('{}', { status: 404 })];
+      const fetchFn = vi.fn(async () => responses.shift()!);
+      renderMenu(root, menu);
+      const stop = keepMenuLive(root, 'r1', { etag: 'W/"1"' }, { fetchFn: fetchFn as typeof fetch, search: '?masa=t7', intervalMs: 1000 });
+
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(fetchFn).toHaveBeenLastCalledWith('/api/public/menus/r1?masa=t7', { headers: { 'if-none-match': 'W/"1"' }, cache: 'no-store' });
+      expect(root.querySelectorAll('.menu-item')).toHaveLength(3);
+
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(root.textContent).not.toContain('Künefe');
+      expect(root.querySelectorAll('.menu-item')).toHaveLength(2);
+
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(root.querySelector('h1')!.textContent).toBe('Restoran Menüsü');
+      expect(root.querySelectorAll('.menu-item')).toHaveLength(0);
+      stop();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(fetchFn).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps what it shows while the network is away', async () => {
+    vi.useFakeTimers();
+    try {
+      const root = document.createElement('main');
+      renderMenu(root, menu);
+      const fetchFn = vi.fn().mockRejectedValue(new TypeError('offline'));
+      const stop = keepMenuLive(root, 'r1', { etag: 'W/"1"' }, { fetchFn, intervalMs: 1000 });
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(fetchFn).toHaveBeenCalledTimes(3);
+      expect(root.querySelectorAll('.menu-item')).toHaveLength(3);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('passes the table of the QR link on to the API', () => {
+    expect(menuApiUrl('r1', '?masa=abc-1')).toBe('/api/public/menus/r1?masa=abc-1');
+    expect(menuApiUrl('r1', '')).toBe('/api/public/menus/r1');
   });
 });

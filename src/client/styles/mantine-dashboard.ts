@@ -18,3 +18,8 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Divider.css';

@@ -1,0 +1,271 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import {
+  DEFAULT_STATION,
+  DEFAULT_VAT_RATE,
+  MENU_LIMITS,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  STATION_SUGGESTIONS,
+  type AdminMenu,
+  type MenuItem,
+} from '../../../shared/menu-contract';
+import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
+import { VAT_RATES } from '../../../shared/restaurant-settings';
+import { describeGroup } from './menu-format';
+import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './menu-api';
+import classes from './menu-management.module.css';
+import { MoneyInput } from './money-input';
+import { shrinkPhoto } from './shrink-photo';
+import touch from '../../components/touch-targets.module.css';
+
+interface Props {
+  menu: AdminMenu;
+  /** null: a new item (in `categoryId` when given) */
+  item: MenuItem | null;
+  categoryId?: string;
+  onClose(): void;
+}
+
+const isPhotoType = (file: Blob) => (PHOTO_TYPES as readonly string[]).includes(file.type);
+
+export function photoProblem(file: Blob): string | null {
+  if (!isPhotoType(file)) return 'Fotoğraf JPEG, PNG ya da WebP biçiminde olmalı';
+  if (file.size > PHOTO_MAX_BYTES) return 'Fotoğraf en fazla 2 MB olabilir';
+  return null;
+}
+
+/** Adds or edits an item; the price is typed the Turkish way and stored in kuruş. */
+export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
+  const create = useCreateItem();
+  const update = useUpdateItem();
+  const upload = useUploadPhoto();
+  const removePhoto = useRemovePhoto();
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const [form, setForm] = useState({
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    price: item ? formatMoneyInput(item.priceKurus) : '',
+    vatRate: String(item?.vatRate ?? DEFAULT_VAT_RATE),
+    categoryId: item?.categoryId ?? categoryId ?? menu.categories[0]?.id ?? '',
+    sortOrder: item?.sortOrder as number | undefined,
+    isAvailable: item?.isAvailable ?? true,
+    station: item?.station ?? DEFAULT_STATION,
+    optionGroupIds: item?.optionGroupIds ?? [],
+  });
+  const [photo, setPhoto] = useState<{ file: Blob; preview: string } | null>(null);
+  const [dropPhoto, setDropPhoto] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const price = readTurkishMoney(form.price);
+  const nameError = !form.name.trim() ? 'Ürün adı boş olamaz' : null;
+  const categoryError = !form.categoryId ? 'Bir kategori seçin' : null;
+  const isBusy = create.isPending || update.isPending || upload.isPending || removePhoto.isPending;
+  const shownPhoto = photo?.preview ?? (dropPhoto ? null : item?.photoUrl);
+
+  async function choosePhoto(chosen: File | null) {
+    if (!chosen) return;
+    // Scaled down first: a large camera photo becomes a small JPEG, and only then is the size checked.
+    const file = isPhotoType(chosen) ? await shrinkPhoto(chosen) : chosen;
+    const problem = photoProblem(file);
+    setPhotoError(problem);
+    if (problem) return;
+    if (photo) URL.revokeObjectURL(photo.preview);
+    setPhoto({ file, preview: URL.createObjectURL(file) });
+    setDropPhoto(false);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setSaveError(null);
+    if (nameError || categoryError || !price.ok) return;
+    const body = {
+      name: form.name.trim(),
+      description: form.description.trim() || null,
+      priceKurus: price.kurus,
+      vatRate: Number(form.vatRate) as 1 | 10 | 20,
+      categoryId: form.categoryId,
+      ...(form.sortOrder !== undefined ? { sortOrder: form.sortOrder } : {}),
+      isAvailable: form.isAvailable,
+      station: form.station.trim() || DEFAULT_STATION,
+      optionGroupIds: form.optionGroupIds,
+    };
+    try {
+      const saved = item ? await update.mutateAsync({ id: item.id, version: item.version, ...body }) : await create.mutateAsync(body);
+      if (photo) await upload.mutateAsync({ itemId: saved.id, file: photo.file });
+      else if (dropPhoto && item?.photoUrl) await removePhoto.mutateAsync(saved.id);
+      onClose();
+    } catch (err) {
+      setSaveError(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={item ? 'Ürünü Düzenle' : 'Ürün Ekle'} fullScreen={isPhone} size="xl" centered>
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <Stack className={touch.touch}>
+          <TextInput
+            label="Ürün adı"
+            placeholder="ör. Mercimek Çorbası"
+            value={form.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            maxLength={MENU_LIMITS.itemName}
+            error={tried && nameError}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label="Açıklama"
+            placeholder="Müşteri menüsünde adın altında görünür"
+            value={form.description}
+            onChange={(e) => set({ description: e.currentTarget.value })}
+            maxLength={MENU_LIMITS.description}
+            autosize
+            minRows={2}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <MoneyInput label="Fiyat" value={form.price} onChange={(v) => set({ price: v })} showError={tried} placeholder="1.250,50" required />
+            <div>
+              <Text size="sm" fw={500} mb={4} id="vat-label">
+                KDV
+              </Text>
+              <SegmentedControl
+                fullWidth
+                size="md"
+                aria-labelledby="vat-label"
+                value={form.vatRate}
+                onChange={(v) => set({ vatRate: v })}
+                data={VAT_RATES.map((r) => ({ value: String(r), label: `%${r}` }))}
+              />
+            </div>
+            <Select
+              label="Kategori"
+              data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
+              value={form.categoryId || null}
+              onChange={(v) => set({ categoryId: v ?? '' })}
+              allowDeselect={false}
+              error={tried && categoryError}
+              required
+            />
+            <Autocomplete
+              label="Mutfak istasyonu"
+              description="Siparişin düştüğü yer"
+              data={[...STATION_SUGGESTIONS]}
+              value={form.station}
+              onChange={(v) => set({ station: v })}
+              maxLength={MENU_LIMITS.station}
+            />
+            <NumberInput
+              label="Sıra"
+              description="Boş: kategorinin sonuna"
+              min={0}
+              max={MENU_LIMITS.sortOrder}
+              allowDecimal={false}
+              allowNegative={false}
+              value={form.sortOrder ?? ''}
+              onChange={(v) => set({ sortOrder: typeof v === 'number' ? v : undefined })}
+            />
+            <Switch
+              size="md"
+              mt={{ sm: 28 }}
+              label={form.isAvailable ? 'Satışta' : 'Tükendi (müşteri menüsünde görünmez)'}
+              checked={form.isAvailable}
+              onChange={(e) => set({ isAvailable: e.currentTarget.checked })}
+              className={classes.switchRow}
+            />
+          </SimpleGrid>
+
+          <Checkbox.Group
+            label="Seçenekler"
+            description={menu.optionGroups.length ? 'Siparişte sorulacak gruplar' : 'Seçenekler sekmesinden grup ekleyebilirsiniz (Porsiyon, Pişirme, Ekstralar)'}
+            value={form.optionGroupIds}
+            onChange={(ids) => set({ optionGroupIds: ids })}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+              {menu.optionGroups.map((g) => (
+                <Checkbox key={g.id} value={g.id} size="md" label={g.name} description={describeGroup(g)} className={classes.checkRow} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              Fotoğraf
+            </Text>
+            <Group align="center">
+              {shownPhoto ? (
+                <Image src={shownPhoto} alt={`${form.name || 'Ürün'} fotoğrafı`} w={96} h={96} radius="md" fit="cover" />
+              ) : (
+                <div className={classes.photoPlaceholder} aria-hidden>
+                  📷
+                </div>
+              )}
+              <Stack gap={6}>
+                <FileButton onChange={(f) => void choosePhoto(f)} accept={PHOTO_TYPES.join(',')}>
+                  {(props) => (
+                    <Button variant="light" size="md" {...props}>
+                      {shownPhoto ? 'Fotoğrafı Değiştir' : 'Fotoğraf Seç'}
+                    </Button>
+                  )}
+                </FileButton>
+                {shownPhoto && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="md"
+                    onClick={() => {
+                      setPhoto(null);
+                      setDropPhoto(true);
+                    }}
+                  >
+                    Fotoğrafı Kaldır
+                  </Button>
+                )}
+              </Stack>
+            </Group>
+            <Text size="xs" c={photoError ? 'red' : 'dimmed'} mt={4} role={photoError ? 'alert' : undefined}>
+              {photoError ?? 'JPEG, PNG ya da WebP; en fazla 2 MB.'}
+            </Text>
+          </div>
+
+          {saveError && (
+            <Alert color="red" role="alert">
+              {saveError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Vazgeç
+            </Button>
+            <Button type="submit" size="md" loading={isBusy}>
+              Kaydet
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminMenu,
+  CreateCategoryRequest,
+  CreateItemRequest,
+  ImportReport,
+  MenuCategory,
+  MenuItem,
+  OptionGroup,
+  PriceChangeRequest,
+  ReplaceOptionGroupRequest,
+  SaveOptionGroupRequest,
+  UpdateCategoryRequest,
+  UpdateItemRequest,
+} from '../../../shared/menu-contract';
+import { ApiError, api } from '../../api/http';
+import { tr } from '../../i18n/tr';
+import { getUserSession } from '../auth/session-storage';
+
+const restaurantId = () => getUserSession()?.restaurantId ?? '';
+export const menuBase = () => `/api/restaurants/${encodeURIComponent(restaurantId())}/menu`;
+/** 'menu' first: the live 'menu' event refreshes every open menu screen. */
+export const MENU_KEY = ['menu'] as const;
+
+export function useAdminMenu() {
+  return useQuery({ queryKey: [...MENU_KEY, restaurantId()], queryFn: () => api<AdminMenu>(menuBase()) });
+}
+
+/** Every menu change refreshes the menu when it lands (the live event does so on other screens). */
+function useMenuMutation<I, O>(request: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: request, onSettled: () => queryClient.invalidateQueries({ queryKey: MENU_KEY }) });
+}
+
+export const useCreateCategory = () =>
+  useMenuMutation((body: CreateCategoryRequest) => api<MenuCategory>(`${menuBase()}/categories`, { method: 'POST', body }));
+export const useUpdateCategory = () =>
+  useMenuMutation(({ id, ...body }: UpdateCategoryRequest & { id: string }) =>
+    api<MenuCategory>(`${menuBase()}/categories/${id}`, { method: 'PATCH', body }),
+  );
+export const useDeleteCategory = () =>
+  useMenuMutation((id: string) => api<void>(`${menuBase()}/categories/${id}`, { method: 'DELETE' }));
+export const useChangePrices = () =>
+  useMenuMutation(({ categoryId, ...body }: PriceChangeRequest & { categoryId: string }) =>
+    api<{ updated: number }>(`${menuBase()}/categories/${categoryId}/price-change`, { method: 'POST', body }),
+  );
+
+/** Drag and drop shows the new order at once; a refusal puts the old one back. */
+export function useReorderCategories() {
+  const queryClient = useQueryClient();
+  const key = [...MENU_KEY, restaurantId()];
+  return useMutation({
+    mutationFn: (ids: string[]) => api<MenuCategory[]>(`${menuBase()}/categories/order`, { method: 'PUT', body: { ids } }),
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AdminMenu>(key);
+      if (previous) {
+        const byId = new Map(previous.categories.map((c) => [c.id, c]));
+        queryClient.setQueryData<AdminMenu>(key, {
+          ...previous,
+          categories: ids.flatMap((id, sortOrder) => (byId.has(id) ? [{ ...byId.get(id)!, sortOrder }] : [])),
+        });
+      }
+      return { previous };
+    },
+    onError: (_err, _ids, context) => context?.previous && queryClient.setQueryData(key, context.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MENU_KEY }),
+  });
+}
+
+export const useCreateItem = () =>
+  useMenuMutation((body: CreateItemRequest) => api<MenuItem>(`${menuBase()}/items`, { method: 'POST', body }));
+export const useUpdateItem = () =>
+  useMenuMutation(({ id, ...body }: UpdateItemRequest & { id: string }) =>
+    api<MenuItem>(`${menuBase()}/items/${id}`, { method: 'PATCH', body }),
+  );
+export const useDeleteItem = () => useMenuMutation((id: string) => api<void>(`${menuBase()}/items/${id}`, { method: 'DELETE' }));
+export const useDuplicateItem = () =>
+  useMenuMutation((id: string) => api<MenuItem>(`${menuBase()}/items/${id}/duplicate`, { method: 'POST' }));
+
+/** Multipart, so not through apiRequest (which sends JSON); same error shape. */
+export async function uploadItemPhoto(itemId: string, file: Blob): Promise<MenuItem> {
+  const body = new FormData();
+  body.append('photo', file);
+  let res: Response;
+  try {
+    res = await fetch(`${menuBase()}/items/${itemId}/photo`, { method: 'PUT', body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, tr.network.offline);
+  }
+  const json = (await res.json().catch(() => ({}))) as MenuItem & { error?: string };
+  if (!res.ok) throw new ApiError(res.status, json.error ?? `HTTP ${res.status}`);
+  return json;
+}
+export const useUploadPhoto = () => useMenuMutation(({ itemId, file }: { itemId: string; file: Blob }) => uploadItemPhoto(itemId, file));
+export const useRemovePhoto = () =>
+  useMenuMutation((itemId: string) => api<MenuItem>(`${menuBase()}/items/${itemId}/photo`, { method: 'DELETE' }));
+
+export const useCreateOptionGroup = () =>
+  useMenuMutation((body: SaveOptionGroupRequest) => api<OptionGroup>(`${menuBase()}/option-groups`, { method: 'POST', body }));
+export const useReplaceOptionGroup = () =>
+  useMenuMutation(({ id, ...body }: ReplaceOptionGroupRequest & { id: string }) =>
+    api<OptionGroup>(`${menuBase()}/option-groups/${id}`, { method: 'PUT', body }),
+  );
+export const useDeleteOptionGroup = () =>
+  useMenuMutation((id: string) => api<void>(`${menuBase()}/option-groups/${id}`, { method: 'DELETE' }));
+
+/** Dry run or real import; a refused import still answers its report of bad rows. */
+export async function importMenuCsv(csv: string, dryRun: boolean): Promise<{ report?: ImportReport; error?: string }> {
+  try {
+    return { report: await api<ImportReport>(`${menuBase()}/import${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body: { csv } }) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}

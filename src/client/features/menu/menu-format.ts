@@ -1,0 +1,12 @@
+import type { OptionGroup } from '../../../shared/menu-contract';
+import { formatLira } from '../../../shared/money';
+
+/** "Tek seçim · Zorunlu · 3 seçenek" */
+export function describeGroup(g: OptionGroup): string {
+  const kind = g.isMultiple ? `Çoklu seçim (${g.minChoices}–${g.maxChoices})` : 'Tek seçim';
+  return `${kind} · ${g.isRequired ? 'Zorunlu' : 'İsteğe bağlı'} · ${g.options.length} seçenek`;
+}
+
+/** "Porsiyon: 1,5 (+150,00 ₺)" */
+export const describeOption = (o: { name: string; priceKurus: number }) =>
+  o.priceKurus > 0 ? `${o.name} (+${formatLira(o.priceKurus)})` : o.name;

@@ -1,0 +1,118 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
+import { MAX_PRICE_KURUS, formatLira } from '../../../shared/money';
+import { useChangePrices } from './menu-api';
+import touch from '../../components/touch-targets.module.css';
+
+/** The server's rule, for the preview: two-decimal percent, rounded once to the chosen step. */
+function preview(priceKurus: number, percent: number, roundTo: number) {
+  const exact = (priceKurus * (10_000 + Math.round(percent * 100))) / 10_000;
+  return Math.max(0, Math.round(exact / roundTo) * roundTo);
+}
+
+const ROUNDINGS = [
+  { value: '1', label: 'Kuruşuna' },
+  { value: '100', label: '1 TL' },
+  { value: '500', label: '5 TL' },
+];
+
+/** Raises or lowers every price of one category by a percentage, with a preview of the new prices. */
+export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: AdminMenu; initialCategoryId?: string; onClose(): void }) {
+  const change = useChangePrices();
+  const [categoryId, setCategoryId] = useState(initialCategoryId ?? menu.categories[0]?.id ?? '');
+  const [percent, setPercent] = useState<number | ''>(10);
+  const [roundTo, setRoundTo] = useState('1');
+  const [done, setDone] = useState<number | null>(null);
+  const items = menu.items.filter((i) => i.categoryId === categoryId);
+  const value = typeof percent === 'number' ? percent : 0;
+  const isValid = value !== 0 && value >= PRICE_CHANGE_PERCENT.min && value <= PRICE_CHANGE_PERCENT.max;
+  const tooHigh = items.find((i) => preview(i.priceKurus, value, Number(roundTo)) > MAX_PRICE_KURUS);
+
+  async function apply() {
+    const result = await change.mutateAsync({ categoryId, percent: value, roundToKurus: Number(roundTo) as 1 | 100 | 500 });
+    setDone(result.updated);
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Toplu Fiyat Değişikliği" size="lg" centered>
+      <Stack className={touch.touch}>
+        <Select
+          label="Kategori"
+          size="md"
+          data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
+          value={categoryId}
+          onChange={(v) => (setCategoryId(v ?? ''), setDone(null))}
+          allowDeselect={false}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Değişim (%)"
+            description="Zam için 10, indirim için -10"
+            size="md"
+            decimalScale={2}
+            decimalSeparator=","
+            min={PRICE_CHANGE_PERCENT.min}
+            max={PRICE_CHANGE_PERCENT.max}
+            value={percent}
+            onChange={(v) => (setPercent(typeof v === 'number' ? v : ''), setDone(null))}
+            error={!isValid && percent !== '' ? `Yüzde ${PRICE_CHANGE_PERCENT.min} ile +${PRICE_CHANGE_PERCENT.max} arasında ve 0'dan farklı olmalı` : undefined}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="rounding-label">
+              Yuvarlama
+            </Text>
+            <SegmentedControl fullWidth size="md" aria-labelledby="rounding-label" data={ROUNDINGS} value={roundTo} onChange={setRoundTo} />
+          </div>
+        </Group>
+        {items.length > 0 ? (
+          <Table.ScrollContainer minWidth={320} maxHeight={260}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Ürün</Table.Th>
+                  <Table.Th ta="right">Şimdi</Table.Th>
+                  <Table.Th ta="right">Yeni</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((i) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{i.name}</Table.Td>
+                    <Table.Td ta="right">{formatLira(i.priceKurus)}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {isValid ? formatLira(preview(i.priceKurus, value, Number(roundTo))) : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="dimmed">Bu kategoride ürün yok.</Text>
+        )}
+        {tooHigh && (
+          <Alert color="orange">“{tooHigh.name}” 1.000.000 TL sınırını aşar; bu değişiklik kaydedilemez.</Alert>
+        )}
+        {change.error && (
+          <Alert color="red" role="alert">
+            {change.error.message}
+          </Alert>
+        )}
+        {done !== null && (
+          <Alert color="green" role="status">
+            {done} ürünün fiyatı güncellendi.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onClose}>
+            Kapat
+          </Button>
+          <Button size="md" onClick={() => void apply().catch(() => {})} disabled={!isValid || items.length === 0 || done !== null} loading={change.isPending}>
+            Fiyatları Güncelle
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

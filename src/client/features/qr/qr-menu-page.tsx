@@ -1,0 +1,172 @@
+import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Route, Routes } from 'react-router-dom';
+import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
+import { getUserSession } from '../auth/session-storage';
+import { useMenuBase, usePublicMenuSettings, useSavePublicMenu, useTables } from './qr-api';
+import { downloadPng, downloadSvg, slug } from './qr-code';
+import { QrImage } from './qr-image';
+import classes from './qr-menu.module.css';
+import { TableCardsSheet } from './table-cards-sheet';
+import touch from '../../components/touch-targets.module.css';
+
+export default function QrMenuPage() {
+  return (
+    <Routes>
+      <Route index element={<QrOverview />} />
+      <Route path="kartlar" element={<TableCardsSheet />} />
+    </Routes>
+  );
+}
+
+function DownloadButtons({ url, fileName, label }: { url: string; fileName: string; label: string }) {
+  return (
+    <Group gap="xs">
+      <Button variant="light" size="md" onClick={() => void downloadSvg(url, fileName)} aria-label={`${label} QR kodunu SVG indir`}>
+        SVG
+      </Button>
+      <Button variant="light" size="md" onClick={() => void downloadPng(url, fileName)} aria-label={`${label} QR kodunu PNG indir`}>
+        PNG
+      </Button>
+    </Group>
+  );
+}
+
+function QrOverview() {
+  const restaurantId = getUserSession()?.restaurantId ?? '';
+  const settings = usePublicMenuSettings();
+  const save = useSavePublicMenu();
+  const tables = useTables();
+  const base = useMenuBase();
+  const menuUrl = publicMenuUrl(base, restaurantId);
+  const [baseInput, setBaseInput] = useState('');
+  const [savedNote, setSavedNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) setBaseInput(settings.data.baseUrl);
+  }, [settings.data]);
+  const isOnline = settings.data?.enabled ?? true;
+
+  async function saveBase(event: FormEvent) {
+    event.preventDefault();
+    setSavedNote(null);
+    await save.mutateAsync({ baseUrl: baseInput.trim().replace(/\/+$/, '') });
+    setSavedNote('Menü adresi kaydedildi. Basılı QR kodları yeni adrese göre yeniden yazdırın.');
+  }
+
+  return (
+    <Stack gap="lg" className={touch.touch}>
+      <Title order={2}>QR Menü</Title>
+      {(settings.error || tables.error) && (
+        <Alert color="red" role="alert">
+          {(settings.error ?? tables.error)?.message}
+        </Alert>
+      )}
+      {save.error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => save.reset()}>
+          {save.error.message}
+        </Alert>
+      )}
+
+      <Paper withBorder radius="md" p="md">
+        <div className={classes.overview}>
+          <div className={classes.bigQr}>
+            <QrImage url={menuUrl} size="180px" alt={`Menü QR kodu: ${menuUrl}`} />
+          </div>
+          <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+            <Switch
+              size="lg"
+              checked={isOnline}
+              disabled={!settings.data || save.isPending}
+              onChange={(e) => void save.mutateAsync({ enabled: e.currentTarget.checked }).catch(() => {})}
+              label={isOnline ? 'Menü yayında' : 'Menü yayında değil'}
+              description={isOnline ? 'Müşteriler QR kodu okutunca menüyü görür.' : 'Müşteriler menü yerine boş bir sayfa görür.'}
+              className={classes.switchRow}
+            />
+            <TextInput label="Menü bağlantısı" value={menuUrl} readOnly size="md" onFocus={(e) => e.currentTarget.select()} />
+            <Group gap="xs">
+              <CopyButton value={menuUrl}>
+                {({ copied, copy }) => (
+                  <Button size="md" variant={copied ? 'filled' : 'default'} color={copied ? 'green' : undefined} onClick={copy}>
+                    {copied ? 'Kopyalandı' : 'Kopyala'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button size="md" variant="default" component="a" href={menuUrl} target="_blank" rel="noopener">
+                Menüyü Aç
+              </Button>
+              <DownloadButtons url={menuUrl} fileName="menu-qr" label="Menü" />
+            </Group>
+          </Stack>
+        </div>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="form" onSubmit={(e: FormEvent) => void saveBase(e).catch(() => {})}>
+        <Title order={3} size="h4" mb={4}>
+          Menü adresi
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Menü kendi alan adınızdan açılıyorsa yazın (ör. https://menu.lokantam.com.tr). Boş bırakılırsa bu adres kullanılır:{' '}
+          {window.location.origin}
+        </Text>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Alan adı"
+            placeholder={window.location.origin}
+            value={baseInput}
+            onChange={(e) => setBaseInput(e.currentTarget.value)}
+            size="md"
+            style={{ flex: '1 1 260px' }}
+            inputMode="url"
+          />
+          <Button type="submit" size="md" loading={save.isPending} disabled={!settings.data}>
+            Kaydet
+          </Button>
+        </Group>
+        {savedNote && (
+          <Text size="sm" c="green.8" mt="xs" role="status">
+            {savedNote}
+          </Text>
+        )}
+      </Paper>
+
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={3} size="h4">
+              Masa QR kodları
+            </Title>
+            <Text size="sm" c="dimmed">
+              Her masanın kodu menüyü o masa adıyla açar.
+            </Text>
+          </div>
+          <Button size="md" component={Link} to="kartlar" disabled={!tables.data?.length}>
+            A4 Masa Kartlarını Yazdır
+          </Button>
+        </Group>
+        {tables.data?.length === 0 && <Text c="dimmed">Henüz masa yok. Masalar Masa Düzeni ekranından eklenir.</Text>}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
+          {tables.data?.map((t) => {
+            const url = publicMenuUrl(base, restaurantId, t.id);
+            return (
+              <Paper key={t.id} withBorder radius="md" p="sm" className={classes.tableCard} data-testid="table-qr-card" aria-label={t.name}>
+                <QrImage url={url} size="120px" alt={`${tableLabel(t.name)} QR kodu`} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={700}>{tableLabel(t.name)}</Text>
+                  <Text size="sm" c="dimmed" mb="xs">
+                    {t.sectionName}
+                  </Text>
+                  <DownloadButtons url={url} fileName={`qr-${slug(t.name)}`} label={t.name} />
+                </div>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+        {tables.data && tables.data.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Kodlar <Anchor href={menuUrl}>{base}</Anchor> adresine göre üretilir.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -14,8 +14,9 @@ import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Switch, T
 import { useState } from 'react';
 import type { AdminMenu, MenuCategory } from '../../../shared/menu-contract';
 import { CategoryFormModal } from './category-form-modal';
-import { useDeleteCategory, useReorderCategories, useUpdateCategory } from './menu-api';
+import { useDeleteCategory, useReorderCategories, useSetCategoryVisible } from './menu-api';
 import classes from './menu-management.module.css';
+import { useInstantSwitch } from '../../components/use-instant-switch';
 import touch from '../../components/touch-targets.module.css';
 
 const nameOf = (menu: AdminMenu, id: unknown) => menu.categories.find((c) => c.id === id)?.name ?? '';
@@ -24,7 +25,7 @@ const positionOf = (menu: AdminMenu, id: unknown) => menu.categories.findIndex((
 /** Categories in their order: drag by the handle (mouse, touch) or pick it up with Space and move with the arrows. */
 export function CategoriesPanel({ menu }: { menu: AdminMenu }) {
   const reorder = useReorderCategories();
-  const update = useUpdateCategory();
+  const update = useSetCategoryVisible();
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState<MenuCategory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MenuCategory | null>(null);
@@ -81,7 +82,7 @@ export function CategoriesPanel({ menu }: { menu: AdminMenu }) {
                 key={category.id}
                 category={category}
                 itemCount={counts.get(category.id) ?? 0}
-                onToggle={(isVisible) => update.mutate({ id: category.id, version: category.version, isVisible })}
+                onToggle={(isVisible) => update.mutateAsync({ id: category.id, version: category.version, isVisible })}
                 onEdit={() => setEditing(category)}
                 onDelete={() => {
                   remove.reset();
@@ -128,13 +129,14 @@ export function CategoriesPanel({ menu }: { menu: AdminMenu }) {
 interface RowProps {
   category: MenuCategory;
   itemCount: number;
-  onToggle(isVisible: boolean): void;
+  onToggle(isVisible: boolean): Promise<unknown>;
   onEdit(): void;
   onDelete(): void;
 }
 
 function CategoryRow({ category, itemCount, onToggle, onEdit, onDelete }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
+  const visible = useInstantSwitch(category.isVisible, onToggle);
   return (
     <li
       ref={setNodeRef}
@@ -175,8 +177,8 @@ function CategoryRow({ category, itemCount, onToggle, onEdit, onDelete }: RowPro
         <Group gap="xs" className={classes.categoryActions} wrap="nowrap">
           <Switch
             size="md"
-            checked={category.isVisible}
-            onChange={(e) => onToggle(e.currentTarget.checked)}
+            checked={visible.checked}
+            onChange={(e) => visible.onChange(e.currentTarget.checked)}
             label="Görünür"
             aria-label={`${category.name} müşteri menüsünde görünür`}
             className={classes.switchRow}

@@ -100,7 +100,7 @@ export function CsvPanel() {
         </Alert>
       )}
       {preview && (
-        <Paper withBorder radius="md" p="md" aria-label="İçe aktarma önizlemesi">
+        <Paper withBorder radius="md" p="md" role="region" aria-label="İçe aktarma önizlemesi">
           <Title order={3} size="h4" mb="sm">
             Önizleme
           </Title>

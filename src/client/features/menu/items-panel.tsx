@@ -4,9 +4,10 @@ import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
 import { formatLira } from '../../../shared/money';
 import { matchesSearch } from '../../../shared/turkish-search';
 import { ItemFormModal } from './item-form-modal';
-import { useDeleteItem, useDuplicateItem, useUpdateItem } from './menu-api';
+import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './menu-api';
 import classes from './menu-management.module.css';
 import { PriceChangeModal } from './price-change-modal';
+import { useInstantSwitch } from '../../components/use-instant-switch';
 import touch from '../../components/touch-targets.module.css';
 
 const ALL = 'all';
@@ -18,7 +19,7 @@ export function ItemsPanel({ menu }: { menu: AdminMenu }) {
   const [editing, setEditing] = useState<MenuItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MenuItem | null>(null);
   const [isPricing, setPricing] = useState(false);
-  const update = useUpdateItem();
+  const update = useSetItemAvailable();
   const duplicate = useDuplicateItem();
   const remove = useDeleteItem();
 
@@ -97,7 +98,7 @@ export function ItemsPanel({ menu }: { menu: AdminMenu }) {
                 key={item.id}
                 item={item}
                 menu={menu}
-                onToggle={(isAvailable) => update.mutate({ id: item.id, version: item.version, isAvailable })}
+                onToggle={(isAvailable) => update.mutateAsync({ id: item.id, version: item.version, isAvailable })}
                 onEdit={() => setEditing(item)}
                 onDuplicate={() => duplicate.mutate(item.id)}
                 onDelete={() => {
@@ -146,13 +147,14 @@ export function ItemsPanel({ menu }: { menu: AdminMenu }) {
 interface RowProps {
   item: MenuItem;
   menu: AdminMenu;
-  onToggle(isAvailable: boolean): void;
+  onToggle(isAvailable: boolean): Promise<unknown>;
   onEdit(): void;
   onDuplicate(): void;
   onDelete(): void;
 }
 
 function ItemRow({ item, menu, onToggle, onEdit, onDuplicate, onDelete }: RowProps) {
+  const available = useInstantSwitch(item.isAvailable, onToggle);
   const groupNames = item.optionGroupIds.map((id) => menu.optionGroups.find((g) => g.id === id)?.name).filter(Boolean);
   return (
     <Paper withBorder radius="md" p="xs" className={classes.itemRow} data-testid="item-row" data-sold-out={!item.isAvailable} aria-label={item.name}>
@@ -199,8 +201,8 @@ function ItemRow({ item, menu, onToggle, onEdit, onDuplicate, onDelete }: RowPro
       <Group gap="xs" wrap="nowrap" className={classes.itemActions}>
         <Switch
           size="md"
-          checked={item.isAvailable}
-          onChange={(e) => onToggle(e.currentTarget.checked)}
+          checked={available.checked}
+          onChange={(e) => available.onChange(e.currentTarget.checked)}
           label="Satışta"
           aria-label={`${item.name} satışta`}
           className={classes.switchRow}

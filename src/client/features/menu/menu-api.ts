@@ -68,6 +68,50 @@ export function useReorderCategories() {
   });
 }
 
+/**
+ * A switch (sold out, hidden) flips at once; the server's answer and the refetch confirm it, a
+ * refusal puts it back. The version moves as the server will move it, so a second flip in a row
+ * is not refused as stale.
+ */
+function useOptimisticToggle<I extends { id: string; version: number }, O>(
+  request: (input: I) => Promise<O>,
+  apply: (menu: AdminMenu, input: I) => AdminMenu,
+) {
+  const queryClient = useQueryClient();
+  const key = [...MENU_KEY, restaurantId()];
+  return useMutation({
+    mutationFn: request,
+    onMutate: async (input: I) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AdminMenu>(key);
+      if (previous) queryClient.setQueryData<AdminMenu>(key, apply(previous, input));
+      return { previous };
+    },
+    onError: (_err, _input, context) => context?.previous && queryClient.setQueryData(key, context.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MENU_KEY }),
+  });
+}
+
+export const useSetItemAvailable = () =>
+  useOptimisticToggle(
+    ({ id, version, isAvailable }: { id: string; version: number; isAvailable: boolean }) =>
+      api<MenuItem>(`${menuBase()}/items/${id}`, { method: 'PATCH', body: { version, isAvailable } }),
+    (menu, { id, isAvailable }) => ({
+      ...menu,
+      items: menu.items.map((i) => (i.id === id ? { ...i, isAvailable, version: i.version + 1 } : i)),
+    }),
+  );
+
+export const useSetCategoryVisible = () =>
+  useOptimisticToggle(
+    ({ id, version, isVisible }: { id: string; version: number; isVisible: boolean }) =>
+      api<MenuCategory>(`${menuBase()}/categories/${id}`, { method: 'PATCH', body: { version, isVisible } }),
+    (menu, { id, isVisible }) => ({
+      ...menu,
+      categories: menu.categories.map((c) => (c.id === id ? { ...c, isVisible, version: c.version + 1 } : c)),
+    }),
+  );
+
 export const useCreateItem = () =>
   useMenuMutation((body: CreateItemRequest) => api<MenuItem>(`${menuBase()}/items`, { method: 'POST', body }));
 export const useUpdateItem = () =>

@@ -6,6 +6,7 @@ import { getUserSession } from '../auth/session-storage';
 import { useMenuBase, usePublicMenuSettings, useSavePublicMenu, useTables } from './qr-api';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';
+import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
 import touch from '../../components/touch-targets.module.css';
@@ -44,7 +45,8 @@ function QrOverview() {
   useEffect(() => {
     if (settings.data) setBaseInput(settings.data.baseUrl);
   }, [settings.data]);
-  const isOnline = settings.data?.enabled ?? true;
+  const online = useInstantSwitch(settings.data?.enabled ?? true, (enabled) => save.mutateAsync({ enabled }));
+  const isOnline = online.checked;
 
   async function saveBase(event: FormEvent) {
     event.preventDefault();
@@ -76,8 +78,8 @@ function QrOverview() {
             <Switch
               size="lg"
               checked={isOnline}
-              disabled={!settings.data || save.isPending}
-              onChange={(e) => void save.mutateAsync({ enabled: e.currentTarget.checked }).catch(() => {})}
+              disabled={!settings.data}
+              onChange={(e) => online.onChange(e.currentTarget.checked)}
               label={isOnline ? 'Menü yayında' : 'Menü yayında değil'}
               description={isOnline ? 'Müşteriler QR kodu okutunca menüyü görür.' : 'Müşteriler menü yerine boş bir sayfa görür.'}
               className={classes.switchRow}

@@ -76,7 +76,7 @@ export function TableCardsSheet() {
       </div>
       {/* A copy straight under <body>: printing shows it alone, whatever the dashboard's layout does. */}
       {createPortal(
-        <div className={classes.printRoot}>
+        <div className={classes.printRoot} data-testid="print-sheet">
           <Sheet tables={list} base={base} restaurantId={restaurantId} restaurantName={name} testIds={false} />
         </div>,
         document.body,

@@ -74,7 +74,7 @@ function QrOverview() {
           <div className={classes.bigQr}>
             <QrImage url={menuUrl} size="180px" alt={`Menü QR kodu: ${menuUrl}`} />
           </div>
-          <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap="sm" style={{ flex: '1 1 280px', minWidth: 0 }}>
             <Switch
               size="lg"
               checked={isOnline}

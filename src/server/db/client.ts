@@ -32,6 +32,10 @@ const migrationsFolder = () =>
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, DROP … WITH FORCE); pg then
+    // emits 'error' on the pool, which would crash the process without a listener. The pool
+    // replaces the connection on the next query, so logging is all there is to do.
+    pool.on('error', (err) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };

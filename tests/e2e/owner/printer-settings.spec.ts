@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, loginAs } from '../helpers';
 
+/** Opens the screen and waits for the stored document to replace the form. */
 async function openPrinterSettings(page: Page) {
   await loginAs(page, DEMO.owner, '/owner');
+  const loaded = page.waitForResponse((r) => r.url().endsWith('/settings/printer') && r.request().method() === 'GET');
   await page.getByRole('navigation').getByRole('link', { name: 'Yazıcı Ayarları' }).click();
   await expect(page.getByRole('heading', { name: 'Yazıcı Ayarları' })).toBeVisible();
+  const stored = await (await loaded).json();
+  await expect(page.getByLabel('Restoran Adı')).toHaveValue(stored.restaurantInfo.name);
 }
 
 test.describe('printer settings', () => {

@@ -24,13 +24,16 @@ test.describe('printer settings', () => {
     await page.getByRole('combobox', { name: 'Yazıcı' }).click();
     await page.getByRole('option', { name: 'POS-58' }).click();
 
-    const alert = page.waitForEvent('dialog');
+    // Accepted the moment it opens: the page's script is blocked while an alert is up.
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/settings/printer'));
     await page.getByRole('button', { name: 'Kaydet' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Yazıcı ayarları kaydedildi');
-    await dialog.accept();
     expect((await put).postDataJSON().selectedTemplate).toBe('classic');
+    await expect.poll(() => alerts).toEqual(['Yazıcı ayarları kaydedildi']);
 
     await page.reload();
     await expect(page.getByLabel('Restoran Adı')).toHaveValue('Lezzet Sofrası');

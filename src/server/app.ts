@@ -22,6 +22,7 @@ import { meRoutes } from './modules/staff/me.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 
@@ -82,6 +83,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   const hub = new EventHub();
   app.decorate('hub', hub);
   registerAuth(app, db);
+  registerIdempotency(app, db);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
   authRoutes(app, db, config);

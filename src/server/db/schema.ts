@@ -214,6 +214,26 @@ export const userPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.restaurantId] })],
 );
 
+/**
+ * Replays of POSTs sent with an Idempotency-Key: the first answer is stored and given again, so a
+ * retried request (a dropped connection, a double tap) never creates a second record.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    restaurantId: restaurantRef(),
+    key: text('key').notNull(),
+    userId: uuid('user_id').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being handled */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 /** Append-only: who did what, before and after, written in the same transaction as the change. */
 export const auditEvents = pgTable(
   'audit_events',

@@ -32,7 +32,9 @@ function useStaffMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useCreateStaff = () =>
-  useStaffMutation((body: CreateStaffRequest) => api<StaffWithPassword>(base(), { method: 'POST', body }));
+  useStaffMutation(({ body, idempotencyKey }: { body: CreateStaffRequest; idempotencyKey: string }) =>
+    api<StaffWithPassword>(base(), { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } }),
+  );
 
 export const useUpdateStaff = () =>
   useStaffMutation(({ id, ...body }: { id: string; name: string; role: Role; version: number }) =>

@@ -14,6 +14,7 @@ import type {
   UpdateItemRequest,
 } from '../../../shared/menu-contract';
 import { ApiError, api } from '../../api/http';
+import { useIdempotentRequest } from '../../api/idempotency-key';
 import { tr } from '../../i18n/tr';
 import { getUserSession } from '../auth/session-storage';
 
@@ -33,7 +34,11 @@ function useMenuMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useCreateCategory = () =>
-  useMenuMutation((body: CreateCategoryRequest) => api<MenuCategory>(`${menuBase()}/categories`, { method: 'POST', body }));
+  useMenuMutation(
+    useIdempotentRequest((body: CreateCategoryRequest, headers) =>
+      api<MenuCategory>(`${menuBase()}/categories`, { method: 'POST', body, headers }),
+    ),
+  );
 export const useUpdateCategory = () =>
   useMenuMutation(({ id, ...body }: UpdateCategoryRequest & { id: string }) =>
     api<MenuCategory>(`${menuBase()}/categories/${id}`, { method: 'PATCH', body }),
@@ -113,7 +118,9 @@ export const useSetCategoryVisible = () =>
   );
 
 export const useCreateItem = () =>
-  useMenuMutation((body: CreateItemRequest) => api<MenuItem>(`${menuBase()}/items`, { method: 'POST', body }));
+  useMenuMutation(
+    useIdempotentRequest((body: CreateItemRequest, headers) => api<MenuItem>(`${menuBase()}/items`, { method: 'POST', body, headers })),
+  );
 export const useUpdateItem = () =>
   useMenuMutation(({ id, ...body }: UpdateItemRequest & { id: string }) =>
     api<MenuItem>(`${menuBase()}/items/${id}`, { method: 'PATCH', body }),
@@ -141,7 +148,11 @@ export const useRemovePhoto = () =>
   useMenuMutation((itemId: string) => api<MenuItem>(`${menuBase()}/items/${itemId}/photo`, { method: 'DELETE' }));
 
 export const useCreateOptionGroup = () =>
-  useMenuMutation((body: SaveOptionGroupRequest) => api<OptionGroup>(`${menuBase()}/option-groups`, { method: 'POST', body }));
+  useMenuMutation(
+    useIdempotentRequest((body: SaveOptionGroupRequest, headers) =>
+      api<OptionGroup>(`${menuBase()}/option-groups`, { method: 'POST', body, headers }),
+    ),
+  );
 export const useReplaceOptionGroup = () =>
   useMenuMutation(({ id, ...body }: ReplaceOptionGroupRequest & { id: string }) =>
     api<OptionGroup>(`${menuBase()}/option-groups/${id}`, { method: 'PUT', body }),

@@ -2,8 +2,6 @@ import { Alert, Button, Paper, PasswordInput, Radio, Stack, TextInput, Title } f
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
-import { ApiError } from '../../api/http';
-import { newIdempotencyKey } from '../../api/idempotency-key';
 import type { Role } from '../../../shared/roles';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect } from './role-select';
@@ -16,8 +14,6 @@ export function AddStaffPage() {
   const [form, setForm] = useState(EMPTY);
   const [passwordMode, setPasswordMode] = useState<'generate' | 'manual'>('generate');
   const [created, setCreated] = useState<StaffWithPassword | null>(null);
-  // One key per new person: a second press after a lost answer gets the same account back.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const weakness = passwordMode === 'manual' && form.password ? passwordWeakness(form.password) : null;
 
   async function handleSubmit(event: FormEvent) {
@@ -30,12 +26,11 @@ export function AddStaffPage() {
       ...(passwordMode === 'manual' ? { password: form.password } : {}),
     };
     try {
-      setCreated(await create.mutateAsync({ body, idempotencyKey }));
+      // A second press after a lost answer gets the same account back (Idempotency-Key).
+      setCreated(await create.mutateAsync(body));
       setForm(EMPTY);
-      setIdempotencyKey(newIdempotencyKey());
-    } catch (err) {
-      // Only an unknown outcome (no answer) keeps the key; a refusal means the next try is new.
-      if (!(err instanceof ApiError && err.status === 0)) setIdempotencyKey(newIdempotencyKey());
+    } catch {
+      // shown below through create.error
     }
   }
 

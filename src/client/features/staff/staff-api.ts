@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
 import type { Role } from '../../../shared/roles';
 import { api } from '../../api/http';
+import { useIdempotentRequest } from '../../api/idempotency-key';
 import { getUserSession } from '../auth/session-storage';
 
 const base = () => `/api/restaurants/${encodeURIComponent(getUserSession()?.restaurantId ?? '')}/staff`;
@@ -32,8 +33,8 @@ function useStaffMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useCreateStaff = () =>
-  useStaffMutation(({ body, idempotencyKey }: { body: CreateStaffRequest; idempotencyKey: string }) =>
-    api<StaffWithPassword>(base(), { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } }),
+  useStaffMutation(
+    useIdempotentRequest((body: CreateStaffRequest, headers) => api<StaffWithPassword>(base(), { method: 'POST', body, headers })),
   );
 
 export const useUpdateStaff = () =>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, type MenuCategory } from '../../../shared/menu-contract';
 import { EmojiPicker } from './emoji-picker';
 import { useCreateCategory, useUpdateCategory } from './menu-api';
+import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 import touch from '../../components/touch-targets.module.css';
 
@@ -73,19 +74,7 @@ export function CategoryFormModal({ category, onClose }: { category: MenuCategor
             onChange={(e) => setVisible(e.currentTarget.checked)}
             className={classes.switchRow}
           />
-          {mutation.error && (
-            <Alert color="red" role="alert">
-              {mutation.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button type="submit" size="md" loading={mutation.isPending}>
-              Kaydet
-            </Button>
-          </Group>
+          <FormActions error={mutation.error?.message} isBusy={mutation.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Checkbox,
@@ -33,6 +32,7 @@ import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';
 import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './menu-api';
+import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';
 import { shrinkPhoto } from './shrink-photo';
@@ -251,19 +251,7 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
             </Text>
           </div>
 
-          {saveError && (
-            <Alert color="red" role="alert">
-              {saveError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button type="submit" size="md" loading={isBusy}>
-              Kaydet
-            </Button>
-          </Group>
+          <FormActions error={saveError} isBusy={isBusy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, optionGroupProblems, type OptionGroup } from '../../../shared/menu-contract';
 import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { useCreateOptionGroup, useReplaceOptionGroup } from './menu-api';
+import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';
 import touch from '../../components/touch-targets.module.css';
@@ -164,19 +165,7 @@ export function OptionGroupFormModal({ group, onClose }: { group: OptionGroup | 
               {problems.join(' · ')}
             </Alert>
           )}
-          {mutation.error && (
-            <Alert color="red" role="alert">
-              {mutation.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button type="submit" size="md" loading={mutation.isPending}>
-              Kaydet
-            </Button>
-          </Group>
+          <FormActions error={mutation.error?.message} isBusy={mutation.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

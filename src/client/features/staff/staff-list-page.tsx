@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../shared/roles';
 import type { StaffMember } from '../../../shared/staff-contract';
+import { FormActions } from '../../components/form-actions';
 import { getUserSession } from '../auth/session-storage';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect, roleLabel } from './role-select';
@@ -27,11 +28,15 @@ export function StaffListPage() {
     if (!confirm) return;
     const { staff, kind } = confirm;
     setConfirm(null);
-    if (kind === 'reset') {
-      const result = await reset.mutateAsync({ id: staff.id, version: staff.version });
-      if (result.generatedPassword) setRevealed({ email: staff.email, password: result.generatedPassword });
-    } else {
-      await setActive.mutateAsync({ id: staff.id, isActive: kind === 'reactivate', version: staff.version });
+    try {
+      if (kind === 'reset') {
+        const result = await reset.mutateAsync({ id: staff.id, version: staff.version });
+        if (result.generatedPassword) setRevealed({ email: staff.email, password: result.generatedPassword });
+      } else {
+        await setActive.mutateAsync({ id: staff.id, isActive: kind === 'reactivate', version: staff.version });
+      }
+    } catch {
+      // shown through actionError
     }
   }
 
@@ -156,30 +161,25 @@ function EditStaffModal({ staff, onClose }: { staff: StaffMember; onClose(): voi
   const [name, setName] = useState(staff.name);
   const [role, setRole] = useState<Role>((['owner', 'kitchen', 'waiter'] as const).find((r) => r === staff.role) ?? 'waiter');
 
-  async function handleSave() {
-    await update.mutateAsync({ id: staff.id, name, role, version: staff.version });
-    onClose();
+  async function handleSave(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await update.mutateAsync({ id: staff.id, name, role, version: staff.version });
+      onClose();
+    } catch {
+      // shown through update.error
+    }
   }
 
   return (
     <Modal opened onClose={onClose} title={`${staff.name} — düzenle`} centered>
-      <Stack>
-        <TextInput label="Ad Soyad" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <RoleSelect value={role} onChange={setRole} />
-        {update.error && (
-          <Alert color="red" role="alert">
-            {update.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button onClick={handleSave} loading={update.isPending}>
-            Kaydet
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={handleSave}>
+        <Stack>
+          <TextInput label="Ad Soyad" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <RoleSelect value={role} onChange={setRole} />
+          <FormActions error={update.error?.message} isBusy={update.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -21,6 +21,8 @@ export function configureHttp(options: { base: string; cache: ResponseCache }) {
 }
 
 let onUnauthorized: (() => void) | undefined;
+/** Leaves the dashboard as if the next request had answered 401 (the session ended elsewhere). */
+export const endSession = () => onUnauthorized?.();
 /** Called when a signed-in call answers 401: the session died (logout elsewhere, deactivation). */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;

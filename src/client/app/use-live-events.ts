@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { SESSIONS_ENDED_EVENT } from '../../shared/live-events';
 import { connectionConfig } from '../api/connection';
+import { endSession } from '../api/http';
+import { getUserSession } from '../features/auth/session-storage';
 import { openLiveConnection } from '../api/live-connection';
 
 /**
@@ -15,7 +18,10 @@ export function useLiveEvents() {
       return;
     }
     return openLiveConnection(connectionConfig.settings, {
-      onChange: (e) => void queryClient.invalidateQueries({ queryKey: e.type.split('.') }),
+      onChange: (e) => {
+        if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) endSession();
+        else void queryClient.invalidateQueries({ queryKey: e.type.split('.') });
+      },
       onResync: () => void queryClient.invalidateQueries(),
     });
   }, [queryClient]);

@@ -28,9 +28,11 @@ test.describe('staff management', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     await expect(card).toContainText('Devre dışı');
 
-    // The waiter's next action meets the dead session and lands on the login page.
-    await waiter.getByRole('navigation').getByRole('link', { name: 'Ayarlar' }).click();
+    // The waiter's open screen is thrown out at once, without touching anything.
     await expect(waiter).toHaveURL(/\/$/);
+    await expect(waiter.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+    // And the server refuses the dead session whatever the screen does.
+    expect((await waiter.request.get('/api/auth/session')).status()).toBe(401);
     await fillLogin(waiter, 'deniz@demo.local', password);
     await expect(waiter.getByRole('alert')).toHaveText('Giriş başarısız: Hesabınız devre dışı bırakılmış');
     await waiterContext.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeOwnPasswordRequest, userPreferences } from '../../../shared/staff-contract';
+import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
 import type { Db } from '../../db/client';
 import { ALL_ROLES, REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
 import type { EventHub } from '../events/event-hub';
@@ -33,7 +34,9 @@ export function meRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
   });
 
   r.post('/api/me/sign-out-everywhere', { config: self }, async (request, reply) => {
-    await signOutEverywhere(db, actorOf(request));
+    const actor = actorOf(request);
+    await signOutEverywhere(db, actor);
+    hub.publish(actor.restaurantId, SESSIONS_ENDED_EVENT, actor.userId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(REMEMBER_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

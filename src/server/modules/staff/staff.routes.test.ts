@@ -122,7 +122,12 @@ describe('editing, deactivating and resetting', () => {
     const user = await createUser(ctx, { restaurantId, role: 'waiter' });
     const { cookies } = await loginAs(ctx, user.email, TEST_PASSWORD, true);
     const [row] = await ctx.database.db.select().from(memberships).where(eq(memberships.userId, user.id));
+    const events: { type: string; id?: string }[] = [];
+    const unsubscribe = ctx.app.hub.subscribe(restaurantId, (e) => events.push(e));
     const off = await asOwner('POST', `/${user.id}/deactivate`, { version: row.version });
+    unsubscribe();
+    // Their open screens hear it at once and leave, without waiting for their next request.
+    expect(events).toContainEqual(expect.objectContaining({ type: 'sessions-ended', id: user.id }));
     expect(off.statusCode).toBe(200);
     expect(off.json().isActive).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies })).statusCode).toBe(401);

@@ -10,6 +10,7 @@ import {
   updateStaffRequest,
   versionOnly,
 } from '../../../shared/staff-contract';
+import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
 import type { EventHub } from '../events/event-hub';
@@ -59,6 +60,7 @@ export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
         const actor = actorOf(request);
         const staff = await setStaffActive(db, actor, request.params.userId, isActive, request.body.version);
         changed(actor.restaurantId, staff.id);
+        if (!isActive) hub.publish(actor.restaurantId, SESSIONS_ENDED_EVENT, staff.id);
         return staff;
       },
     );
@@ -71,6 +73,7 @@ export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
       const actor = actorOf(request);
       const result = await resetStaffPassword(db, actor, request.params.userId, request.body);
       changed(actor.restaurantId, result.staff.id);
+      hub.publish(actor.restaurantId, SESSIONS_ENDED_EVENT, result.staff.id);
       return result;
     },
   );

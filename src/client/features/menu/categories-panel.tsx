@@ -10,14 +10,14 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, MenuCategory } from '../../../shared/menu-contract';
 import { CategoryFormModal } from './category-form-modal';
 import { useDeleteCategory, useReorderCategories, useSetCategoryVisible } from './menu-api';
 import classes from './menu-management.module.css';
 import { useInstantSwitch } from '../../components/use-instant-switch';
-import touch from '../../components/touch-targets.module.css';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 const nameOf = (menu: AdminMenu, id: unknown) => menu.categories.find((c) => c.id === id)?.name ?? '';
 const positionOf = (menu: AdminMenu, id: unknown) => menu.categories.findIndex((c) => c.id === id) + 1;
@@ -95,33 +95,13 @@ export function CategoriesPanel({ menu }: { menu: AdminMenu }) {
       </DndContext>
 
       {editing && <CategoryFormModal category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Kategoriyi sil" centered>
-        {deleting && (
-          <Stack className={touch.touch}>
-            <Text>
-              “{deleting.icon} {deleting.name}” silinecek. Bu işlem geri alınamaz.
-            </Text>
-            {remove.error && (
-              <Alert color="red" role="alert">
-                {remove.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" size="md" onClick={() => setDeleting(null)}>
-                Vazgeç
-              </Button>
-              <Button
-                color="red"
-                size="md"
-                loading={remove.isPending}
-                onClick={() => remove.mutateAsync(deleting.id).then(() => setDeleting(null), () => {})}
-              >
-                Sil
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmDeleteModal
+        target={deleting}
+        title="Kategoriyi sil"
+        message={(d) => `“${d.icon} ${d.name}” silinecek. Bu işlem geri alınamaz.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

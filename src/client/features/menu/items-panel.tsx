@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
 import { formatLira } from '../../../shared/money';
@@ -8,7 +8,7 @@ import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './menu-api
 import classes from './menu-management.module.css';
 import { PriceChangeModal } from './price-change-modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';
-import touch from '../../components/touch-targets.module.css';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 const ALL = 'all';
 
@@ -120,26 +120,13 @@ export function ItemsPanel({ menu }: { menu: AdminMenu }) {
         />
       )}
       {isPricing && <PriceChangeModal menu={menu} initialCategoryId={categoryFilter !== ALL ? categoryFilter : undefined} onClose={() => setPricing(false)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Ürünü sil" centered>
-        {deleting && (
-          <Stack className={touch.touch}>
-            <Text>“{deleting.name}” menüden silinecek. Bu işlem geri alınamaz; geçici olarak kaldırmak için “Tükendi” yapın.</Text>
-            {remove.error && (
-              <Alert color="red" role="alert">
-                {remove.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" size="md" onClick={() => setDeleting(null)}>
-                Vazgeç
-              </Button>
-              <Button color="red" size="md" loading={remove.isPending} onClick={() => remove.mutateAsync(deleting.id).then(() => setDeleting(null), () => {})}>
-                Sil
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmDeleteModal
+        target={deleting}
+        title="Ürünü sil"
+        message={(d) => `“${d.name}” menüden silinecek. Bu işlem geri alınamaz; geçici olarak kaldırmak için “Tükendi” yapın.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, OptionGroup } from '../../../shared/menu-contract';
 import { useDeleteOptionGroup } from './menu-api';
 import { describeGroup, describeOption } from './menu-format';
 import { OptionGroupFormModal } from './option-group-form-modal';
-import touch from '../../components/touch-targets.module.css';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 /** Reusable option groups; attach them to items in the item form. They print as the receipt's add-ons. */
 export function OptionGroupsPanel({ menu }: { menu: AdminMenu }) {
@@ -64,28 +64,13 @@ export function OptionGroupsPanel({ menu }: { menu: AdminMenu }) {
         ))}
       </SimpleGrid>
       {editing && <OptionGroupFormModal group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Seçenek grubunu sil" centered>
-        {deleting && (
-          <Stack className={touch.touch}>
-            <Text>
-              “{deleting.name}” silinecek{usage(deleting.id) > 0 ? ` ve ${usage(deleting.id)} üründen kaldırılacak` : ''}. Ürünler menüde kalır.
-            </Text>
-            {remove.error && (
-              <Alert color="red" role="alert">
-                {remove.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" size="md" onClick={() => setDeleting(null)}>
-                Vazgeç
-              </Button>
-              <Button color="red" size="md" loading={remove.isPending} onClick={() => remove.mutateAsync(deleting.id).then(() => setDeleting(null), () => {})}>
-                Sil
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmDeleteModal
+        target={deleting}
+        title="Seçenek grubunu sil"
+        message={(d) => `“${d.name}” silinecek${usage(d.id) > 0 ? ` ve ${usage(d.id)} üründen kaldırılacak` : ''}. Ürünler menüde kalır.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,33 @@
 /**
- * Live event types both sides name. Most events only say which data changed; this one tells a
- * person's open screens that their sessions were ended (deactivated, password reset, "sign out
- * everywhere"), so they leave at once instead of at their next request.
+ * Every live event type, written once. The server's hub publishes only these; the client maps each
+ * to the query keys it invalidates (src/client/api/query-keys.ts). An event says *what changed*
+ * (type + optional id), never the data, so screens always re-read through the authorised API.
  */
-export const SESSIONS_ENDED_EVENT = 'sessions-ended';
+export const LIVE_EVENT_TYPES = [
+  /** categories, items, option groups, sold-out switches */
+  'menu',
+  /** sections and tables (layout, names, seats) */
+  'tables',
+  /** staff list and memberships */
+  'staff',
+  'settings.printer',
+  'settings.general',
+  /** one person's own preferences; id = user id */
+  'me.preferences',
+  /** a person's sessions were ended (deactivated, password reset, sign out everywhere); id = user id */
+  'sessions-ended',
+] as const;
+
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+export const SESSIONS_ENDED_EVENT = 'sessions-ended' satisfies LiveEventType;
+
+export const isLiveEventType = (value: string): value is LiveEventType => (LIVE_EVENT_TYPES as readonly string[]).includes(value);
+
+/** What a screen receives. `seq` orders events within one restaurant. */
+export interface LiveEvent {
+  seq: number;
+  restaurantId: string;
+  type: LiveEventType;
+  id?: string;
+}

@@ -1,11 +1,8 @@
 import type { ConnectionSettings } from '../../shared/connection-settings';
+import type { LiveEvent } from '../../shared/live-events';
 import { baseUrl } from './connection-config';
 
-export interface LiveChange {
-  seq: number;
-  type: string;
-  id?: string;
-}
+export type LiveChange = Omit<LiveEvent, 'restaurantId'>;
 
 export interface LiveHandlers {
   onChange(event: LiveChange): void;

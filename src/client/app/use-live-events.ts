@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SESSIONS_ENDED_EVENT } from '../../shared/live-events';
 import { connectionConfig } from '../api/connection';
+import { LIVE_EVENT_INVALIDATES } from '../api/query-keys';
 import { endSession } from '../api/http';
 import { getUserSession } from '../features/auth/session-storage';
 import { openLiveConnection } from '../api/live-connection';
 
 /**
- * Keeps every open screen of the restaurant current: an event "settings.printer" invalidates the
- * queries under ['settings', 'printer']; a resync invalidates everything.
+ * Keeps every open screen of the restaurant current: each event invalidates the query keys
+ * LIVE_EVENT_INVALIDATES names for it; a resync invalidates everything.
  */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -19,8 +20,10 @@ export function useLiveEvents() {
     }
     return openLiveConnection(connectionConfig.settings, {
       onChange: (e) => {
-        if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) endSession();
-        else void queryClient.invalidateQueries({ queryKey: e.type.split('.') });
+        if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) return endSession();
+        // An event type this build does not know (a newer server) refreshes everything.
+        const keys = LIVE_EVENT_INVALIDATES[e.type] ?? [[]];
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       },
       onResync: () => void queryClient.invalidateQueries(),
     });

@@ -186,8 +186,13 @@ export const sections = pgTable('sections', {
   restaurantId: restaurantRef(),
   name: text('name').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  version: version(),
 });
 
+/**
+ * A table on the floor plan. Position and size are in plan units (a 1000 × 600 grid per section),
+ * so the plan scales to any screen and what Masa Düzeni saves is what the floor view draws.
+ */
 export const diningTables = pgTable('dining_tables', {
   id: id(),
   restaurantId: restaurantRef(),
@@ -197,7 +202,153 @@ export const diningTables = pgTable('dining_tables', {
   name: text('name').notNull(),
   seats: integer('seats').notNull().default(4),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** 'square' | 'round' | 'rectangle' (TABLE_SHAPES in src/shared) */
+  shape: text('shape').notNull().default('square'),
+  x: integer('x').notNull().default(0),
+  y: integer('y').notNull().default(0),
+  width: integer('width').notNull().default(80),
+  height: integer('height').notNull().default(80),
+  rotation: integer('rotation').notNull().default(0),
+  version: version(),
 });
+
+/**
+ * A ticket (adisyon): a table's open bill, or a Gel-Al / Paket Servis order. DESIGN.md §7.
+ * Kitchen progress never bumps `version`: it changes line statuses, not what was ordered, so a
+ * waiter's edit never fails because the kitchen moved on.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    /** running number per restaurant (max + 1 under the restaurant lock: gapless) */
+    number: integer('number').notNull(),
+    /** 'table' | 'takeaway' | 'delivery' (TICKET_TYPES in src/shared) */
+    type: text('type').notNull(),
+    tableId: uuid('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
+    /** the table's name when placed (open, move, merge), kept for closed bills and the kitchen */
+    tableName: text('table_name'),
+    /** 'open' | 'closed' */
+    status: text('status').notNull().default('open'),
+    guests: integer('guests'),
+    waiterId: uuid('waiter_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerAddress: text('customer_address'),
+    billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
+    /** ticket-level discount: { type: 'amount' | 'percent', value, label } */
+    discount: jsonb('discount'),
+    /** service charge percent applied at this ticket (from Ayarlar at opening; 0 = removed) */
+    serviceChargePercent: integer('service_charge_percent').notNull().default(0),
+    /** gapless per restaurant, given when the ticket is first closed */
+    billNumber: integer('bill_number'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by'),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('tickets_number_uq').on(t.restaurantId, t.number),
+    uniqueIndex('tickets_bill_number_uq').on(t.restaurantId, t.billNumber),
+    // one open ticket per table, enforced by the database too
+    uniqueIndex('tickets_open_table_uq').on(t.tableId).where(sql`status = 'open' and table_id is not null`),
+    index('tickets_restaurant_status_idx').on(t.restaurantId, t.status),
+    index('tickets_restaurant_closed_idx').on(t.restaurantId, t.closedAt),
+  ],
+);
+
+/** One "Mutfağa Gönder": the pending lines of a ticket at that moment, sent once. */
+export const kitchenBatches = pgTable(
+  'kitchen_batches',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 1 for the first send of the ticket; > 1 is an addition (ek sipariş) */
+    sequence: integer('sequence').notNull(),
+    sentBy: uuid('sent_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kitchen_batches_restaurant_idx').on(t.restaurantId, t.sentAt), index('kitchen_batches_ticket_idx').on(t.ticketId)],
+);
+
+/**
+ * A line snapshots what was ordered: name, unit price (item + option add-ons, kuruş), options,
+ * VAT rate and station at the moment it was added; menu changes never touch it. Cancelling or
+ * comping part of a quantity splits the line, so every line has exactly one status.
+ */
+export const ticketLines = pgTable(
+  'ticket_lines',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').references(() => kitchenBatches.id),
+    menuItemId: uuid('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** item price + every chosen option's add-on, per unit, kuruş */
+    unitPriceKurus: integer('unit_price_kurus').notNull(),
+    /** [{ optionId, groupName, name, priceKurus }] */
+    options: jsonb('options').notNull().default([]),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+    vatRate: integer('vat_rate').notNull(),
+    station: text('station').notNull(),
+    /** 'pending' | 'sent' | 'preparing' | 'ready' | 'served' | 'cancelled' (LINE_STATUSES) */
+    status: text('status').notNull().default('pending'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    addedBy: uuid('added_by'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    preparingAt: timestamp('preparing_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    servedAt: timestamp('served_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** İkram: the line is complimentary (its amount is shown, not charged) */
+    isComp: boolean('is_comp').notNull().default(false),
+    compReason: text('comp_reason'),
+    /** line-level discount: { type: 'amount' | 'percent', value, label } */
+    discount: jsonb('discount'),
+    /** the payment that settled this line when paid by choosing lines */
+    paymentId: uuid('payment_id'),
+  },
+  (t) => [
+    index('ticket_lines_ticket_idx').on(t.ticketId, t.sortOrder),
+    index('ticket_lines_batch_idx').on(t.batchId),
+    index('ticket_lines_restaurant_status_idx').on(t.restaurantId, t.status),
+  ],
+);
+
+/** Money received for a ticket. Tips are recorded apart from sales. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 'cash' | 'card' | 'meal_card' | 'online' | 'account' (PAYMENT_METHODS) */
+    method: text('method').notNull(),
+    /** meal-card brand (Multinet, Pluxee, ...) */
+    brand: text('brand'),
+    /** the part of the bill this payment settles, kuruş */
+    amountKurus: integer('amount_kurus').notNull(),
+    tipKurus: integer('tip_kurus').notNull().default(0),
+    /** cash only: handed over minus amount */
+    changeKurus: integer('change_kurus').notNull().default(0),
+    /** Cari: on whose account */
+    customerName: text('customer_name'),
+    takenBy: uuid('taken_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_ticket_idx').on(t.ticketId), index('payments_restaurant_idx').on(t.restaurantId, t.createdAt)],
+);
 
 /** A staff member's own view settings (kitchen / waiter screens), one JSON document per user. */
 export const userPreferences = pgTable(
@@ -242,6 +393,8 @@ export const auditEvents = pgTable(
     restaurantId: restaurantRef(),
     actorUserId: uuid('actor_user_id'),
     actorRole: text('actor_role'),
+    /** who approved on the spot (an owner's password on a waiter's device), when not the actor */
+    approverUserId: uuid('approver_user_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),

@@ -3,12 +3,9 @@
  * screens of that restaurant receive it and refetch what it names. Events say *what changed*, never
  * the data, so a screen always reads through the same authorised API.
  */
-export interface LiveEvent {
-  seq: number;
-  restaurantId: string;
-  type: string;
-  id?: string;
-}
+import type { LiveEvent, LiveEventType } from '../../../shared/live-events';
+
+export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -23,7 +20,7 @@ export class EventHub {
     return this.seq;
   }
 
-  publish(restaurantId: string, type: string, id?: string): LiveEvent {
+  publish(restaurantId: string, type: LiveEventType, id?: string): LiveEvent {
     const event: LiveEvent = { seq: ++this.seq, restaurantId, type, ...(id ? { id } : {}) };
     this.buffer.push(event);
     if (this.buffer.length > BUFFER_SIZE) this.buffer.shift();

@@ -9,9 +9,9 @@ describe('EventHub', () => {
     const hub = new EventHub();
     expect(hub.currentSeq).toBe(0);
     const a = hub.publish('r1', 'settings.printer');
-    const b = hub.publish('r2', 'menu.item', 'item-7');
+    const b = hub.publish('r2', 'menu', 'item-7');
     expect(a).toEqual({ seq: 1, restaurantId: 'r1', type: 'settings.printer' });
-    expect(b).toEqual({ seq: 2, restaurantId: 'r2', type: 'menu.item', id: 'item-7' });
+    expect(b).toEqual({ seq: 2, restaurantId: 'r2', type: 'menu', id: 'item-7' });
     expect(hub.currentSeq).toBe(2);
   });
 
@@ -21,9 +21,9 @@ describe('EventHub', () => {
     const r2: LiveEvent[] = [];
     hub.subscribe('r1', (e) => r1.push(e));
     hub.subscribe('r2', (e) => r2.push(e));
-    hub.publish('r1', 'a');
-    hub.publish('r3', 'b');
-    expect(r1.map((e) => e.type)).toEqual(['a']);
+    hub.publish('r1', 'menu', 'a');
+    hub.publish('r3', 'menu', 'b');
+    expect(r1.map((e) => e.id)).toEqual(['a']);
     expect(r2).toEqual([]);
   });
 
@@ -33,23 +33,23 @@ describe('EventHub', () => {
     const second: LiveEvent[] = [];
     const stop = hub.subscribe('r1', (e) => first.push(e));
     hub.subscribe('r1', (e) => second.push(e));
-    hub.publish('r1', 'before');
+    hub.publish('r1', 'menu', 'before');
     stop();
     stop(); // twice is harmless
-    hub.publish('r1', 'after');
-    expect(first.map((e) => e.type)).toEqual(['before']);
-    expect(second.map((e) => e.type)).toEqual(['before', 'after']);
+    hub.publish('r1', 'menu', 'after');
+    expect(first.map((e) => e.id)).toEqual(['before']);
+    expect(second.map((e) => e.id)).toEqual(['before', 'after']);
   });
 
   it("replays with since() only the restaurant's events after the given seq", () => {
     const hub = new EventHub();
-    hub.publish('r1', 'one');
-    hub.publish('r2', 'other');
-    hub.publish('r1', 'two');
-    hub.publish('r1', 'three');
-    expect(hub.since('r1', 1)?.map((e) => e.type)).toEqual(['two', 'three']);
+    hub.publish('r1', 'menu', 'one');
+    hub.publish('r2', 'menu', 'other');
+    hub.publish('r1', 'menu', 'two');
+    hub.publish('r1', 'menu', 'three');
+    expect(hub.since('r1', 1)?.map((e) => e.id)).toEqual(['two', 'three']);
     expect(hub.since('r1', 0)?.map((e) => e.seq)).toEqual([1, 3, 4]);
-    expect(hub.since('r2', 0)?.map((e) => e.type)).toEqual(['other']);
+    expect(hub.since('r2', 0)?.map((e) => e.id)).toEqual(['other']);
     expect(hub.since('r1', 4)).toEqual([]);
   });
 
@@ -59,14 +59,14 @@ describe('EventHub', () => {
 
   it('answers since() with null for a seq the server never issued (it restarted)', () => {
     const hub = new EventHub();
-    hub.publish('r1', 'one');
+    hub.publish('r1', 'menu', 'one');
     expect(hub.since('r1', 2)).toBeNull();
     expect(new EventHub().since('r1', 57)).toBeNull();
   });
 
   it('answers since() with null once the buffer no longer reaches back that far (a gap)', () => {
     const hub = new EventHub();
-    for (let i = 0; i < 1005; i++) hub.publish(i % 2 ? 'r1' : 'r2', `e${i + 1}`);
+    for (let i = 0; i < 1005; i++) hub.publish(i % 2 ? 'r1' : 'r2', 'menu', `e${i + 1}`);
     // The last 1000 events (6..1005) are kept: resuming after 5 is complete, after 4 would miss 5.
     expect(hub.since('r1', 4)).toBeNull();
     expect(hub.since('r2', 0)).toBeNull();
@@ -185,18 +185,18 @@ describe('live events over HTTP', () => {
 
   it('replays what was missed after Last-Event-ID, only for the own restaurant', async () => {
     const start = ctx.app.hub.currentSeq;
-    const first = ctx.app.hub.publish(restaurantId, 'missed.one');
-    ctx.app.hub.publish(otherRestaurantId, 'not.yours');
-    const second = ctx.app.hub.publish(restaurantId, 'missed.two');
+    const first = ctx.app.hub.publish(restaurantId, 'menu', 'missed.one');
+    ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
+    const second = ctx.app.hub.publish(restaurantId, 'menu', 'missed.two');
 
     const stream = await openStream({ 'last-event-id': String(start) });
     try {
       const a = await stream.next();
       const b = await stream.next();
-      expect([a.id, a.event, JSON.parse(a.data!).type]).toEqual([String(first.seq), 'change', 'missed.one']);
-      expect([b.id, b.event, JSON.parse(b.data!).type]).toEqual([String(second.seq), 'change', 'missed.two']);
+      expect([a.id, a.event, JSON.parse(a.data!).id]).toEqual([String(first.seq), 'change', 'missed.one']);
+      expect([b.id, b.event, JSON.parse(b.data!).id]).toEqual([String(second.seq), 'change', 'missed.two']);
       // After the replay the stream goes on live.
-      const live = ctx.app.hub.publish(restaurantId, 'live');
+      const live = ctx.app.hub.publish(restaurantId, 'menu', 'live');
       const c = await stream.next();
       expect(c.id).toBe(String(live.seq));
     } finally {
@@ -226,7 +226,7 @@ describe('live events over HTTP', () => {
       ctx.app.inject({ method: 'GET', url: '/api/events/poll', query, cookies });
 
     it('answers at once with the current seq when asked from -1', async () => {
-      ctx.app.hub.publish(restaurantId, 'earlier');
+      ctx.app.hub.publish(restaurantId, 'menu', 'earlier');
       const started = Date.now();
       const res = await poll({ after: '-1' });
       expect(Date.now() - started).toBeLessThan(2000);
@@ -236,8 +236,8 @@ describe('live events over HTTP', () => {
 
     it('answers at once with events already missed', async () => {
       const after = ctx.app.hub.currentSeq;
-      const missed = ctx.app.hub.publish(restaurantId, 'missed');
-      ctx.app.hub.publish(otherRestaurantId, 'not.yours');
+      const missed = ctx.app.hub.publish(restaurantId, 'menu', 'missed');
+      ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
       const res = await poll({ after: String(after), timeout: '5' });
       expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [missed], resync: false });
     });
@@ -246,8 +246,8 @@ describe('live events over HTTP', () => {
       const after = ctx.app.hub.currentSeq;
       const pending = poll({ after: String(after), timeout: '5' });
       await new Promise((r) => setTimeout(r, 100));
-      ctx.app.hub.publish(otherRestaurantId, 'not.yours');
-      const event = ctx.app.hub.publish(restaurantId, 'arrived');
+      ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
+      const event = ctx.app.hub.publish(restaurantId, 'menu', 'arrived');
       const res = await pending;
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ seq: event.seq, events: [event], resync: false });
@@ -258,14 +258,14 @@ describe('live events over HTTP', () => {
       const started = Date.now();
       const pending = fetch(`${baseUrl}/api/events/poll?after=${after}&timeout=5`, { headers: { cookie } });
       await new Promise((r) => setTimeout(r, 300));
-      const event = ctx.app.hub.publish(restaurantId, 'over.http');
+      const event = ctx.app.hub.publish(restaurantId, 'menu', 'over.http');
       const res = await pending;
       expect(Date.now() - started).toBeGreaterThanOrEqual(300);
       expect(await res.json()).toEqual({ seq: event.seq, events: [event], resync: false });
     });
 
     it('answers resync for a seq too old to replay or never issued', async () => {
-      for (let i = 0; i < 1001; i++) ctx.app.hub.publish(otherRestaurantId, 'filler');
+      for (let i = 0; i < 1001; i++) ctx.app.hub.publish(otherRestaurantId, 'menu', 'filler');
       for (const after of ['0', String(ctx.app.hub.currentSeq + 5)]) {
         const res = await poll({ after, timeout: '5' });
         expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: true });

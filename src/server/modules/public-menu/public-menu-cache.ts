@@ -1,3 +1,4 @@
+import type { LiveEventType } from '../../../shared/live-events';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { EventHub } from '../events/event-hub';
@@ -32,8 +33,9 @@ export interface PublicMenuCacheOptions {
 }
 
 /** Event types that change what a customer sees. Orders and the like never touch the cache. */
-const isMenuEvent = (type: string) =>
-  type === 'menu' || type.startsWith('menu.') || type === 'settings.general' || type === 'tables' || type.startsWith('tables.');
+/** Events that change what the public menu shows (items, the restaurant's name, on/off, table names). */
+const MENU_EVENTS: ReadonlySet<LiveEventType> = new Set<LiveEventType>(['menu', 'settings.general', 'tables']);
+const isMenuEvent = (type: LiveEventType) => MENU_EVENTS.has(type);
 
 function represent(value: unknown): MenuRepresentation {
   const json = Buffer.from(JSON.stringify(value));

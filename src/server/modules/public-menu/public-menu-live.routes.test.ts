@@ -140,7 +140,7 @@ describe('the public menu cache', () => {
     expect(nameIn(await cache.get('r1'))).toBe('A');
     expect(nameIn(await cache.get('r1'))).toBe('A');
     expect(loads()).toBe(1);
-    hub.publish('r1', 'orders');
+    hub.publish('r1', 'staff');
     hub.publish('r2', 'menu');
     expect(nameIn(await cache.get('r1'))).toBe('A');
     hub.publish('r1', 'menu');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { LiveEventType } from '../../../shared/live-events';
 import type { Role } from '../../../shared/roles';
 import { actorOf } from '../../plugins/auth';
 import type { Actor } from '../auth/auth.service';
@@ -10,7 +11,7 @@ import { etagOf, versionFromIfMatch, type Versioned } from './settings-document'
 interface DocumentRoutes<T> {
   url: string;
   /** live event published after a save, e.g. 'settings.printer' */
-  event: string;
+  event: LiveEventType;
   body: z.ZodType<T>;
   readers: readonly Role[];
   writers: readonly Role[];

@@ -1,0 +1,128 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MESSAGES } from '../../shared/errors';
+import { isUuid } from '../../shared/ids';
+import type { LiveEventType } from '../../shared/live-events';
+import type { Db } from '../db/client';
+import { auditEvents, restaurants } from '../db/schema';
+import { HttpError } from '../errors';
+import type { EventHub } from '../modules/events/event-hub';
+
+/** What every command needs from the app: the database and the live-event hub. */
+export interface CommandDeps {
+  db: Db;
+  hub: EventHub;
+}
+
+/**
+ * Who runs a command. Staff commands pass the signed-in actor; seeding and the installation's
+ * `create-restaurant` run as the system (no user).
+ */
+export interface CommandActor {
+  restaurantId: string;
+  userId: string | null;
+  role: string;
+}
+
+export interface AuditEntry {
+  /** verb-noun, e.g. 'menu.item.update', 'ticket.line.cancel' */
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  /** the person who approved it on the spot (an owner's password), when not the actor */
+  approverUserId?: string | null;
+}
+
+/** A table a restaurant owns: it has an `id` and a `restaurant_id` column. */
+type OwnedTable = PgTable & { id: PgColumn; restaurantId: PgColumn };
+
+export interface CommandContext {
+  tx: Db;
+  actor: CommandActor;
+  restaurantId: string;
+  /** Writes an audit row in this transaction: it commits or rolls back with the change. */
+  audit(entry: AuditEntry | AuditEntry[]): Promise<void>;
+  /** Queues a live event; published only after the commit, never for a rolled-back command. */
+  emit(type: LiveEventType, id?: string): void;
+  /**
+   * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
+   * restaurant's row all answer the same 404, so ids never leak across tenants.
+   */
+  lockOwned<T extends OwnedTable>(table: T, id: string, notFoundMessage?: string): Promise<T['$inferSelect']>;
+  /** 409 with the Turkish message when the row moved on since the client read it. */
+  assertVersion(row: { version: number }, expected: number | undefined): void;
+  /** `coalesce(max(sort_order) + 1, 0)` among this restaurant's rows (safe: the restaurant is locked). */
+  nextSortOrder(table: OwnedTable & { sortOrder: PgColumn }, where?: SQL): Promise<number>;
+}
+
+export function assertVersion(row: { version: number }, expected: number | undefined) {
+  if (expected !== undefined && row.version !== expected) throw new HttpError(409, MESSAGES.versionConflict);
+}
+
+/**
+ * The one write path (ADR 0006). Opens a transaction, locks the restaurant's row — so the commands
+ * of one restaurant run one after another, which keeps counters gapless and "is it free?" checks
+ * true until the commit — runs `work`, and publishes the queued live events after the commit.
+ * An exception anywhere rolls back the change and its audit rows and publishes nothing.
+ */
+export async function runCommand<T>(deps: CommandDeps, actor: CommandActor, work: (c: CommandContext) => Promise<T>): Promise<T> {
+  const events: { type: LiveEventType; id?: string }[] = [];
+  const result = await deps.db.transaction(async (t) => {
+    const tx: Db = t;
+    const restaurantId = actor.restaurantId;
+    if (!isUuid(restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    const [tenant] = await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, restaurantId)).for('update');
+    if (!tenant) throw new HttpError(404, MESSAGES.restaurantNotFound);
+
+    const c: CommandContext = {
+      tx,
+      actor,
+      restaurantId,
+      async audit(entry) {
+        const entries = Array.isArray(entry) ? entry : [entry];
+        if (entries.length === 0) return;
+        await tx.insert(auditEvents).values(
+          entries.map((e) => ({
+            restaurantId,
+            actorUserId: actor.userId,
+            actorRole: actor.role,
+            approverUserId: e.approverUserId ?? null,
+            action: e.action,
+            entity: e.entity,
+            entityId: e.entityId,
+            before: e.before ?? null,
+            after: e.after ?? null,
+            reason: e.reason ?? null,
+          })),
+        );
+      },
+      emit(type, id) {
+        if (!events.some((e) => e.type === type && e.id === id)) events.push({ type, id });
+      },
+      async lockOwned(table, id, notFoundMessage = MESSAGES.notFound) {
+        if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
+        const rows = await tx
+          .select()
+          .from(table as PgTable)
+          .where(and(eq(table.id, id), eq(table.restaurantId, restaurantId)))
+          .for('update');
+        if (rows.length === 0) throw new HttpError(404, notFoundMessage);
+        return rows[0] as never;
+      },
+      assertVersion,
+      async nextSortOrder(table, where) {
+        const [row] = await tx
+          .select({ next: sql<number>`coalesce(max(${table.sortOrder}) + 1, 0)::int` })
+          .from(table as PgTable)
+          .where(and(eq(table.restaurantId, restaurantId), where));
+        return Number(row?.next ?? 0);
+      },
+    };
+    return work(c);
+  });
+  for (const e of events) deps.hub.publish(actor.restaurantId, e.type, e.id);
+  return result;
+}

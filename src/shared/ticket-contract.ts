@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/**
+ * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
+ * Money is integer kuruş. Literals are written once here; the database stores them as text.
+ */
+
+export const TICKET_TYPES = ['table', 'takeaway', 'delivery'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+export const TICKET_TYPE_LABELS: Record<TicketType, string> = { table: 'Masa', takeaway: 'Gel-Al', delivery: 'Paket Servis' };
+
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * A line moves forward only: pending → sent → preparing → ready → served; `cancelled` from any state
+ * before served (bills issue). The kitchen's recall (Geri Al) is the one way back (ready → preparing).
+ */
+export const LINE_STATUSES = ['pending', 'sent', 'preparing', 'ready', 'served', 'cancelled'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
+  pending: 'Gönderilmedi',
+  sent: 'Bekliyor',
+  preparing: 'Hazırlanıyor',
+  ready: 'Hazır',
+  served: 'Servis Edildi',
+  cancelled: 'İptal',
+};
+
+/** A table's state on the floor, derived from its open ticket (colour is never the only signal). */
+export const TABLE_STATES = ['free', 'open', 'waiting', 'ready', 'bill'] as const;
+export type TableState = (typeof TABLE_STATES)[number];
+export const TABLE_STATE_LABELS: Record<TableState, string> = {
+  free: 'Boş',
+  open: 'Dolu',
+  waiting: 'Mutfakta bekliyor',
+  ready: 'Servise hazır',
+  bill: 'Hesap istendi',
+};
+
+export const TABLE_SHAPES = ['square', 'round', 'rectangle'] as const;
+export type TableShape = (typeof TABLE_SHAPES)[number];
+export const TABLE_SHAPE_LABELS: Record<TableShape, string> = { square: 'Kare', round: 'Yuvarlak', rectangle: 'Dikdörtgen' };
+
+/** Payment methods as the API names them (the settings document's 'mealCard' is 'meal_card' here). */
+export const PAYMENT_METHODS = ['cash', 'card', 'meal_card', 'online', 'account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Nakit',
+  card: 'Kredi Kartı',
+  meal_card: 'Yemek Kartı',
+  online: 'Online',
+  account: 'Cari',
+};
+
+export const TICKET_LIMITS = {
+  quantity: 999,
+  note: 200,
+  guests: 99,
+  linesPerRequest: 100,
+  customerName: 100,
+  customerPhone: 30,
+  customerAddress: 300,
+} as const;
+
+/** A discount on a line or the whole ticket: an amount in kuruş or a whole percentage, with a label. */
+export const discount = z.object({
+  type: z.enum(['amount', 'percent']),
+  value: z.number().int().min(0),
+  label: z.string().max(60),
+});
+export type Discount = z.infer<typeof discount>;
+
+export const lineOption = z.object({ optionId: z.string().optional(), groupName: z.string().optional(), name: z.string(), price: z.number().int() });
+export type LineOption = z.infer<typeof lineOption>;
+
+export const ticketLine = z.object({
+  id: z.string(),
+  menuItemId: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** per unit: item + add-ons, snapshotted when the line was added */
+  unitPrice: z.number().int(),
+  options: z.array(lineOption),
+  note: z.string().nullable(),
+  status: z.enum(LINE_STATUSES),
+  station: z.string(),
+  vatRate: z.number().int(),
+  batchId: z.string().nullable(),
+  isComp: z.boolean(),
+  discount: discount.nullable(),
+  /** unitPrice × quantity (before line adjustments) */
+  total: z.number().int(),
+  addedAt: z.string(),
+});
+export type TicketLine = z.infer<typeof ticketLine>;
+
+export const ticketTotals = z.object({
+  /** what the lines would cost, cancelled lines excluded */
+  subtotal: z.number().int(),
+  /** what the guest pays */
+  total: z.number().int(),
+});
+export type TicketTotals = z.infer<typeof ticketTotals>;
+
+export const ticket = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  type: z.enum(TICKET_TYPES),
+  tableId: z.string().nullable(),
+  tableName: z.string().nullable(),
+  status: z.enum(TICKET_STATUSES),
+  guests: z.number().int().nullable(),
+  waiterId: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  customer: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  openedAt: z.string(),
+  billRequestedAt: z.string().nullable(),
+  version: z.number().int(),
+  lines: z.array(ticketLine),
+  totals: ticketTotals,
+});
+export type Ticket = z.infer<typeof ticket>;
+
+export const ticketSummary = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  type: z.enum(TICKET_TYPES),
+  tableId: z.string().nullable(),
+  tableName: z.string().nullable(),
+  sectionId: z.string().nullable(),
+  waiterId: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  guests: z.number().int().nullable(),
+  total: z.number().int(),
+  openedAt: z.string(),
+  state: z.enum(TABLE_STATES),
+  version: z.number().int(),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+// ------------------------------------------------------------------ requests
+
+const quantity = z
+  .number({ error: 'Adet bir sayı olmalı' })
+  .int('Adet tam sayı olmalı')
+  .min(1, 'Adet en az 1 olmalı')
+  .max(TICKET_LIMITS.quantity, `Adet en fazla ${TICKET_LIMITS.quantity} olabilir`);
+
+export const ticketVersion = z.number({ error: 'Sürüm (version) gerekli' }).int().min(1);
+
+export const openTicketRequest = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('table'), tableId: z.string(), guests: z.number().int().min(1).max(TICKET_LIMITS.guests).optional() }),
+  z.object({
+    type: z.enum(['takeaway', 'delivery']),
+    customer: z.object({
+      name: z.string().trim().min(1, 'Müşteri adı gerekli').max(TICKET_LIMITS.customerName),
+      phone: z.string().trim().max(TICKET_LIMITS.customerPhone).optional(),
+      address: z.string().trim().max(TICKET_LIMITS.customerAddress).optional(),
+    }),
+  }),
+]);
+export type OpenTicketRequest = z.infer<typeof openTicketRequest>;
+
+export const newLine = z.object({
+  menuItemId: z.string(),
+  quantity,
+  optionIds: z.array(z.string()).max(50).optional(),
+  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).optional(),
+});
+export type NewLine = z.infer<typeof newLine>;
+
+export const addLinesRequest = z.object({
+  version: ticketVersion,
+  lines: z.array(newLine).min(1, 'En az bir ürün seçin').max(TICKET_LIMITS.linesPerRequest),
+});
+export type AddLinesRequest = z.infer<typeof addLinesRequest>;
+
+export const sendRequest = z.object({ version: ticketVersion });
+export const sendResponse = z.object({ ticket, batch: z.object({ id: z.string(), lineIds: z.array(z.string()) }) });
+export type SendResponse = z.infer<typeof sendResponse>;
+
+export const moveTicketRequest = z.object({ version: ticketVersion, tableId: z.string() });
+export const mergeTicketRequest = z.object({ version: ticketVersion, fromTicketId: z.string() });
+
+/** A 409 for "this table already has an open ticket" names it, so the screen can open it instead. */
+export const tableOccupiedResponse = z.object({ error: z.string(), ticketId: z.string() });

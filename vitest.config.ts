@@ -5,8 +5,9 @@ export default defineConfig({
     globals: true,
     // Two cores: keep file parallelism modest; each API file opens its own database.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous limits: these bound a hung test, they never judge speed (a loaded machine is slow).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

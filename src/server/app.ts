@@ -4,23 +4,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-turkish';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { menuFileRoutes } from './modules/menu/menu-files.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { PhotoStore } from './modules/menu/photo-store';
+import { publicPhotoRoutes } from './modules/menu/public-photo.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
 import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
 import { meRoutes } from './modules/staff/me.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
+import { decorateDeps } from './plugins/app-deps';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
@@ -58,13 +61,24 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-// A decoration, not Object.assign: a Fastify instance is thenable, so the type of an awaited
-// `instance & { hub }` loses `hub`.
-declare module 'fastify' {
-  interface FastifyInstance {
-    hub: EventHub;
-  }
-}
+/**
+ * Every module: a Fastify plugin registered under its prefix. A module reads what it needs from the
+ * app's decorations (app.db, app.hub, app.photos, app.config) and writes through `command(...)`.
+ * A new module is one line here and one row per route in route-matrix.test.ts.
+ */
+const MODULES: [FastifyPluginAsync, string][] = [
+  [authRoutes, '/api/auth'],
+  [meRoutes, '/api/me'],
+  [eventsRoutes, '/api/events'],
+  [publicMenuRoutes, '/api/public/menus'],
+  [publicPhotoRoutes, '/api/public/photos'],
+  [printerRoutes, `${RESTAURANT_PREFIX}/settings/printer`],
+  [restaurantSettingsRoutes, `${RESTAURANT_PREFIX}/settings/general`],
+  [staffRoutes, `${RESTAURANT_PREFIX}/staff`],
+  [tablesRoutes, RESTAURANT_PREFIX],
+  [menuRoutes, `${RESTAURANT_PREFIX}/menu`],
+  [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
+];
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir }: AppOptions) {
   const app = Fastify({
@@ -79,25 +93,14 @@ export async function buildApp({ database, config, logger = false, clientDir = D
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
-  const { db } = database;
-  const hub = new EventHub();
-  app.decorate('hub', hub);
-  registerAuth(app, db);
-  registerIdempotency(app, db);
-
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
-  authRoutes(app, db, config);
-  printerRoutes(app, db, hub);
-  restaurantSettingsRoutes(app, db, hub);
-  staffRoutes(app, db, hub);
-  meRoutes(app, db, hub);
-  tablesRoutes(app, db);
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
-  menuRoutes(app, db, hub, photos);
-  await menuFileRoutes(app, db, hub, photos);
-  publicMenuRoutes(app, db, hub);
-  eventsRoutes(app, hub);
+  decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config });
+  registerAuth(app);
+  registerIdempotency(app);
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
+  for (const [plugin, prefix] of MODULES) await app.register(plugin, { prefix });
   await registerSpa(app, clientDir);
 
   return app;

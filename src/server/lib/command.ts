@@ -36,8 +36,10 @@ export interface AuditEntry {
   approverUserId?: string | null;
 }
 
+/** A table whose rows belong to a restaurant: it has a `restaurant_id` column. */
+type TenantTable = PgTable & { restaurantId: PgColumn };
 /** A table a restaurant owns: it has an `id` and a `restaurant_id` column. */
-type OwnedTable = PgTable & { id: PgColumn; restaurantId: PgColumn };
+type OwnedTable = TenantTable & { id: PgColumn };
 
 export interface CommandContext {
   tx: Db;
@@ -52,14 +54,16 @@ export interface CommandContext {
    * restaurant's row all answer the same 404, so ids never leak across tenants.
    */
   lockOwned<T extends OwnedTable>(table: T, id: string, notFoundMessage?: string): Promise<T['$inferSelect']>;
-  /** 409 with the Turkish message when the row moved on since the client read it. */
-  assertVersion(row: { version: number }, expected: number | undefined): void;
+  /** lockOwned by another uuid column, for rows keyed otherwise (a membership by its user id). */
+  lockOwnedBy<T extends TenantTable>(table: T, key: PgColumn, id: string, notFoundMessage?: string): Promise<T['$inferSelect']>;
+  /** 409 with the Turkish message (the general one unless told) when the row moved on since the client read it. */
+  assertVersion(row: { version: number }, expected: number | undefined, message?: string): void;
   /** `coalesce(max(sort_order) + 1, 0)` among this restaurant's rows (safe: the restaurant is locked). */
   nextSortOrder(table: OwnedTable & { sortOrder: PgColumn }, where?: SQL): Promise<number>;
 }
 
-export function assertVersion(row: { version: number }, expected: number | undefined) {
-  if (expected !== undefined && row.version !== expected) throw new HttpError(409, MESSAGES.versionConflict);
+export function assertVersion(row: { version: number }, expected: number | undefined, message: string = MESSAGES.versionConflict) {
+  if (expected !== undefined && row.version !== expected) throw new HttpError(409, message);
 }
 
 /**
@@ -69,60 +73,86 @@ export function assertVersion(row: { version: number }, expected: number | undef
  * An exception anywhere rolls back the change and its audit rows and publishes nothing.
  */
 export async function runCommand<T>(deps: CommandDeps, actor: CommandActor, work: (c: CommandContext) => Promise<T>): Promise<T> {
+  return inCommand(deps, async (tx) => {
+    if (!isUuid(actor.restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    const [tenant] = await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
+    if (!tenant) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    return actor;
+  }, work);
+}
+
+/**
+ * Creating a restaurant is the one command with no restaurant row to lock yet. The row is inserted
+ * in the command's own transaction — nobody sees it, let alone writes to it, before the commit —
+ * and `work` runs on it as the system (installation, demo data), all or nothing.
+ */
+export async function runCreateRestaurant<T>(deps: CommandDeps, name: string, work: (c: CommandContext) => Promise<T>): Promise<T> {
+  return inCommand(deps, async (tx) => {
+    const [row] = await tx.insert(restaurants).values({ name }).returning({ id: restaurants.id });
+    return { restaurantId: row.id, userId: null, role: 'system' };
+  }, work);
+}
+
+/** The transaction around `begin` (which claims the tenant) and `work`, then the publishing. */
+async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<CommandActor>, work: (c: CommandContext) => Promise<T>): Promise<T> {
   const events: { type: LiveEventType; id?: string }[] = [];
+  let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
-    const restaurantId = actor.restaurantId;
-    if (!isUuid(restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
-    const [tenant] = await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, restaurantId)).for('update');
-    if (!tenant) throw new HttpError(404, MESSAGES.restaurantNotFound);
-
-    const c: CommandContext = {
-      tx,
-      actor,
-      restaurantId,
-      async audit(entry) {
-        const entries = Array.isArray(entry) ? entry : [entry];
-        if (entries.length === 0) return;
-        await tx.insert(auditEvents).values(
-          entries.map((e) => ({
-            restaurantId,
-            actorUserId: actor.userId,
-            actorRole: actor.role,
-            approverUserId: e.approverUserId ?? null,
-            action: e.action,
-            entity: e.entity,
-            entityId: e.entityId,
-            before: e.before ?? null,
-            after: e.after ?? null,
-            reason: e.reason ?? null,
-          })),
-        );
-      },
-      emit(type, id) {
-        if (!events.some((e) => e.type === type && e.id === id)) events.push({ type, id });
-      },
-      async lockOwned(table, id, notFoundMessage = MESSAGES.notFound) {
-        if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
-        const rows = await tx
-          .select()
-          .from(table as PgTable)
-          .where(and(eq(table.id, id), eq(table.restaurantId, restaurantId)))
-          .for('update');
-        if (rows.length === 0) throw new HttpError(404, notFoundMessage);
-        return rows[0] as never;
-      },
-      assertVersion,
-      async nextSortOrder(table, where) {
-        const [row] = await tx
-          .select({ next: sql<number>`coalesce(max(${table.sortOrder}) + 1, 0)::int` })
-          .from(table as PgTable)
-          .where(and(eq(table.restaurantId, restaurantId), where));
-        return Number(row?.next ?? 0);
-      },
-    };
-    return work(c);
+    const actor = await begin(tx);
+    restaurantId = actor.restaurantId;
+    return work(commandContext(tx, actor, events));
   });
-  for (const e of events) deps.hub.publish(actor.restaurantId, e.type, e.id);
+  for (const e of events) deps.hub.publish(restaurantId, e.type, e.id);
   return result;
+}
+
+function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventType; id?: string }[]): CommandContext {
+  const { restaurantId } = actor;
+  const lockOwnedBy: CommandContext['lockOwnedBy'] = async (table, key, id, notFoundMessage = MESSAGES.notFound) => {
+    if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
+    const rows = await tx
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(key, id), eq(table.restaurantId, restaurantId)))
+      .for('update');
+    if (rows.length === 0) throw new HttpError(404, notFoundMessage);
+    return rows[0] as never;
+  };
+  return {
+    tx,
+    actor,
+    restaurantId,
+    async audit(entry) {
+      const entries = Array.isArray(entry) ? entry : [entry];
+      if (entries.length === 0) return;
+      await tx.insert(auditEvents).values(
+        entries.map((e) => ({
+          restaurantId,
+          actorUserId: actor.userId,
+          actorRole: actor.role,
+          approverUserId: e.approverUserId ?? null,
+          action: e.action,
+          entity: e.entity,
+          entityId: e.entityId,
+          before: e.before ?? null,
+          after: e.after ?? null,
+          reason: e.reason ?? null,
+        })),
+      );
+    },
+    emit(type, id) {
+      if (!events.some((e) => e.type === type && e.id === id)) events.push({ type, id });
+    },
+    lockOwnedBy,
+    lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),
+    assertVersion,
+    async nextSortOrder(table, where) {
+      const [row] = await tx
+        .select({ next: sql<number>`coalesce(max(${table.sortOrder}) + 1, 0)::int` })
+        .from(table as PgTable)
+        .where(and(eq(table.restaurantId, restaurantId), where));
+      return Number(row?.next ?? 0);
+    },
+  };
 }

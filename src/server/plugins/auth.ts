@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors';
 import type { Role } from '../../shared/roles';
-import type { Db } from '../db/client';
 import { HttpError } from '../errors';
 import { findActor, type Actor } from '../modules/auth/auth.service';
 
@@ -20,15 +19,13 @@ declare module 'fastify' {
   }
 }
 
-export const ALL_ROLES: readonly Role[] = ['owner', 'kitchen', 'waiter'];
-
 /** The actor of a route that is not public; the access hook has already checked it exists. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new HttpError(401, MESSAGES.notSignedIn);
   return request.actor;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -41,7 +38,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
-    const actor = token ? await findActor(db, token) : null;
+    const actor = token ? await findActor(app.db, token) : null;
     if (!actor) {
       if (token) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       throw new HttpError(401, MESSAGES.notSignedIn);

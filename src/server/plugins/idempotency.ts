@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
 
@@ -28,7 +27,8 @@ export const IDEMPOTENCY_MESSAGES = {
  * refused, and a retry that overlaps the first one waits its turn with a 409. Keys live 24 hours,
  * per restaurant. Server errors (5xx) are not stored, so the client can try again.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db) {
+export function registerIdempotency(app: FastifyInstance) {
+  const { db } = app;
   app.decorateRequest('idempotencyClaim', null);
   let lastSweep = 0;
 

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
-import { memberships, restaurants, users } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import type { Role } from '../../shared/roles';
+import { TEST_PASSWORD, restaurantFactory, staffFactory, type StaffOptions } from './factories';
 
-/** Cheap hashes keep tests fast; production uses the default cost (the format carries N). */
-export const TEST_PASSWORD_COST = 2 ** 10;
-export const TEST_PASSWORD = 'gizli-sifre-1';
+export { TEST_PASSWORD, TEST_PASSWORD_COST } from './factories';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the real
@@ -57,31 +55,9 @@ export async function createTestApp(): Promise<TestContext> {
   };
 }
 
-let counter = 0;
-export async function createRestaurant(ctx: TestContext, name = `Test Lokanta ${++counter}`) {
-  const [row] = await ctx.database.db.insert(restaurants).values({ name }).returning();
-  return row;
-}
+export const createRestaurant = (ctx: TestContext, name?: string) => restaurantFactory(ctx, name);
 
-export async function createUser(
-  ctx: TestContext,
-  opts: { restaurantId?: string; role?: string; email?: string; password?: string; isActive?: boolean } = {},
-) {
-  const email = opts.email ?? `user${++counter}-${randomUUID().slice(0, 6)}@test.local`;
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({
-      email,
-      name: 'Test Kullanıcı',
-      passwordHash: await hashPassword(opts.password ?? TEST_PASSWORD, TEST_PASSWORD_COST),
-      isActive: opts.isActive ?? true,
-    })
-    .returning();
-  if (opts.restaurantId) {
-    await ctx.database.db.insert(memberships).values({ userId: user.id, restaurantId: opts.restaurantId, role: opts.role ?? 'owner' });
-  }
-  return { ...user, password: opts.password ?? TEST_PASSWORD };
-}
+export const createUser = (ctx: TestContext, opts: StaffOptions & { restaurantId?: string } = {}) => staffFactory(ctx, opts.restaurantId, opts);
 
 /** Cookie header value from a response's set-cookie list. */
 export function cookiesFrom(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
@@ -92,4 +68,22 @@ export async function loginAs(ctx: TestContext, email: string, password = TEST_P
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, remember } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return { user: res.json(), cookies: cookiesFrom(res) };
+}
+
+/** A member of the restaurant with that role, signed in: their row and session cookies. */
+export async function signedIn(ctx: TestContext, restaurantId: string, role: Role, opts: StaffOptions = {}) {
+  const user = await staffFactory(ctx, restaurantId, { ...opts, role });
+  return { user, cookies: (await loginAs(ctx, user.email, user.password)).cookies };
+}
+
+/** A restaurant with one signed-in account per role: the usual start of an API test. */
+export async function staffedRestaurant(ctx: TestContext, name?: string) {
+  const restaurant = await restaurantFactory(ctx, name);
+  return {
+    id: restaurant.id,
+    name: restaurant.name,
+    owner: await signedIn(ctx, restaurant.id, 'owner'),
+    kitchen: await signedIn(ctx, restaurant.id, 'kitchen'),
+    waiter: await signedIn(ctx, restaurant.id, 'waiter'),
+  };
 }

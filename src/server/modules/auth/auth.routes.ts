@@ -2,17 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authUser, loginRequest } from '../../../shared/auth-contract';
 import { MESSAGES } from '../../../shared/errors';
-import type { ServerConfig } from '../../config';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
-import { ALL_ROLES, REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
+import { ALL_STAFF, PUBLIC } from '../../lib/routes';
+import { REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
 import { normaliseEmail } from '../../../shared/email';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, resume, type SignedIn } from './auth.service';
 import { LoginLimiter } from './login-limiter';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export function authRoutes(app: FastifyInstance, db: Db, config: Pick<ServerConfig, 'cookieSecure'>) {
+/** Sign-in, remembered devices, sign-out and the current session (prefix /api/auth). */
+export async function authRoutes(app: FastifyInstance) {
+  const { db, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A whole restaurant often shares one address, so the address gets more room than an account.
   const limiter = new LoginLimiter({ maxFailures: { account: 10, ip: 30 }, windowMs: FIFTEEN_MINUTES });
@@ -33,8 +34,8 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Pick<ServerConf
   }
 
   r.post(
-    '/api/auth/login',
-    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: authUser } } },
+    '/login',
+    { config: PUBLIC, schema: { body: loginRequest, response: { 200: authUser } } },
     async (request, reply) => {
       const keys = [`account:${normaliseEmail(request.body.email)}`, `ip:${request.ip}`];
       if (limiter.isBlocked(keys)) throw new HttpError(429, MESSAGES.tooManyAttempts);
@@ -53,8 +54,8 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Pick<ServerConf
   );
 
   r.post(
-    '/api/auth/resume',
-    { config: { access: 'public' }, schema: { response: { 200: authUser } } },
+    '/resume',
+    { config: PUBLIC, schema: { response: { 200: authUser } } },
     async (request, reply) => {
       try {
         const signedIn = await resume(db, request.cookies[REMEMBER_COOKIE]);
@@ -67,15 +68,15 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Pick<ServerConf
     },
   );
 
-  r.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  r.post('/logout', { config: PUBLIC }, async (request, reply) => {
     await logout(db, request.cookies[SESSION_COOKIE], request.cookies[REMEMBER_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(REMEMBER_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
   r.get(
-    '/api/auth/session',
-    { config: { access: ALL_ROLES }, schema: { response: { 200: authUser } } },
+    '/session',
+    { config: ALL_STAFF, schema: { response: { 200: authUser } } },
     async (request) => {
       const actor = actorOf(request);
       return { uid: actor.userId, email: actor.email, role: actor.role, restaurantId: actor.restaurantId };

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LONG_POLLING_TIMEOUT_SECONDS } from '../../../shared/connection-settings';
-import { ALL_ROLES, actorOf } from '../../plugins/auth';
-import type { EventHub, LiveEvent } from './event-hub';
+import { ALL_STAFF } from '../../lib/routes';
+import { actorOf } from '../../plugins/auth';
+import type { LiveEvent } from './event-hub';
 
 const HEARTBEAT_MS = 25_000;
 
-export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
+/** The live event stream and its long-polling fallback (prefix /api/events). */
+export async function eventsRoutes(app: FastifyInstance) {
+  const { hub } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Streams and waiting polls never end on their own, and the server's close waits for every open
   // request: without this a restart (SIGTERM) hangs as long as any screen stays connected.
@@ -20,7 +23,7 @@ export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
   });
 
   // Server-sent events; `resync` tells the client its Last-Event-ID is too old to replay.
-  r.get('/api/events', { config: { access: ALL_ROLES } }, (request, reply) => {
+  r.get('', { config: ALL_STAFF }, (request, reply) => {
     const { restaurantId } = actorOf(request);
     reply.hijack();
     const res = reply.raw;
@@ -52,9 +55,9 @@ export function eventsRoutes(app: FastifyInstance, hub: EventHub) {
 
   // Long-polling fallback for networks whose proxies break streaming.
   r.get(
-    '/api/events/poll',
+    '/poll',
     {
-      config: { access: ALL_ROLES },
+      config: ALL_STAFF,
       schema: {
         querystring: z.object({
           after: z.coerce.number().int().min(-1).default(-1),

@@ -1,23 +1,16 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES, importMenuRequest, importQuery, importReport, menuItem } from '../../../shared/menu-contract';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
+import { OWNER, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import type { EventHub } from '../events/event-hub';
 import { setItemPhoto } from './menu-items.service';
 import { MENU_MESSAGES } from './menu-messages';
 import { exportMenu, importMenu, ImportRefused } from './menu-transfer.service';
-import { MENU_BASE } from './menu.routes';
-import { PHOTO_MIME, PHOTO_NAME, sniffImage, type PhotoKind, type PhotoStore } from './photo-store';
-
-const OWNER = { access: ['owner'] as const };
-const restaurantParams = z.object({ restaurantId: z.string() });
-const itemParams = restaurantParams.extend({ itemId: z.string() });
+import { itemParams } from './menu.routes';
+import { sniffImage, type PhotoKind } from './photo-store';
 
 /** Reads the one uploaded file and checks its size and real type; nothing is stored yet. */
 async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; kind: PhotoKind }> {
@@ -42,11 +35,12 @@ async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; kind
   return { bytes, kind };
 }
 
-/** CSV export and import, item photos (upload and the public, cacheable files). */
-export async function menuFileRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: PhotoStore) {
+/** CSV export and import, item photo uploads (prefix …/menu). */
+export async function menuFileRoutes(app: FastifyInstance) {
+  const { db, hub, photos } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(`${MENU_BASE}/export.csv`, { config: OWNER, schema: { params: restaurantParams } }, async (request, reply) => {
+  r.get(`/export.csv`, { config: OWNER, schema: { params: restaurantParams } }, async (request, reply) => {
     const csv = await exportMenu(db, actorOf(request).restaurantId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -57,7 +51,7 @@ export async function menuFileRoutes(app: FastifyInstance, db: Db, hub: EventHub
   });
 
   r.post(
-    `${MENU_BASE}/import`,
+    `/import`,
     {
       config: OWNER,
       schema: {
@@ -82,29 +76,12 @@ export async function menuFileRoutes(app: FastifyInstance, db: Db, hub: EventHub
     },
   );
 
-  r.get(
-    '/api/public/photos/:file',
-    { config: { access: 'public' }, schema: { params: z.object({ file: z.string() }) } },
-    async (request, reply) => {
-      const { file } = request.params;
-      const info = PHOTO_NAME.test(file) ? await stat(photos.pathOf(file)).catch(() => null) : null;
-      if (!info?.isFile()) throw new HttpError(404, MENU_MESSAGES.photoNotFound);
-      // A new photo always gets a new name, so a name's bytes never change: cache for a year.
-      return reply
-        .header('content-type', PHOTO_MIME[file.split('.').pop() as PhotoKind])
-        .header('content-length', info.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(createReadStream(photos.pathOf(file)));
-    },
-  );
-
   // Multipart only here, in its own scope: every other route keeps accepting JSON alone.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
     s.put(
-      `${MENU_BASE}/items/:itemId/photo`,
+      `/items/:itemId/photo`,
       { config: OWNER, schema: { params: itemParams, response: { 200: menuItem } } },
       async (request) => {
         const actor = actorOf(request);
@@ -114,7 +91,7 @@ export async function menuFileRoutes(app: FastifyInstance, db: Db, hub: EventHub
       },
     );
     s.delete(
-      `${MENU_BASE}/items/:itemId/photo`,
+      `/items/:itemId/photo`,
       { config: OWNER, schema: { params: itemParams, response: { 200: menuItem } } },
       async (request) => {
         const actor = actorOf(request);

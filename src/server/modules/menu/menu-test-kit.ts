@@ -1,21 +1,15 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { auditEvents, menuCategories, menuItems, optionGroups, options } from '../../db/schema';
-import { createRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { signedIn, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 
 /** Shared set-up for the menu API tests: a restaurant with a signed-in account per role. */
 
 export type Cookies = Record<string, string>;
 
 export async function restaurantWithStaff(ctx: TestContext, name?: string) {
-  const restaurant = await createRestaurant(ctx, name);
-  const signIn = async (role: string) => {
-    const user = await createUser(ctx, { restaurantId: restaurant.id, role });
-    return { user, cookies: (await loginAs(ctx, user.email)).cookies };
-  };
-  const owner = await signIn('owner');
-  const kitchen = await signIn('kitchen');
-  const waiter = await signIn('waiter');
+  const restaurant = await staffedRestaurant(ctx, name);
+  const { owner } = restaurant;
   const base = `/api/restaurants/${restaurant.id}/menu`;
   const call = (method: InjectOptions['method'], path: string, payload?: unknown, cookies: Cookies = owner.cookies, extra: Partial<InjectOptions> = {}) =>
     ctx.app.inject({ method, url: base + path, cookies, ...(payload !== undefined ? { payload: payload as object } : {}), ...extra });
@@ -25,11 +19,7 @@ export async function restaurantWithStaff(ctx: TestContext, name?: string) {
     return res.json();
   };
   return {
-    id: restaurant.id,
-    name: restaurant.name,
-    owner,
-    kitchen,
-    waiter,
+    ...restaurant,
     base,
     call,
     menu: async () => (await call('GET', '')).json(),
@@ -119,8 +109,7 @@ export function menuMatrixFixtures(getCtx: () => TestContext) {
     /** a photo stored through the API, as an owner of the caller's restaurant */
     photoTarget: async ({ restaurantId }: { restaurantId: string }) => {
       const ctx = getCtx();
-      const owner = await createUser(ctx, { restaurantId, role: 'owner' });
-      const { cookies } = await loginAs(ctx, owner.email);
+      const { cookies } = await signedIn(ctx, restaurantId, 'owner');
       const { id } = await item(restaurantId);
       const res = await ctx.app.inject({ method: 'PUT', url: `/api/restaurants/${restaurantId}/menu/items/${id}/photo`, cookies, ...multipart(TINY_PNG) });
       return { file: String(res.json().photoUrl).split('/').pop()! };

@@ -16,9 +16,8 @@ import {
   updateCategoryRequest,
   updateItemRequest,
 } from '../../../shared/menu-contract';
-import type { Db } from '../../db/client';
-import { ALL_ROLES, actorOf } from '../../plugins/auth';
-import type { EventHub } from '../events/event-hub';
+import { ALL_STAFF, OWNER, restaurantParams } from '../../lib/routes';
+import { actorOf } from '../../plugins/auth';
 import {
   changeCategoryPrices,
   createCategory,
@@ -29,32 +28,29 @@ import {
 import { createItem, deleteItem, duplicateItem, updateItem } from './menu-items.service';
 import { getAdminMenu } from './menu-read.service';
 import { createOptionGroup, deleteOptionGroup, replaceOptionGroup } from './option-groups.service';
-import type { PhotoStore } from './photo-store';
 
-export const MENU_BASE = '/api/restaurants/:restaurantId/menu';
-const OWNER = { access: ['owner'] as const };
-const restaurantParams = z.object({ restaurantId: z.string() });
 const categoryParams = restaurantParams.extend({ categoryId: z.string() });
-const itemParams = restaurantParams.extend({ itemId: z.string() });
+export const itemParams = restaurantParams.extend({ itemId: z.string() });
 const groupParams = restaurantParams.extend({ groupId: z.string() });
 
 /**
  * The owner's menu. Every role may read it (waiters and the kitchen will order from it); only the
  * owner changes it. Each change publishes a 'menu' event, so open screens and the public menu
- * refresh without a reload.
+ * refresh without a reload. Prefix …/menu.
  */
-export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: PhotoStore) {
+export async function menuRoutes(app: FastifyInstance) {
+  const { db, hub, photos } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const changed = (restaurantId: string, id?: string) => hub.publish(restaurantId, 'menu', id);
 
-  r.get(MENU_BASE, { config: { access: ALL_ROLES }, schema: { params: restaurantParams, response: { 200: adminMenu } } }, async (request, reply) => {
+  r.get('', { config: ALL_STAFF, schema: { params: restaurantParams, response: { 200: adminMenu } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return getAdminMenu(db, actorOf(request).restaurantId);
   });
 
   // ------------------------------------------------------------ categories
   r.post(
-    `${MENU_BASE}/categories`,
+    `/categories`,
     { config: OWNER, schema: { params: restaurantParams, body: createCategoryRequest, response: { 201: menuCategory } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -65,7 +61,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   );
 
   r.put(
-    `${MENU_BASE}/categories/order`,
+    `/categories/order`,
     { config: OWNER, schema: { params: restaurantParams, body: reorderCategoriesRequest, response: { 200: z.array(menuCategory) } } },
     async (request) => {
       const actor = actorOf(request);
@@ -76,7 +72,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   );
 
   r.patch(
-    `${MENU_BASE}/categories/:categoryId`,
+    `/categories/:categoryId`,
     { config: OWNER, schema: { params: categoryParams, body: updateCategoryRequest, response: { 200: menuCategory } } },
     async (request) => {
       const actor = actorOf(request);
@@ -86,7 +82,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
     },
   );
 
-  r.delete(`${MENU_BASE}/categories/:categoryId`, { config: OWNER, schema: { params: categoryParams } }, async (request, reply) => {
+  r.delete(`/categories/:categoryId`, { config: OWNER, schema: { params: categoryParams } }, async (request, reply) => {
     const actor = actorOf(request);
     await deleteCategory(db, actor, request.params.categoryId);
     changed(actor.restaurantId, request.params.categoryId);
@@ -94,7 +90,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   });
 
   r.post(
-    `${MENU_BASE}/categories/:categoryId/price-change`,
+    `/categories/:categoryId/price-change`,
     { config: OWNER, schema: { params: categoryParams, body: priceChangeRequest, response: { 200: priceChangeResult } } },
     async (request) => {
       const actor = actorOf(request);
@@ -106,7 +102,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
 
   // ------------------------------------------------------------ items
   r.post(
-    `${MENU_BASE}/items`,
+    `/items`,
     { config: OWNER, schema: { params: restaurantParams, body: createItemRequest, response: { 201: menuItem } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -117,7 +113,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   );
 
   r.patch(
-    `${MENU_BASE}/items/:itemId`,
+    `/items/:itemId`,
     { config: OWNER, schema: { params: itemParams, body: updateItemRequest, response: { 200: menuItem } } },
     async (request) => {
       const actor = actorOf(request);
@@ -127,7 +123,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
     },
   );
 
-  r.delete(`${MENU_BASE}/items/:itemId`, { config: OWNER, schema: { params: itemParams } }, async (request, reply) => {
+  r.delete(`/items/:itemId`, { config: OWNER, schema: { params: itemParams } }, async (request, reply) => {
     const actor = actorOf(request);
     await deleteItem(db, actor, request.params.itemId, photos);
     changed(actor.restaurantId, request.params.itemId);
@@ -135,7 +131,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   });
 
   r.post(
-    `${MENU_BASE}/items/:itemId/duplicate`,
+    `/items/:itemId/duplicate`,
     { config: OWNER, schema: { params: itemParams, response: { 201: menuItem } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -147,7 +143,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
 
   // ------------------------------------------------------------ option groups
   r.post(
-    `${MENU_BASE}/option-groups`,
+    `/option-groups`,
     { config: OWNER, schema: { params: restaurantParams, body: saveOptionGroupRequest, response: { 201: optionGroup } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -158,7 +154,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
   );
 
   r.put(
-    `${MENU_BASE}/option-groups/:groupId`,
+    `/option-groups/:groupId`,
     { config: OWNER, schema: { params: groupParams, body: replaceOptionGroupRequest, response: { 200: optionGroup } } },
     async (request) => {
       const actor = actorOf(request);
@@ -168,7 +164,7 @@ export function menuRoutes(app: FastifyInstance, db: Db, hub: EventHub, photos: 
     },
   );
 
-  r.delete(`${MENU_BASE}/option-groups/:groupId`, { config: OWNER, schema: { params: groupParams } }, async (request, reply) => {
+  r.delete(`/option-groups/:groupId`, { config: OWNER, schema: { params: groupParams } }, async (request, reply) => {
     const actor = actorOf(request);
     await deleteOptionGroup(db, actor, request.params.groupId);
     changed(actor.restaurantId, request.params.groupId);

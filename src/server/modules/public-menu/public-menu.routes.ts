@@ -1,28 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
-import type { EventHub } from '../events/event-hub';
+import { PUBLIC, restaurantParams } from '../../lib/routes';
 import { MENU_MESSAGES } from '../menu/menu-messages';
 import { PublicMenuCache, acceptsGzip, matchesEtag } from './public-menu-cache';
 import { loadPublicMenu } from './public-menu.service';
 
-export interface PublicMenuRouteOptions {
-  /** see PublicMenuCacheOptions.ttlMs */
-  cacheTtlMs?: number;
-}
-
-export function publicMenuRoutes(app: FastifyInstance, db: Db, hub: EventHub, options: PublicMenuRouteOptions = {}) {
-  const cache = new PublicMenuCache((id) => loadPublicMenu(db, id), hub, { ttlMs: options.cacheTtlMs ?? 5_000, maxEntries: 1_000 });
+/** The customers' menu, no sign-in (prefix /api/public/menus). */
+export async function publicMenuRoutes(app: FastifyInstance) {
+  const { db, hub } = app;
+  const cache = new PublicMenuCache((id) => loadPublicMenu(db, id), hub, { ttlMs: 5_000, maxEntries: 1_000 });
   app.addHook('onClose', async () => cache.close());
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/public/menus/:restaurantId',
+    '/:restaurantId',
     {
-      config: { access: 'public' },
+      config: PUBLIC,
       schema: {
-        params: z.object({ restaurantId: z.string() }),
+        params: restaurantParams,
         // masa: the table a QR code was printed for; an unknown one is ignored, never an error.
         querystring: z.object({ masa: z.string().max(64).optional() }),
         // 200 is `publicMenu` (src/shared/public-menu.ts), sent as bytes serialised once per change.

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../../shared/printer-settings';
 import { auditEvents } from '../../db/schema';
 import type { LiveEvent } from '../events/event-hub';
-import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
 
@@ -15,15 +15,7 @@ afterAll(() => ctx.close());
 
 type Cookies = Record<string, string>;
 
-/** A restaurant with one signed-in account per role. */
-async function restaurantWithStaff() {
-  const restaurant = await createRestaurant(ctx);
-  const signIn = async (role: string) => {
-    const user = await createUser(ctx, { restaurantId: restaurant.id, role });
-    return { user, cookies: (await loginAs(ctx, user.email)).cookies };
-  };
-  return { id: restaurant.id, owner: await signIn('owner'), kitchen: await signIn('kitchen'), waiter: await signIn('waiter') };
-}
+const restaurantWithStaff = () => staffedRestaurant(ctx);
 
 const urlOf = (restaurantId: string) => `/api/restaurants/${restaurantId}/settings/printer`;
 const getSettings = (restaurantId: string, cookies: Cookies) => ctx.app.inject({ method: 'GET', url: urlOf(restaurantId), cookies });

@@ -2,33 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveEventType } from '../../../shared/live-events';
-import type { Role } from '../../../shared/roles';
-import { actorOf } from '../../plugins/auth';
+import { restaurantParams as params } from '../../lib/routes';
+import { actorOf, type Access } from '../../plugins/auth';
 import type { Actor } from '../auth/auth.service';
-import type { EventHub } from '../events/event-hub';
 import { etagOf, versionFromIfMatch, type Versioned } from './settings-document';
 
 interface DocumentRoutes<T> {
-  url: string;
   /** live event published after a save, e.g. 'settings.printer' */
   event: LiveEventType;
   body: z.ZodType<T>;
-  readers: readonly Role[];
-  writers: readonly Role[];
+  readers: { access: Access };
+  writers: { access: Access };
   get(restaurantId: string): Promise<Versioned<T>>;
   replace(actor: Actor, input: T, expectedVersion?: number): Promise<Versioned<T>>;
 }
-
-const params = z.object({ restaurantId: z.string() });
 
 /**
  * GET and PUT of a whole settings document: ETag = version, If-None-Match → 304, If-Match → 409 on
  * a concurrent change, a live event after each save.
  */
-export function settingsDocumentRoutes<T>(app: FastifyInstance, hub: EventHub, spec: DocumentRoutes<T>) {
+export function settingsDocumentRoutes<T>(app: FastifyInstance, spec: DocumentRoutes<T>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(spec.url, { config: { access: spec.readers }, schema: { params } }, async (request, reply) => {
+  r.get('', { config: spec.readers, schema: { params } }, async (request, reply) => {
     const current = await spec.get(actorOf(request).restaurantId);
     // Private and revalidated on every read: a screen that already has this version gets a 304.
     reply.header('etag', etagOf(current.version)).header('cache-control', 'private, no-cache');
@@ -36,10 +32,10 @@ export function settingsDocumentRoutes<T>(app: FastifyInstance, hub: EventHub, s
     return current.value;
   });
 
-  r.put(spec.url, { config: { access: spec.writers }, schema: { params, body: spec.body } }, async (request, reply) => {
+  r.put('', { config: spec.writers, schema: { params, body: spec.body } }, async (request, reply) => {
     const actor = actorOf(request);
     const saved = await spec.replace(actor, request.body as T, versionFromIfMatch(request.headers['if-match']));
-    hub.publish(actor.restaurantId, spec.event);
+    app.hub.publish(actor.restaurantId, spec.event);
     reply.header('etag', etagOf(saved.version));
     return saved.value;
   });

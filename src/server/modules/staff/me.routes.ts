@@ -2,24 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeOwnPasswordRequest, userPreferences } from '../../../shared/staff-contract';
 import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
-import type { Db } from '../../db/client';
-import { ALL_ROLES, REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
-import type { EventHub } from '../events/event-hub';
+import { ALL_STAFF } from '../../lib/routes';
+import { REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
 import { etagOf, versionFromIfMatch } from '../settings/settings-document';
 import { changeOwnPassword, getPreferences, replacePreferences, signOutEverywhere } from './me.service';
 
-/** What every signed-in staff member may do for their own account. */
-export function meRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
+/** What every signed-in staff member may do for their own account (prefix /api/me). */
+export async function meRoutes(app: FastifyInstance) {
+  const { db, hub } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const self = { access: ALL_ROLES };
+  const self = ALL_STAFF;
 
-  r.get('/api/me/preferences', { config: self }, async (request, reply) => {
+  r.get('/preferences', { config: self }, async (request, reply) => {
     const current = await getPreferences(db, actorOf(request));
     reply.header('etag', etagOf(current.version)).header('cache-control', 'private, no-cache');
     return current.value;
   });
 
-  r.put('/api/me/preferences', { config: self, schema: { body: userPreferences } }, async (request, reply) => {
+  r.put('/preferences', { config: self, schema: { body: userPreferences } }, async (request, reply) => {
     const actor = actorOf(request);
     const saved = await replacePreferences(db, actor, request.body, versionFromIfMatch(request.headers['if-match']));
     // The same person's other screens (a second tablet) pick the change up.
@@ -28,12 +28,12 @@ export function meRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
     return saved.value;
   });
 
-  r.post('/api/me/password', { config: self, schema: { body: changeOwnPasswordRequest } }, async (request, reply) => {
+  r.post('/password', { config: self, schema: { body: changeOwnPasswordRequest } }, async (request, reply) => {
     await changeOwnPassword(db, actorOf(request), request.body.currentPassword, request.body.newPassword);
     return reply.status(204).send();
   });
 
-  r.post('/api/me/sign-out-everywhere', { config: self }, async (request, reply) => {
+  r.post('/sign-out-everywhere', { config: self }, async (request, reply) => {
     const actor = actorOf(request);
     await signOutEverywhere(db, actor);
     hub.publish(actor.restaurantId, SESSIONS_ENDED_EVENT, actor.userId);

@@ -11,27 +11,24 @@ import {
   versionOnly,
 } from '../../../shared/staff-contract';
 import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
-import type { Db } from '../../db/client';
+import { OWNER, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import type { EventHub } from '../events/event-hub';
 import { createStaff, listStaff, resetStaffPassword, setStaffActive, updateStaff } from './staff.service';
 
-const base = '/api/restaurants/:restaurantId/staff';
-const restaurantParams = z.object({ restaurantId: z.string() });
-const staffParams = z.object({ restaurantId: z.string(), userId: z.string() });
-const OWNER = { access: ['owner'] as const };
+const staffParams = restaurantParams.extend({ userId: z.string() });
 
-/** Staff management is the owner's alone. */
-export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
+/** Staff management is the owner's alone (prefix …/staff). */
+export async function staffRoutes(app: FastifyInstance) {
+  const { db, hub } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const changed = (restaurantId: string, userId: string) => hub.publish(restaurantId, 'staff', userId);
 
-  r.get(base, { config: OWNER, schema: { params: restaurantParams, querystring: staffQuery, response: { 200: z.array(staffMember) } } }, (request) =>
+  r.get('', { config: OWNER, schema: { params: restaurantParams, querystring: staffQuery, response: { 200: z.array(staffMember) } } }, (request) =>
     listStaff(db, actorOf(request).restaurantId, request.query),
   );
 
   r.post(
-    base,
+    '',
     { config: OWNER, schema: { params: restaurantParams, body: createStaffRequest, response: { 201: staffWithPassword } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -42,7 +39,7 @@ export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
   );
 
   r.patch(
-    `${base}/:userId`,
+    '/:userId',
     { config: OWNER, schema: { params: staffParams, body: updateStaffRequest, response: { 200: staffMember } } },
     async (request) => {
       const actor = actorOf(request);
@@ -54,7 +51,7 @@ export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
 
   for (const [action, isActive] of [['deactivate', false], ['reactivate', true]] as const) {
     r.post(
-      `${base}/:userId/${action}`,
+      `/:userId/${action}`,
       { config: OWNER, schema: { params: staffParams, body: versionOnly, response: { 200: staffMember } } },
       async (request) => {
         const actor = actorOf(request);
@@ -67,7 +64,7 @@ export function staffRoutes(app: FastifyInstance, db: Db, hub: EventHub) {
   }
 
   r.post(
-    `${base}/:userId/reset-password`,
+    '/:userId/reset-password',
     { config: OWNER, schema: { params: staffParams, body: resetPasswordRequest, response: { 200: staffWithPassword } } },
     async (request) => {
       const actor = actorOf(request);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diningTables, sections } from '../../db/schema';
-import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { createRestaurant, createTestApp, signedIn, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,8 +18,7 @@ it('lists only the own restaurant’s sections in order, with their table counts
     { restaurantId: mine.id, sectionId: salon.id, name: 'Salon 1' },
     { restaurantId: mine.id, sectionId: salon.id, name: 'Salon 2' },
   ]);
-  const waiter = await createUser(ctx, { restaurantId: mine.id, role: 'waiter' });
-  const { cookies } = await loginAs(ctx, waiter.email);
+  const { cookies } = await signedIn(ctx, mine.id, 'waiter');
   const res = await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${mine.id}/sections`, cookies });
   expect(res.json()).toEqual([
     { id: salon.id, name: 'Salon', tableCount: 2 },
@@ -39,8 +38,7 @@ it('lists only the own restaurant’s tables, section by section in order, for e
     { restaurantId: mine.id, sectionId: salon.id, name: 'Salon 1', sortOrder: 1 },
     { restaurantId: other.id, sectionId: teras.id, name: 'Teras 1' },
   ]);
-  const kitchen = await createUser(ctx, { restaurantId: mine.id, role: 'kitchen' });
-  const { cookies } = await loginAs(ctx, kitchen.email);
+  const { cookies } = await signedIn(ctx, mine.id, 'kitchen');
   const res = await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${mine.id}/tables`, cookies });
   expect(res.statusCode).toBe(200);
   expect(res.json().map((t: { name: string; sectionName: string; seats: number }) => [t.name, t.sectionName, t.seats])).toEqual([

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ROLES, type Role } from '../../shared/roles';
+import { actorOf } from '../plugins/auth';
+import { runCommand, type CommandContext } from './command';
+
+/** Where every restaurant's data lives; the access hook answers 404 for another restaurant's id. */
+export const RESTAURANT_PREFIX = '/api/restaurants/:restaurantId';
+
+/** Path parameters of every route under RESTAURANT_PREFIX; modules `.extend` it with their own ids. */
+export const restaurantParams = z.object({ restaurantId: z.string() });
+
+// Route `config` values: who may call a route. Every /api route declares one (plugins/auth.ts).
+export const PUBLIC = { access: 'public' } as const;
+export const ALL_STAFF = { access: ROLES } as const;
+export const OWNER = { access: ['owner'] } as const;
+/** For a route a set of roles shares, e.g. `allow('owner', 'waiter')`. */
+export const allow = (...roles: Role[]) => ({ access: roles });
+
+/**
+ * Runs `work` as a command of the signed-in caller: the app's db and hub are the pipeline's
+ * dependencies (ADR 0006). Routes call this and present the result; they never publish themselves.
+ */
+export function command<T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>): Promise<T> {
+  return runCommand(request.server, actorOf(request), work);
+}

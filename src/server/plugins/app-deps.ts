@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import type { EventHub } from '../modules/events/event-hub';
+import type { PhotoStore } from '../modules/menu/photo-store';
+
+/** What the app's modules share, decorated once on the root instance (as fastify/demo does). */
+export interface AppDeps {
+  db: Db;
+  hub: EventHub;
+  photos: PhotoStore;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+}
+
+// Decorations rather than Object.assign: a Fastify instance is thenable, so the type of an awaited
+// `instance & { hub }` would lose `hub`. Every module plugin reads them as `app.db`, `app.hub`, ...
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    hub: EventHub;
+    photos: PhotoStore;
+    config: AppDeps['config'];
+  }
+}
+
+export function decorateDeps(app: FastifyInstance, deps: AppDeps) {
+  app.decorate('db', deps.db);
+  app.decorate('hub', deps.hub);
+  app.decorate('photos', deps.photos);
+  app.decorate('config', deps.config);
+}

@@ -1,5 +1,6 @@
 import './styles/mantine-base';
-import { MantineProvider, createTheme } from '@mantine/core';
+import './styles/phone-first.css';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,8 +8,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/http';
 import { AppRoutes } from './app/router';
 import { clearUserSession } from './features/auth/session-storage';
+import { cssVariablesResolver, theme } from './styles/theme';
 
-const theme = createTheme({ primaryColor: 'orange', primaryShade: 8, defaultRadius: 'md' });
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
 
 // A session that died on the server (logout elsewhere, deactivated account) ends on the login
@@ -20,7 +21,7 @@ setUnauthorizedHandler(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />

@@ -1,4 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/accessibility';
+import { expectNoTextOverflow } from './helpers/text-overflow';
+import { MIN_TOUCH_PX, expectTouchTargets } from './helpers/touch-targets';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = {
@@ -28,4 +31,14 @@ export async function demoRestaurantId(request: APIRequestContext): Promise<stri
   const res = await request.post('/api/auth/login', { data: { email: DEMO.owner, password: DEMO_PASSWORD } });
   expect(res.ok()).toBe(true);
   return (await res.json()).restaurantId;
+}
+
+export { expectAccessible, expectTouchTargets, MIN_TOUCH_PX, expectNoTextOverflow };
+export { DESKTOP_DEVICE, PHONE_DEVICE, sidebarScreens, waitForScreen, type Screen } from './helpers/screens';
+
+/** The rules of every screen: axe, no cut-off text, and on a phone 44 px touch targets. */
+export async function expectScreenRules(page: Page, label: string, { isPhone }: { isPhone: boolean }) {
+  await expectAccessible(page, label);
+  await expectNoTextOverflow(page, label);
+  if (isPhone) await expectTouchTargets(page, label);
 }

@@ -1,5 +1,6 @@
 import { Burger, Button, NavLink, Text } from '@mantine/core';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
 import { logout } from '../features/auth/auth-api';
@@ -37,6 +38,21 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
   const selected = items.some((i) => i.key === segment) ? segment : defaultItem;
   const email = getUserSession()?.email;
   const close = () => setMenuOpen(false);
+  const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false });
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+
+  // Escape closes the phone sidebar and gives focus back to the ☰ button that opened it.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMenuOpen]);
 
   async function handleLogout() {
     await logout().catch(() => {});
@@ -45,8 +61,19 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
 
   return (
     <div className={classes.shell} style={{ '--sidebar-mobile-width': `${mobileWidth}px` } as CSSProperties}>
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {tr.skipToContent}
+      </a>
       <header className={classes.topbar}>
         <Burger
+          ref={toggleRef}
           className={classes.toggle}
           opened={isMenuOpen}
           onClick={() => setMenuOpen((o) => !o)}
@@ -61,12 +88,13 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
         <Text size="sm" c="dimmed" className={classes.email} truncate>
           {email}
         </Text>
-        <Button variant="light" color="red" size="xs" onClick={handleLogout}>
+        <Button variant="light" color="red" size="sm" onClick={handleLogout}>
           {tr.logout}
         </Button>
       </header>
 
-      <nav id="sidebar" className={classes.sidebar} data-open={isMenuOpen} aria-label={tr.menu}>
+      {/* A closed phone sidebar is off screen: inert keeps its links out of the Tab order. */}
+      <nav id="sidebar" className={classes.sidebar} data-open={isMenuOpen} aria-label={tr.menu} inert={isPhone && !isMenuOpen}>
         {items.map((item) => (
           <NavLink
             key={item.key}
@@ -83,7 +111,13 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
       </nav>
 
       {isMenuOpen && <div className={classes.overlay} data-testid="sidebar-overlay" onClick={close} aria-hidden />}
-      <main className={classes.content} onClick={isMenuOpen ? close : undefined}>
+      <main
+        id="main-content"
+        ref={mainRef}
+        tabIndex={-1}
+        className={classes.content}
+        onClick={isMenuOpen ? close : undefined}
+      >
         {children}
       </main>
     </div>

@@ -25,6 +25,7 @@ export const tr = {
     yes: 'Evet',
   },
   logout: 'Çıkış Yap',
+  skipToContent: 'İçeriğe geç',
   menu: 'Menü',
   closeMenu: 'Menüyü kapat',
   roles: { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' },

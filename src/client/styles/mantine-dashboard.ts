@@ -23,3 +23,4 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Anchor.css';

@@ -6,7 +6,6 @@ import { EmojiPicker } from './emoji-picker';
 import { useCreateCategory, useUpdateCategory } from './menu-api';
 import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
-import touch from '../../components/touch-targets.module.css';
 
 /** Adds a category (category = null) or edits one: an icon (emoji or one short word) and a name. */
 export function CategoryFormModal({ category, onClose }: { category: MenuCategory | null; onClose(): void }) {
@@ -35,7 +34,7 @@ export function CategoryFormModal({ category, onClose }: { category: MenuCategor
   return (
     <Modal opened onClose={onClose} title={category ? 'Kategoriyi Düzenle' : 'Kategori Ekle'} fullScreen={isPhone} centered size="lg">
       <form onSubmit={(e) => void handleSubmit(e).catch(() => {})} noValidate>
-        <Stack className={touch.touch}>
+        <Stack>
           <div>
             <Text fw={500} size="sm" mb={6}>
               Simge

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import touch from '../../components/touch-targets.module.css';
 
 interface Removal {
   mutateAsync(id: string): Promise<unknown>;
@@ -20,7 +19,7 @@ export function ConfirmDeleteModal<T extends { id: string }>(props: {
   return (
     <Modal opened={target !== null} onClose={onClose} title={title} centered>
       {target && (
-        <Stack className={touch.touch}>
+        <Stack>
           <Text>{message(target)}</Text>
           {remove.error && (
             <Alert color="red" role="alert">

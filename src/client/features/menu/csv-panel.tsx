@@ -69,9 +69,13 @@ export function CsvPanel() {
           Önce bir önizleme yapılır; hatalı satır varsa hiçbir şey kaydedilmez. Ürün kodu olan satırlar o ürünü, olmayanlar kategori ve ad
           eşleşen ürünü günceller; eşleşmeyen ürünler ve kategoriler eklenir. Dosyada olmayan ürünlere dokunulmaz.
         </Text>
-        <Text size="sm" mt="xs">
-          Sütunlar: <Code>{Object.values(CSV_COLUMNS).join(';')}</Code>
-        </Text>
+        {/* One code per column, so the list wraps on a phone instead of running off the screen. */}
+        <Group gap={6} mt="xs" align="center">
+          <Text size="sm">Sütunlar (“;” ile ayrılır):</Text>
+          {Object.values(CSV_COLUMNS).map((c) => (
+            <Code key={c}>{c}</Code>
+          ))}
+        </Group>
         <Text size="xs" c="dimmed" mt={4}>
           Fiyat Türkçe yazılır (1.250,50) · KDV 1, 10 ya da 20 · Durum “{CSV_STATUS.available}” ya da “{CSV_STATUS.soldOut}” · Seçenek
           grupları “{CSV_LIST_SEPARATOR.trim()}” ile ayrılır ve önceden tanımlı olmalı · Zorunlu sütunlar: Kategori, Ürün Adı, Fiyat.

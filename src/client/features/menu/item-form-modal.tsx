@@ -1,5 +1,4 @@
 import {
-  Autocomplete,
   Button,
   Checkbox,
   FileButton,
@@ -8,7 +7,6 @@ import {
   Modal,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -24,7 +22,6 @@ import {
   MENU_LIMITS,
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
-  STATION_SUGGESTIONS,
   type AdminMenu,
   type MenuItem,
 } from '../../../shared/menu-contract';
@@ -33,10 +30,11 @@ import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';
 import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './menu-api';
 import { FormActions } from '../../components/form-actions';
+import { ChoiceSelect } from '../../components/choice-select';
+import { StationInput } from './station-input';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';
 import { shrinkPhoto } from './shrink-photo';
-import touch from '../../components/touch-targets.module.css';
 
 interface Props {
   menu: AdminMenu;
@@ -126,7 +124,7 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
   return (
     <Modal opened onClose={onClose} title={item ? 'Ürünü Düzenle' : 'Ürün Ekle'} fullScreen={isPhone} size="xl" centered>
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <Stack className={touch.touch}>
+        <Stack>
           <TextInput
             label="Ürün adı"
             placeholder="ör. Mercimek Çorbası"
@@ -161,23 +159,15 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
                 data={VAT_RATES.map((r) => ({ value: String(r), label: `%${r}` }))}
               />
             </div>
-            <Select
+            <ChoiceSelect
               label="Kategori"
               data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
-              value={form.categoryId || null}
-              onChange={(v) => set({ categoryId: v ?? '' })}
-              allowDeselect={false}
+              value={form.categoryId}
+              onChange={(v) => set({ categoryId: v })}
               error={tried && categoryError}
               required
             />
-            <Autocomplete
-              label="Mutfak istasyonu"
-              description="Siparişin düştüğü yer"
-              data={[...STATION_SUGGESTIONS]}
-              value={form.station}
-              onChange={(v) => set({ station: v })}
-              maxLength={MENU_LIMITS.station}
-            />
+            <StationInput value={form.station} onChange={(station) => set({ station })} />
             <NumberInput
               label="Sıra"
               description="Boş: kategorinin sonuna"

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
 import { formatLira } from '../../../shared/money';
@@ -9,6 +9,7 @@ import classes from './menu-management.module.css';
 import { PriceChangeModal } from './price-change-modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { ChoiceSelect } from '../../components/choice-select';
 
 const ALL = 'all';
 
@@ -42,13 +43,12 @@ export function ItemsPanel({ menu }: { menu: AdminMenu }) {
           style={{ flex: '1 1 200px' }}
           size="md"
         />
-        <Select
+        <ChoiceSelect
           label="Kategori"
           size="md"
           data={[{ value: ALL, label: 'Tüm kategoriler' }, ...menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))]}
           value={categoryFilter}
-          onChange={(v) => setCategoryFilter(v ?? ALL)}
-          allowDeselect={false}
+          onChange={(v) => setCategoryFilter(v || ALL)}
           style={{ flex: '1 1 200px' }}
         />
         <Group gap="sm" wrap="nowrap">
@@ -190,7 +190,7 @@ function ItemRow({ item, menu, onToggle, onEdit, onDuplicate, onDelete }: RowPro
           size="md"
           checked={available.checked}
           onChange={(e) => available.onChange(e.currentTarget.checked)}
-          label="Satışta"
+          label={available.checked ? 'Satışta' : 'Tükendi'}
           aria-label={`${item.name} satışta`}
           className={classes.switchRow}
         />

@@ -6,7 +6,6 @@ import { ItemsPanel } from './items-panel';
 import { useAdminMenu } from './menu-api';
 import classes from './menu-management.module.css';
 import { OptionGroupsPanel } from './option-groups-panel';
-import touch from '../../components/touch-targets.module.css';
 
 const TABS = [
   { value: 'items', label: 'Ürünler' },
@@ -21,7 +20,7 @@ export default function MenuManagementPage() {
   const [tab, setTab] = useState<string>('items');
 
   return (
-    <Stack gap="md" className={touch.touch}>
+    <Stack gap="md">
       <Title order={2}>Menü Yönetimi</Title>
       {menu.error && (
         <Alert color="red" role="alert">

@@ -7,7 +7,6 @@ import { useCreateOptionGroup, useReplaceOptionGroup } from './menu-api';
 import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';
-import touch from '../../components/touch-targets.module.css';
 
 interface Row {
   key: number;
@@ -75,7 +74,7 @@ export function OptionGroupFormModal({ group, onClose }: { group: OptionGroup | 
   return (
     <Modal opened onClose={onClose} title={group ? 'Seçenek Grubunu Düzenle' : 'Seçenek Grubu Ekle'} fullScreen={isPhone} size="lg" centered>
       <form onSubmit={(e) => void handleSubmit(e).catch(() => {})} noValidate>
-        <Stack className={touch.touch}>
+        <Stack>
           <TextInput
             label="Grup adı"
             placeholder="ör. Porsiyon, Pişirme, Ekstralar"

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
 import { MAX_PRICE_KURUS, formatLira } from '../../../shared/money';
 import { useChangePrices } from './menu-api';
-import touch from '../../components/touch-targets.module.css';
+import { ChoiceSelect } from '../../components/choice-select';
 
 /** The server's rule, for the preview: two-decimal percent, rounded once to the chosen step. */
 function preview(priceKurus: number, percent: number, roundTo: number) {
@@ -36,16 +36,15 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
 
   return (
     <Modal opened onClose={onClose} title="Toplu Fiyat Değişikliği" size="lg" centered>
-      <Stack className={touch.touch}>
-        <Select
+      <Stack>
+        <ChoiceSelect
           label="Kategori"
           size="md"
           data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
           value={categoryId}
-          onChange={(v) => (setCategoryId(v ?? ''), setDone(null))}
-          allowDeselect={false}
+          onChange={(v) => (setCategoryId(v), setDone(null))}
         />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label="Değişim (%)"
             description="Zam için 10, indirim için -10"
@@ -58,13 +57,16 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
             onChange={(v) => (setPercent(typeof v === 'number' ? v : ''), setDone(null))}
             error={!isValid && percent !== '' ? `Yüzde ${PRICE_CHANGE_PERCENT.min} ile +${PRICE_CHANGE_PERCENT.max} arasında ve 0'dan farklı olmalı` : undefined}
           />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="rounding-label">
-              Yuvarlama
-            </Text>
-            <SegmentedControl fullWidth size="md" aria-labelledby="rounding-label" data={ROUNDINGS} value={roundTo} onChange={setRoundTo} />
-          </div>
-        </Group>
+          {/* Radios, not a segmented control: its highlight was measured while the modal was still
+              opening and stayed on '1 TL', and '5 TL' did not fit beside the percentage on a phone. */}
+          <Radio.Group label="Yuvarlama" value={roundTo} onChange={setRoundTo}>
+            <Group gap="md" mt={4}>
+              {ROUNDINGS.map((r) => (
+                <Radio key={r.value} value={r.value} label={r.label} size="md" />
+              ))}
+            </Group>
+          </Radio.Group>
+        </SimpleGrid>
         {items.length > 0 ? (
           <Table.ScrollContainer minWidth={320} maxHeight={260}>
             <Table striped>

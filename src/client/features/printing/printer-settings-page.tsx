@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_PRINTER_SETTINGS,
@@ -98,14 +99,12 @@ export function PrinterSettingsPage() {
         </div>
 
         {canPrint() && (
-          <Select
+          <ChoiceSelect
             label="Yazıcı"
-            placeholder="Yazıcı seçilmedi"
+            emptyLabel="Yazıcı seçilmedi"
             data={PRINTERS}
-            value={form.defaultPrinter || null}
-            onChange={(v) => update({ defaultPrinter: (v ?? '') as PrinterSettings['defaultPrinter'] })}
-            clearable
-            allowDeselect
+            value={form.defaultPrinter}
+            onChange={(v) => update({ defaultPrinter: v as PrinterSettings['defaultPrinter'] })}
           />
         )}
         <TextInput
@@ -114,7 +113,7 @@ export function PrinterSettingsPage() {
           onChange={(e) => update({ restaurantInfo: { ...form.restaurantInfo, name: e.currentTarget.value } })}
         />
         <Group grow align="flex-start">
-          <Select
+          <ChoiceSelect
             label="Kağıt Genişliği"
             data={[
               { value: '58', label: '58 mm' },
@@ -122,7 +121,6 @@ export function PrinterSettingsPage() {
             ]}
             value={form.paperWidth}
             onChange={(v) => v && update({ paperWidth: v as PrinterSettings['paperWidth'] })}
-            allowDeselect={false}
           />
           <TextInput
             label="Yazı Boyutu (px)"

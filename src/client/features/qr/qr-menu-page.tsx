@@ -9,7 +9,6 @@ import { QrImage } from './qr-image';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
-import touch from '../../components/touch-targets.module.css';
 
 export default function QrMenuPage() {
   return (
@@ -56,7 +55,7 @@ function QrOverview() {
   }
 
   return (
-    <Stack gap="lg" className={touch.touch}>
+    <Stack gap="lg">
       <Title order={2}>QR Menü</Title>
       {(settings.error || tables.error) && (
         <Alert color="red" role="alert">

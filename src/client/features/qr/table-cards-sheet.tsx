@@ -7,7 +7,6 @@ import { getUserSession } from '../auth/session-storage';
 import { useMenuBase, useRestaurantName, useTables } from './qr-api';
 import { QrImage } from './qr-image';
 import classes from './qr-menu.module.css';
-import touch from '../../components/touch-targets.module.css';
 
 /** Six cards on an A4 page: 2 columns × 3 rows, each about 9 × 9 cm with dashed cutting lines. */
 const CARDS_PER_PAGE = 6;
@@ -49,7 +48,7 @@ export function TableCardsSheet() {
   const list = tables.data ?? [];
 
   return (
-    <Stack gap="md" className={touch.touch}>
+    <Stack gap="md">
       <Group justify="space-between" className={classes.noPrint}>
         <div>
           <Title order={2}>Masa Kartları</Title>

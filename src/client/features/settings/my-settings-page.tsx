@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, SegmentedControl, Select, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SegmentedControl, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
@@ -6,6 +6,7 @@ import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../shared/
 import { api } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
+import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../auth/session-storage';
 import { playChime } from './chime';
 import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
@@ -44,6 +45,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
           <Group align="center" wrap="nowrap">
             <Slider
               aria-labelledby="volume-label"
+              thumbLabel="Ses düzeyi"
               style={{ flex: 1 }}
               min={0}
               max={100}
@@ -60,18 +62,18 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
 
         {mode === 'kitchen' ? (
           <>
-            <Select
+            <ChoiceSelect
               label="Gösterilen istasyon"
-              data={[{ value: '', label: 'Tüm istasyonlar' }, ...STATIONS.map((s) => ({ value: s, label: s }))]}
+              data={STATIONS.map((s) => ({ value: s, label: s }))}
+              emptyLabel="Tüm istasyonlar"
               value={form.station}
-              onChange={(v) => update({ station: v ?? '' })}
-              allowDeselect={false}
+              onChange={(station) => update({ station })}
             />
             <div>
               <Text size="sm" fw={500} id="font-label">
                 Yazı boyutu: {form.fontSize} px
               </Text>
-              <Slider aria-labelledby="font-label" min={12} max={32} step={2} value={form.fontSize} onChange={(fontSize) => update({ fontSize })} />
+              <Slider aria-labelledby="font-label" thumbLabel="Yazı boyutu" min={12} max={32} step={2} value={form.fontSize} onChange={(fontSize) => update({ fontSize })} />
               <Text mt="xs" style={{ fontSize: form.fontSize }} data-testid="font-preview">
                 2 x Adana Kebap · Masa 5
               </Text>
@@ -100,12 +102,12 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
                 Titreşimi dene
               </Button>
             </Group>
-            <Select
+            <ChoiceSelect
               label="Varsayılan bölüm"
-              data={[{ value: '', label: 'Tüm bölümler' }, ...(sections.data ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+              data={(sections.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              emptyLabel="Tüm bölümler"
               value={form.defaultSectionId}
-              onChange={(v) => update({ defaultSectionId: v ?? '' })}
-              allowDeselect={false}
+              onChange={(defaultSectionId) => update({ defaultSectionId })}
             />
             <div>
               <Text size="sm" fw={500} mb={4} id="view-label">

@@ -5,7 +5,6 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -27,11 +26,25 @@ import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
+import { ChoiceSelect } from '../../components/choice-select';
 import { getUserSession } from '../auth/session-storage';
 
 const ACTION_LABELS = { discount: 'İndirim yapabilir', comp: 'İkram edebilir', cancel: 'İptal edebilir' } as const;
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
-const TIME_ZONES = ['Europe/Istanbul', 'Europe/Berlin', 'Europe/London', 'Asia/Baku', 'Asia/Nicosia', 'Asia/Dubai'];
+// People read a city and its offset, not an IANA name ("Europe/Istanbul").
+const TIME_ZONES = [
+  { value: 'Europe/Istanbul', label: 'İstanbul (GMT+3)' },
+  { value: 'Asia/Nicosia', label: 'Lefkoşa (GMT+2, yazın +3)' },
+  { value: 'Asia/Baku', label: 'Bakü (GMT+4)' },
+  { value: 'Asia/Dubai', label: 'Dubai (GMT+4)' },
+  { value: 'Europe/Berlin', label: 'Berlin (GMT+1, yazın +2)' },
+  { value: 'Europe/London', label: 'Londra (GMT+0, yazın +1)' },
+];
+/** A stored zone outside the list still shows, by its city. */
+const timeZoneChoices = (current: string) =>
+  TIME_ZONES.some((z) => z.value === current)
+    ? TIME_ZONES
+    : [{ value: current, label: current.split('/').pop()!.replaceAll('_', ' ') }, ...TIME_ZONES];
 
 export const generalSettingsUrl = (restaurantId: string) =>
   `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`;
@@ -206,20 +219,18 @@ export function OwnerSettingsPage() {
             value={form.publicMenu.baseUrl}
             onChange={(e) => update({ publicMenu: { ...form.publicMenu, baseUrl: e.currentTarget.value } })}
           />
-          <Select
+          <ChoiceSelect
             label="Saat dilimi"
-            data={TIME_ZONES.includes(form.timeZone) ? TIME_ZONES : [form.timeZone, ...TIME_ZONES]}
+            data={timeZoneChoices(form.timeZone)}
             value={form.timeZone}
             onChange={(v) => v && update({ timeZone: v })}
-            allowDeselect={false}
           />
-          <Select
+          <ChoiceSelect
             label="İş günü başlangıcı"
             description="Örn. 05:00: gece 02:00'deki satış bir önceki günün raporuna yazılır"
             data={HOURS}
             value={String(form.businessDayStartHour)}
-            onChange={(v) => v !== null && update({ businessDayStartHour: Number(v) })}
-            allowDeselect={false}
+            onChange={(v) => v !== '' && update({ businessDayStartHour: Number(v) })}
           />
         </SettingsSection>
       </SimpleGrid>

@@ -1,11 +1,11 @@
-import { Select } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { ROLES, type Role } from '../../../shared/roles';
 import { ROLE_LABELS } from '../../../shared/staff-contract';
 
 const options = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function RoleSelect({ value, onChange, label = 'Rol' }: { value: Role; onChange(role: Role): void; label?: string }) {
-  return <Select label={label} data={options} value={value} onChange={(v) => v && onChange(v as Role)} allowDeselect={false} />;
+  return <ChoiceSelect label={label} data={options} value={value} onChange={(v) => v && onChange(v as Role)} />;
 }
 
 export const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? `Bilinmeyen rol (${role})`;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Every API failure answers this shape; `error` is a Turkish sentence fit to show a user. */
-export const errorResponse = z.object({ error: z.string() });
+export const errorResponse = z.object({
+  error: z.string(),
+  /** a 400 for a failed validation: each failing field's path in the request schema → its message */
+  fields: z.record(z.string(), z.string()).optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Server messages a user may see; written once, used by server and tests. */

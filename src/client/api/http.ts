@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** a failed validation: each field's path in the shared schema → its Turkish message */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -62,9 +64,10 @@ export async function apiRequest<T>(
   }
   const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const message = (json as { error?: string } | undefined)?.error ?? `HTTP ${res.status}`;
+    const body = json as { error?: string; fields?: Record<string, string> } | undefined;
+    const message = body?.error ?? `HTTP ${res.status}`;
     if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, body?.fields);
   }
   return { data: json as T, headers: res.headers };
 }

@@ -44,7 +44,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         field: v.instancePath.split('/').filter(Boolean).join('.'),
         message: v.message ?? '',
       }));
-      return reply.status(400).send({ error: `${MESSAGES.invalidRequest}: ${describeIssues(issues)}` });
+      // `fields` names each failing field by its path in the shared schema (e.g. 'profile.taxNumber')
+      // so a form can show the message on that field; `error` stays one sentence for everything else.
+      const fields: Record<string, string> = {};
+      for (const i of issues) if (i.field && !(i.field in fields)) fields[i.field] = i.message;
+      return reply.status(400).send({ error: `${MESSAGES.invalidRequest}: ${describeIssues(issues)}`, fields });
     }
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.message });

@@ -126,7 +126,10 @@ describe('saving printer settings', () => {
     await putSettings(r.id, r.owner.cookies, customSettings());
     const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), paperWidth });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: `${MESSAGES.invalidRequest}: paperWidth: Kağıt genişliği '58' veya '80' olmalı` });
+    expect(res.json()).toEqual({
+      error: `${MESSAGES.invalidRequest}: paperWidth: Kağıt genişliği '58' veya '80' olmalı`,
+      fields: { paperWidth: "Kağıt genişliği '58' veya '80' olmalı" },
+    });
     const read = await getSettings(r.id, r.owner.cookies);
     expect(read.json()).toEqual(customSettings());
     expect(read.headers.etag).toBe('"1"');
@@ -142,6 +145,8 @@ describe('saving printer settings', () => {
     const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(`${MESSAGES.invalidRequest}: ${field}: Sayısal bir değer girin (örn. 12 veya 2,5)`);
+    // The form shows the message on the field itself, found by its path in the schema.
+    expect(res.json().fields).toEqual({ [field]: 'Sayısal bir değer girin (örn. 12 veya 2,5)' });
     expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
   });
 

@@ -8,14 +8,16 @@ import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/http';
 import { AppRoutes } from './app/router';
 import { clearUserSession } from './features/auth/session-storage';
+import { noteSessionEnded } from './features/auth/session-notice';
 import { cssVariablesResolver, theme } from './styles/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
 
 // A session that died on the server (logout elsewhere, deactivated account) ends on the login
 // page; a full load also drops whatever the dead session had cached.
-setUnauthorizedHandler(() => {
+setUnauthorizedHandler((reason) => {
   clearUserSession();
+  noteSessionEnded(reason);
   window.location.assign('/');
 });
 

@@ -46,11 +46,11 @@ export function useFieldErrors() {
     first.focus({ preventScroll: true });
   }, [focusNext, errors]);
 
-  /** Marks the fields; returns whether there was any. */
-  const show = useCallback((next: FieldErrors) => {
+  /** Marks the fields (and, unless told not to, takes the person to the first); true when any. */
+  const show = useCallback((next: FieldErrors, { focus = true }: { focus?: boolean } = {}) => {
     setErrors(next);
     const any = Object.keys(next).length > 0;
-    if (any) setFocusNext(true);
+    if (any && focus) setFocusNext(true);
     return any;
   }, []);
 

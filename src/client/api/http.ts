@@ -22,11 +22,11 @@ export function configureHttp(options: { base: string; cache: ResponseCache }) {
   responseCache = options.cache;
 }
 
-let onUnauthorized: (() => void) | undefined;
+let onUnauthorized: ((reason?: string) => void) | undefined;
 /** Leaves the dashboard as if the next request had answered 401 (the session ended elsewhere). */
-export const endSession = () => onUnauthorized?.();
+export const endSession = (reason?: string) => onUnauthorized?.(reason);
 /** Called when a signed-in call answers 401: the session died (logout elsewhere, deactivation). */
-export function setUnauthorizedHandler(handler: () => void) {
+export function setUnauthorizedHandler(handler: (reason?: string) => void) {
   onUnauthorized = handler;
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
 import { getUserSession } from '../features/auth/session-storage';
+import type { DeniedDashboardState } from '../features/auth/session-notice';
 
 /**
  * Client-side navigation guard (spec section 6): no stored session, or one of another role, goes
@@ -9,6 +10,7 @@ import { getUserSession } from '../features/auth/session-storage';
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const session = getUserSession();
-  if (!session || session.role !== role) return <Navigate to="/" replace />;
+  // The login page takes a signed-in person on to their own dashboard and says why.
+  if (!session || session.role !== role) return <Navigate to="/" replace state={{ deniedRole: role } satisfies DeniedDashboardState} />;
   return children;
 }

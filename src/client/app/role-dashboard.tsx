@@ -1,10 +1,11 @@
 import '../styles/mantine-dashboard';
 import { Alert } from '@mantine/core';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { Role } from '../../shared/roles';
 import { connectionConfig } from '../api/connection';
 import { NotReadyPanel } from '../features/placeholder/not-ready-panel';
+import { isDeniedState } from '../features/auth/session-notice';
 import { tr } from '../i18n/tr';
 import { DashboardLayout, type SidebarItem } from './dashboard-layout';
 import { useLiveEvents } from './use-live-events';
@@ -28,11 +29,18 @@ export function RoleDashboard({ role, screens, defaultItem, indexItem, mobileWid
   useLiveEvents();
   const screenFor = (s: DashboardScreen) => s.element ?? <NotReadyPanel title={s.label} />;
   const index = screens.find((s) => s.key === indexItem)!;
+  const { state } = useLocation();
+  const deniedRole = isDeniedState(state) ? state.deniedRole : null;
   return (
     <DashboardLayout role={role} items={screens} defaultItem={defaultItem} mobileWidth={mobileWidth}>
       {!connectionConfig.ok && (
         <Alert color="yellow" mb="md" role="alert">
           {tr.network.connectionSettings + connectionConfig.error}
+        </Alert>
+      )}
+      {deniedRole && deniedRole !== role && (
+        <Alert color="yellow" mb="md" role="status">
+          {tr.session.otherRole(tr.roles[deniedRole])}
         </Alert>
       )}
       <Routes>

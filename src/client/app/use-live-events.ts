@@ -5,6 +5,7 @@ import { connectionConfig } from '../api/connection';
 import { LIVE_EVENT_INVALIDATES } from '../api/query-keys';
 import { endSession } from '../api/http';
 import { getUserSession } from '../features/auth/session-storage';
+import { tr } from '../i18n/tr';
 import { openLiveConnection } from '../api/live-connection';
 
 /**
@@ -20,7 +21,7 @@ export function useLiveEvents() {
     }
     return openLiveConnection(connectionConfig.settings, {
       onChange: (e) => {
-        if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) return endSession();
+        if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) return endSession(tr.session.accountChanged);
         // An event type this build does not know (a newer server) refreshes everything.
         const keys = LIVE_EVENT_INVALIDATES[e.type] ?? [[]];
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });

@@ -14,6 +14,8 @@ export const tr = {
     password: 'Şifre',
     showPassword: 'Şifreyi göster',
     hidePassword: 'Şifreyi gizle',
+    emailMissing: 'E-posta adresinizi girin',
+    passwordMissing: 'Şifrenizi girin',
     remember: 'Beni Hatırla',
     submit: 'Giriş Yap',
     submitting: 'Giriş yapılıyor...',
@@ -32,6 +34,14 @@ export const tr = {
   notReady: {
     title: 'Bu ekran henüz hazır değil',
     body: 'Bu bölüm Sofra’nın sonraki sürümlerinde gelecek. Şimdilik diğer ekranları kullanabilirsiniz.',
+  },
+  session: {
+    ended: 'Oturumunuz sona erdi.',
+    signInAgain: 'Lütfen yeniden giriş yapın.',
+    accountChanged:
+      'Hesabınız devre dışı bırakılmış, şifreniz sıfırlanmış ya da tüm cihazlardan çıkış yapılmış olabilir. Lütfen yeniden giriş yapın.',
+    otherRole: (screen: string) => `Bu ekran ${screen} içindir; bu hesapla açılamaz. Kendi ekranınıza yönlendirildiniz.`,
+    signInFirst: (screen: string) => `${screen} ekranını açmak için giriş yapın.`,
   },
   network: {
     offline: 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.',

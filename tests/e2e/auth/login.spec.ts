@@ -85,15 +85,33 @@ test.describe('login', () => {
 });
 
 test.describe('route guard', () => {
-  test("a waiter opening /owner is sent back to '/'", async ({ page }) => {
+  test('a waiter opening /owner is taken to their own dashboard and told the screen is for another role', async ({ page }) => {
     await loginAs(page, DEMO.waiter, '/waiter');
     await page.goto('/owner/printer-settings');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/waiter$/);
+    await expect(page.getByRole('status')).toHaveText(/Bu ekran İşletme Sahibi içindir/);
   });
 
-  test("a visitor without a session opening /kitchen is sent back to '/'", async ({ page }) => {
+  test("a visitor without a session opening /kitchen is sent back to '/' and asked to sign in", async ({ page }) => {
     await page.goto('/kitchen/orders');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status')).toHaveText('Mutfak ekranını açmak için giriş yapın.');
+  });
+
+  test("a signed-in person opening '/' goes to their dashboard", async ({ page }) => {
+    await loginAs(page, DEMO.kitchen, '/kitchen');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/kitchen$/);
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+
+  test('empty fields are refused in Turkish on the field, not by the browser', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page.getByLabel('E-posta')).toBeFocused();
+    await expect(page.getByText('E-posta adresinizi girin')).toBeVisible();
+    await expect(page.getByText('Şifrenizi girin')).toBeVisible();
+    await expect(page.getByLabel('E-posta')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the server refuses a waiter even when the client guard is bypassed', async ({ page }) => {

@@ -8,5 +8,6 @@ test('the kitchen dashboard offers orders, history and settings, and no owner sc
   await nav.getByRole('link', { name: 'Sipariş Geçmişi' }).click();
   await expect(page).toHaveURL(/\/kitchen\/history$/);
   await page.goto('/owner/settings');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/kitchen$/);
+  await expect(page.getByRole('status')).toContainText('Bu ekran İşletme Sahibi içindir');
 });

@@ -102,4 +102,20 @@ test.describe('printer settings', () => {
     const previewBox = (await page.getByTestId('receipt-preview').boundingBox())!;
     expect(previewBox.y).toBeGreaterThan(saveBox.y);
   });
+
+  test('a font size that is not a number: the spec alert in words, the message on the field, focus there', async ({ page }) => {
+    await openPrinterSettings(page);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByLabel('Yazı Boyutu (px)').fill('büyük');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect.poll(() => alerts).toEqual(['Ayarlar kaydedilirken bir hata oluştu\nBazı alanlar hatalı; işaretli alanları düzeltip tekrar deneyin.']);
+    const fontSize = page.getByLabel('Yazı Boyutu (px)');
+    await expect(fontSize).toHaveAttribute('aria-invalid', 'true');
+    await expect(fontSize).toBeFocused();
+    await expect(page.getByText('Sayısal bir değer girin (örn. 12 veya 2,5)')).toBeVisible();
+  });
 });

@@ -20,12 +20,17 @@ test('owner settings save and appear live on another open screen of the restaura
   await other.context().close();
 });
 
-test('a bad value answers a Turkish error and nothing is saved', async ({ page }) => {
+test('a bad value is shown in Turkish on its field, which gets the focus, and nothing is saved', async ({ page }) => {
   await loginAs(page, DEMO.owner, '/owner');
   await page.goto('/owner/settings');
   await page.getByLabel('Vergi no').fill('12ab');
   await page.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(page.getByRole('alert')).toContainText('Vergi numarası 10 haneli');
+  const taxNumber = page.getByLabel('Vergi no');
+  await expect(taxNumber).toBeFocused();
+  await expect(taxNumber).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Vergi numarası 10 haneli (şirket) ya da 11 haneli (TC kimlik no) olmalı')).toBeInViewport();
+  await expect(page.getByRole('alert')).toHaveText('Bazı alanlar hatalı; işaretli alanları düzeltip tekrar deneyin.');
+  await expect(page.getByText('profile.taxNumber')).toHaveCount(0);
   await page.reload();
   await expect(page.getByLabel('Vergi no')).not.toHaveValue('12ab');
 });

@@ -31,6 +31,7 @@ test.describe('staff management', () => {
     // The waiter's open screen is thrown out at once, without touching anything.
     await expect(waiter).toHaveURL(/\/$/);
     await expect(waiter.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+    await expect(waiter.getByRole('status')).toContainText('Oturumunuz sona erdi.');
     // And the server refuses the dead session whatever the screen does.
     expect((await waiter.request.get('/api/auth/session')).status()).toBe(401);
     await fillLogin(waiter, 'deniz@demo.local', password);

@@ -1,16 +1,18 @@
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../../shared/auth-contract';
-import { ROLE_HOME } from '../../../shared/roles';
+import { ROLE_HOME, type Role } from '../../../shared/roles';
 import { tr } from '../../i18n/tr';
 import { login, resumeSavedLogin } from './auth-api';
 import classes from './login-page.module.css';
 import { SavedAccountDialog } from './saved-account-dialog';
+import { clearSessionEndedNotice, isDeniedState, readSessionEndedNotice } from './session-notice';
 import {
   clearManualLogout,
   forgetSavedEmail,
   getSavedEmail,
+  getUserSession,
   isManualLogout,
   saveEmail,
   setUserSession,
@@ -19,6 +21,14 @@ import {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function LoginPage() {
+  const session = getUserSession();
+  const location = useLocation();
+  // Signed in already: straight on to the own dashboard (which says why, after a wrong role).
+  if (session) return <Navigate to={ROLE_HOME[session.role]} replace state={location.state} />;
+  return <LoginForm deniedRole={isDeniedState(location.state) ? location.state.deniedRole : null} />;
+}
+
+function LoginForm({ deniedRole }: { deniedRole: Role | null }) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,6 +37,12 @@ export function LoginPage() {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [savedEmail, setSavedEmail] = useState<string | null>(null);
+  const [notice] = useState(() => readSessionEndedNotice() ?? (deniedRole ? tr.session.signInFirst(tr.roles[deniedRole]) : null));
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => clearSessionEndedNotice(), []);
 
   useEffect(() => {
     const saved = getSavedEmail();
@@ -40,6 +56,13 @@ export function LoginPage() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // The app checks the fields itself: Turkish messages on the field, not the browser's English.
+    const missing = { email: email.trim() ? undefined : tr.login.emailMissing, password: password ? undefined : tr.login.passwordMissing };
+    setFieldErrors(missing);
+    if (missing.email || missing.password) {
+      (missing.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
     setBusy(true);
     setError('');
     try {
@@ -84,7 +107,12 @@ export function LoginPage() {
             {tr.login.subtitle}
           </Text>
         </Stack>
-        <form onSubmit={handleSubmit}>
+        {notice && (
+          <Alert color="yellow" role="status" variant="light" mb="md">
+            {notice}
+          </Alert>
+        )}
+        <form onSubmit={handleSubmit} noValidate>
           <Stack>
             <TextInput
               label={tr.login.email}
@@ -93,6 +121,8 @@ export function LoginPage() {
               required
               withAsterisk={false}
               size="md"
+              ref={emailRef}
+              error={fieldErrors.email}
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
@@ -102,6 +132,8 @@ export function LoginPage() {
               required
               withAsterisk={false}
               size="md"
+              ref={passwordRef}
+              error={fieldErrors.password}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               visible={isPasswordVisible}

@@ -13,17 +13,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   GUARDED_ACTIONS,
   MEAL_CARD_BRANDS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   defaultRestaurantSettings,
+  restaurantSettings,
   type RestaurantSettings,
 } from '../../../shared/restaurant-settings';
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
+import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
@@ -58,15 +60,34 @@ export function OwnerSettingsPage() {
   });
   const { form, update } = doc;
   const [result, setResult] = useState<{ ok: boolean; message: string; isConflict?: boolean } | null>(null);
+  const fields = useFieldErrors();
+  const field = (path: string) => fields.fieldProps(path);
+  const { hasErrors, show: showFieldErrors } = fields;
+
+  // Once marked, a field's message follows what is typed: it goes away as soon as the value is right.
+  useEffect(() => {
+    if (!hasErrors) return;
+    const checked = restaurantSettings.safeParse(form);
+    showFieldErrors(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues), { focus: false });
+  }, [form, hasErrors, showFieldErrors]);
 
   async function handleSave() {
     setResult(null);
+    // The shared schema checks the form here first, so the message lands on the field at once.
+    const checked = restaurantSettings.safeParse(form);
+    if (!checked.success) {
+      fields.show(fieldErrorsFromIssues(checked.error.issues));
+      setResult({ ok: false, message: FIX_FIELDS_MESSAGE });
+      return;
+    }
+    fields.clear();
     try {
       await doc.save();
       setResult({ ok: true, message: 'Ayarlar kaydedildi' });
     } catch (err) {
+      fields.show(fieldErrorsFrom(err));
       const isConflict = err instanceof ApiError && err.status === 409;
-      setResult({ ok: false, message: err instanceof Error ? err.message : String(err), isConflict });
+      setResult({ ok: false, message: messageFor(err), isConflict });
     }
   }
 
@@ -80,16 +101,19 @@ export function OwnerSettingsPage() {
         <SettingsSection title="İşletme Bilgileri">
           <TextInput
             label="Restoran adı"
+            {...field('profile.name')}
             value={form.profile.name}
             onChange={(e) => update({ profile: { ...form.profile, name: e.currentTarget.value } })}
           />
           <TextInput
             label="Adres"
+            {...field('profile.address')}
             value={form.profile.address}
             onChange={(e) => update({ profile: { ...form.profile, address: e.currentTarget.value } })}
           />
           <TextInput
             label="Telefon"
+            {...field('profile.phone')}
             type="tel"
             value={form.profile.phone}
             onChange={(e) => update({ profile: { ...form.profile, phone: e.currentTarget.value } })}
@@ -97,11 +121,13 @@ export function OwnerSettingsPage() {
           <Group grow>
             <TextInput
               label="Vergi dairesi"
+            {...field('profile.taxOffice')}
               value={form.profile.taxOffice}
               onChange={(e) => update({ profile: { ...form.profile, taxOffice: e.currentTarget.value } })}
             />
             <TextInput
               label="Vergi no"
+            {...field('profile.taxNumber')}
               inputMode="numeric"
               value={form.profile.taxNumber}
               onChange={(e) => update({ profile: { ...form.profile, taxNumber: e.currentTarget.value } })}
@@ -126,6 +152,7 @@ export function OwnerSettingsPage() {
           </div>
           <NumberInput
             label="Servis ücreti (%)"
+            {...field('serviceChargePercent')}
             min={0}
             max={25}
             decimalScale={1}
@@ -138,6 +165,7 @@ export function OwnerSettingsPage() {
         <SettingsSection title="Ödeme Yöntemleri">
           <Checkbox.Group
             label="Açık ödeme yöntemleri"
+            error={fields.errors.paymentMethods}
             value={form.paymentMethods}
             onChange={(v) => update({ paymentMethods: v as RestaurantSettings['paymentMethods'] })}
           >
@@ -150,6 +178,7 @@ export function OwnerSettingsPage() {
           {form.paymentMethods.includes('mealCard') && (
             <Checkbox.Group
               label="Kabul edilen yemek kartları"
+              error={fields.errors.mealCardBrands}
               value={form.mealCardBrands}
               onChange={(v) => update({ mealCardBrands: v as RestaurantSettings['mealCardBrands'] })}
             >
@@ -165,6 +194,7 @@ export function OwnerSettingsPage() {
         <SettingsSection title="İptal Nedenleri ve Yetkiler">
           <TagsInput
             label="İptal nedenleri"
+            {...field('cancellationReasons')}
             description="Yazıp Enter'a basın"
             value={form.cancellationReasons}
             onChange={(v) => update({ cancellationReasons: v })}
@@ -189,6 +219,7 @@ export function OwnerSettingsPage() {
           <Group grow>
             <NumberInput
               label="Uyarı (dakika)"
+            {...field('kitchenThresholds.warnMinutes')}
               min={1}
               max={240}
               value={form.kitchenThresholds.warnMinutes}
@@ -196,6 +227,7 @@ export function OwnerSettingsPage() {
             />
             <NumberInput
               label="Gecikme (dakika)"
+            {...field('kitchenThresholds.lateMinutes')}
               min={1}
               max={480}
               value={form.kitchenThresholds.lateMinutes}
@@ -215,6 +247,7 @@ export function OwnerSettingsPage() {
           />
           <TextInput
             label="Menü adresi (kendi alan adınız)"
+            {...field('publicMenu.baseUrl')}
             placeholder={window.location.origin}
             value={form.publicMenu.baseUrl}
             onChange={(e) => update({ publicMenu: { ...form.publicMenu, baseUrl: e.currentTarget.value } })}

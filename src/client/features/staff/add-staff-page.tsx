@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
 import type { Role } from '../../../shared/roles';
+import { createStaffRequest } from '../../../shared/staff-contract';
+import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect } from './role-select';
 import { useCreateStaff, type StaffWithPassword } from './staff-api';
@@ -15,6 +17,7 @@ export function AddStaffPage() {
   const [passwordMode, setPasswordMode] = useState<'generate' | 'manual'>('generate');
   const [created, setCreated] = useState<StaffWithPassword | null>(null);
   const weakness = passwordMode === 'manual' && form.password ? passwordWeakness(form.password) : null;
+  const fields = useFieldErrors();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -25,12 +28,16 @@ export function AddStaffPage() {
       role: form.role,
       ...(passwordMode === 'manual' ? { password: form.password } : {}),
     };
+    // Checked here with the server's own schema: Turkish messages on the fields, not the
+    // browser's "Please fill out this field."
+    const checked = createStaffRequest.safeParse(body);
+    if (fields.show(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues))) return;
     try {
       // A second press after a lost answer gets the same account back (Idempotency-Key).
       setCreated(await create.mutateAsync(body));
       setForm(EMPTY);
-    } catch {
-      // shown below through create.error
+    } catch (err) {
+      fields.show(fieldErrorsFrom(err)); // the rest is shown below through create.error
     }
   }
 
@@ -47,13 +54,20 @@ export function AddStaffPage() {
           )}
         </Stack>
       )}
-      <Paper withBorder radius="md" p="lg" component="form" onSubmit={handleSubmit}>
+      <Paper withBorder radius="md" p="lg" component="form" onSubmit={handleSubmit} noValidate>
         <Stack>
-          <TextInput label="Ad Soyad" required value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+          <TextInput
+            label="Ad Soyad"
+            required
+            {...fields.fieldProps('name')}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          />
           <TextInput
             label="E-posta"
             type="email"
             required
+            {...fields.fieldProps('email')}
             value={form.email}
             onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
           />
@@ -69,14 +83,15 @@ export function AddStaffPage() {
               label="Şifre"
               description="En az 8 karakter; yaygın şifreler kabul edilmez"
               required
+              {...fields.fieldProps('password')}
               value={form.password}
-              error={weakness}
+              error={weakness ?? fields.errors.password}
               onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
             />
           )}
           {create.error && (
             <Alert color="red" role="alert">
-              {create.error.message}
+              {messageFor(create.error)}
             </Alert>
           )}
           <Button type="submit" size="md" loading={create.isPending}>

@@ -82,12 +82,13 @@ describe('failures never leak internals', () => {
     ['an unknown route', () => ({ method: 'GET', url: '/api/../../etc/passwd' })],
   ];
 
-  it.each(cases)('%s answers a 4xx with a Turkish {error} and nothing else', async (_, request) => {
+  it.each(cases)('%s answers a 4xx with a Turkish {error}, the failing fields at most, and nothing else', async (_, request) => {
     const res = await ctx.app.inject(request());
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     const body = res.json();
-    expect(Object.keys(body)).toEqual(['error']);
+    expect(Object.keys(body).filter((k) => k !== 'fields')).toEqual(['error']);
+    for (const message of Object.values(body.fields ?? {})) expect(message).toEqual(expect.stringMatching(/\S/));
     expect(body.error).toMatch(/[çğıöşüÇĞİÖŞÜ]/); // Turkish, not Fastify's English
     expectNoLeak(res.body);
   });

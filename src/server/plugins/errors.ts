@@ -48,7 +48,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       // so a form can show the message on that field; `error` stays one sentence for everything else.
       const fields: Record<string, string> = {};
       for (const i of issues) if (i.field && !(i.field in fields)) fields[i.field] = i.message;
-      return reply.status(400).send({ error: `${MESSAGES.invalidRequest}: ${describeIssues(issues)}`, fields });
+      const error = `${MESSAGES.invalidRequest}: ${describeIssues(issues)}`;
+      return reply.status(400).send(Object.keys(fields).length > 0 ? { error, fields } : { error });
     }
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (known) return reply.status(known.status).send({ error: known.message });

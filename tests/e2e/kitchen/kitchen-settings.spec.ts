@@ -16,7 +16,7 @@ test('the kitchen changes its own settings, keeps them, and cannot reach owner s
   await expect(page.getByLabel('Yeni siparişte ses çal')).not.toBeChecked();
 
   await page.goto('/owner/settings');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/kitchen$/);
   const restaurantId = await page.evaluate(() => JSON.parse(localStorage.getItem('userSession')!).restaurantId);
   const res = await page.request.put(`/api/restaurants/${restaurantId}/settings/general`, { data: {} });
   expect(res.status()).toBe(403);

@@ -35,7 +35,8 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
   }
 
   return (
-    <Modal opened onClose={onClose} title="Toplu Fiyat Değişikliği" size="lg" centered>
+    // Its own 'Kapat' button closes it (and Escape): a second 'Kapat' in the corner would only repeat it.
+    <Modal opened onClose={onClose} title="Toplu Fiyat Değişikliği" size="lg" centered withCloseButton={false}>
       <Stack>
         <ChoiceSelect
           label="Kategori"

@@ -13,6 +13,7 @@ import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { menuFileRoutes } from './modules/menu/menu-files.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { PhotoStore } from './modules/menu/photo-store';
@@ -78,6 +79,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [tablesRoutes, RESTAURANT_PREFIX],
   [menuRoutes, `${RESTAURANT_PREFIX}/menu`],
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
+  [kitchenRoutes, RESTAURANT_PREFIX],
 ];
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir }: AppOptions) {

@@ -5,6 +5,7 @@ import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
 import { defaultRestaurantSettings } from '../shared/restaurant-settings';
 import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
 import { ROLES, type Role } from '../shared/roles';
+import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
@@ -47,6 +48,9 @@ const staffTarget = async ({ restaurantId }: CallerSession) => ({
 
 const menu = menuMatrixFixtures(() => ctx);
 const OWNER_MENU: RouteRule = { access: ['owner'], tenantScoped: true };
+const kitchen = kitchenMatrixFixtures(() => ctx);
+const KITCHEN: RouteRule = { access: ['owner', 'kitchen'], tenantScoped: true };
+const FLOOR: RouteRule = { access: ['owner', 'waiter'], tenantScoped: true };
 
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
@@ -156,6 +160,19 @@ const MATRIX: Record<string, RouteRule> = {
     prepare: () => ({ query: { dryRun: '1' }, payload: { csv: 'Kategori;Ürün Adı;Fiyat\nÇorbalar;Mercimek;90' } }),
   },
   'GET /api/public/photos/:file': { access: 'public', pathParams: menu.photoTarget },
+  'GET /api/restaurants/:restaurantId/kitchen/orders': { ...KITCHEN, prepare: () => ({ query: { station: 'Mutfak' } }) },
+  'POST /api/restaurants/:restaurantId/kitchen/lines/:lineId/status': {
+    ...KITCHEN,
+    pathParams: kitchen.sentLine,
+    prepare: () => ({ payload: { status: 'preparing' } }),
+  },
+  'POST /api/restaurants/:restaurantId/kitchen/batches/:batchId/bump': { ...KITCHEN, pathParams: kitchen.sentBatch, prepare: () => ({ payload: {} }) },
+  'POST /api/restaurants/:restaurantId/kitchen/batches/:batchId/recall': { ...KITCHEN, pathParams: kitchen.readyBatch, prepare: () => ({ payload: {} }) },
+  'POST /api/restaurants/:restaurantId/kitchen/acknowledge': { ...KITCHEN, prepare: kitchen.acknowledgeBody },
+  'GET /api/restaurants/:restaurantId/kitchen/history': KITCHEN,
+  'GET /api/restaurants/:restaurantId/kitchen/ready': FLOOR,
+  'GET /api/restaurants/:restaurantId/kitchen/alerts': FLOOR,
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/served': { ...FLOOR, pathParams: kitchen.readyLine },
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

@@ -35,6 +35,8 @@ export type QueryKey = readonly unknown[];
 export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> = {
   menu: [queryKeys.menu()],
   tables: [queryKeys.tables(), queryKeys.sections(), queryKeys.floor()],
+  // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
+  kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   staff: [queryKeys.staff()],
   'settings.printer': [queryKeys.printerSettings()],
   'settings.general': [queryKeys.generalSettings()],

@@ -271,8 +271,37 @@ export const kitchenBatches = pgTable(
     sequence: integer('sequence').notNull(),
     sentBy: uuid('sent_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the "no kitchen screen has received this batch" alert went out (30 s after sending);
+     * set once, so several server instances never alert twice.
+     */
+    unacknowledgedAlertAt: timestamp('unacknowledged_alert_at', { withTimezone: true }),
   },
-  (t) => [index('kitchen_batches_restaurant_idx').on(t.restaurantId, t.sentAt), index('kitchen_batches_ticket_idx').on(t.ticketId)],
+  (t) => [
+    index('kitchen_batches_restaurant_idx').on(t.restaurantId, t.sentAt),
+    index('kitchen_batches_ticket_idx').on(t.ticketId),
+    // the alert sweep looks only at batches not yet alerted
+    index('kitchen_batches_unalerted_idx').on(t.sentAt).where(sql`unacknowledged_alert_at is null`),
+  ],
+);
+
+/**
+ * A kitchen screen received a batch: one row per batch and station (a screen showing every station
+ * acknowledges each station of the batch it shows). A batch some station has not received 30 s
+ * after sending alerts its waiter and the owner.
+ */
+export const kitchenAcks = pgTable(
+  'kitchen_acks',
+  {
+    restaurantId: restaurantRef(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => kitchenBatches.id, { onDelete: 'cascade' }),
+    station: text('station').notNull(),
+    acknowledgedBy: uuid('acknowledged_by'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.station] })],
 );
 
 /**

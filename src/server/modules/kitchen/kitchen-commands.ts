@@ -1,0 +1,171 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '../../../shared/ids';
+import type { AcknowledgeRequest, KitchenSettableStatus, LineStatusResponse } from '../../../shared/kitchen-contract';
+import { isForwardStep } from '../../../shared/kitchen-contract';
+import type { LineStatus } from '../../../shared/ticket-contract';
+import { kitchenAcks, kitchenBatches, ticketLines, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';
+import { KITCHEN_MESSAGES } from './kitchen-messages';
+import { unacknowledgedFor } from './kitchen-read.service';
+
+type LineRow = typeof ticketLines.$inferSelect;
+
+/**
+ * Kitchen progress changes line statuses only, never what was ordered: it does not bump the
+ * ticket's version, so a waiter's edit never fails because the cook moved on (DESIGN.md §7).
+ * Every change emits 'kitchen' with the ticket id: kitchen cards, the waiter's ready lines, the
+ * ticket and the floor's "servise hazır" all refresh.
+ */
+function refuseStep(line: LineRow, to: LineStatus) {
+  const from = line.status as LineStatus;
+  if (from === 'pending') throw new HttpError(409, KITCHEN_MESSAGES.notSentYet);
+  if (from === 'cancelled') throw new HttpError(409, KITCHEN_MESSAGES.cancelled);
+  if (from === 'served') throw new HttpError(409, KITCHEN_MESSAGES.alreadyServed);
+  // The waiter serves what the kitchen made ready; nothing is served straight from the queue.
+  if (to === 'served' && from !== 'ready') throw new HttpError(409, KITCHEN_MESSAGES.notReadyToServe);
+  if (!isForwardStep(from, to)) throw new HttpError(409, KITCHEN_MESSAGES.noGoingBack);
+}
+
+const timestampsFor = (to: LineStatus) => {
+  const now = new Date();
+  if (to === 'preparing') return { preparingAt: now };
+  // Straight from Bekliyor to Hazır: it was being prepared until now.
+  if (to === 'ready') return { readyAt: now, preparingAt: sql`coalesce(${ticketLines.preparingAt}, now())` };
+  if (to === 'served') return { servedAt: now };
+  return {};
+};
+
+async function moveLine(c: CommandContext, line: LineRow, to: LineStatus, action: string): Promise<LineStatusResponse> {
+  const present = { id: line.id, ticketId: line.ticketId, status: to };
+  // The same step twice (two screens, a double tap) is already done: no error, nothing written.
+  if (line.status === to) return present;
+  refuseStep(line, to);
+  await c.tx
+    .update(ticketLines)
+    .set({ status: to, ...timestampsFor(to) })
+    .where(eq(ticketLines.id, line.id));
+  await c.audit({ action, entity: 'ticket_line', entityId: line.id, before: { status: line.status }, after: { status: to } });
+  c.emit('kitchen', line.ticketId);
+  return present;
+}
+
+/** Hazırlanıyor / Hazır from a kitchen screen (kitchen and owner). */
+export function setLineStatus(deps: CommandDeps, actor: CommandActor, lineId: string, status: KitchenSettableStatus) {
+  return runCommand(deps, actor, async (c) => {
+    const line = await c.lockOwned(ticketLines, lineId, KITCHEN_MESSAGES.lineNotFound);
+    return moveLine(c, line, status, `kitchen.line.${status}`);
+  });
+}
+
+/** Servis Edildi from the waiter's screen (waiter and owner): only a ready line of that ticket. */
+export function markServed(deps: CommandDeps, actor: CommandActor, ticketId: string, lineId: string) {
+  return runCommand(deps, actor, async (c) => {
+    await c.lockOwned(tickets, ticketId, KITCHEN_MESSAGES.ticketNotFound);
+    const line = await c.lockOwned(ticketLines, lineId, KITCHEN_MESSAGES.lineNotFound);
+    if (line.ticketId !== ticketId) throw new HttpError(404, KITCHEN_MESSAGES.lineNotFound);
+    return moveLine(c, line, 'served', 'ticket.line.served');
+  });
+}
+
+async function lockBatchLines(c: CommandContext, batchId: string, station: string | undefined) {
+  await c.lockOwned(kitchenBatches, batchId, KITCHEN_MESSAGES.batchNotFound);
+  return c.tx
+    .select()
+    .from(ticketLines)
+    .where(and(eq(ticketLines.batchId, batchId), eq(ticketLines.restaurantId, c.restaurantId), station ? eq(ticketLines.station, station) : undefined))
+    .for('update');
+}
+
+/** Tümü Hazır: every line of the card still to make becomes ready; the card leaves the screen. */
+export function bumpBatch(deps: CommandDeps, actor: CommandActor, batchId: string, station?: string) {
+  return runCommand(deps, actor, async (c) => {
+    const lines = (await lockBatchLines(c, batchId, station)).filter((l) => l.status === 'sent' || l.status === 'preparing');
+    if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToBump);
+    await c.tx
+      .update(ticketLines)
+      .set(timestampsForBump())
+      .where(inArray(ticketLines.id, lines.map((l) => l.id)));
+    await c.audit({ action: 'kitchen.batch.bump', entity: 'kitchen_batch', entityId: batchId, after: { station: station ?? null, lineIds: lines.map((l) => l.id) } });
+    for (const ticketId of new Set(lines.map((l) => l.ticketId))) c.emit('kitchen', ticketId);
+    return { batchId, changed: lines.length };
+  });
+}
+
+const timestampsForBump = () => ({ status: 'ready', readyAt: new Date(), preparingAt: sql`coalesce(${ticketLines.preparingAt}, now())` });
+
+/**
+ * Geri Al: a bumped card comes back to the kitchen screen; its ready (not yet served) lines go
+ * back to Hazırlanıyor. The one way a status goes back, and it is audited.
+ */
+export function recallBatch(deps: CommandDeps, actor: CommandActor, batchId: string, station?: string) {
+  return runCommand(deps, actor, async (c) => {
+    const lines = (await lockBatchLines(c, batchId, station)).filter((l) => l.status === 'ready');
+    if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToRecall);
+    await c.tx
+      .update(ticketLines)
+      .set({ status: 'preparing', readyAt: null })
+      .where(inArray(ticketLines.id, lines.map((l) => l.id)));
+    await c.audit({ action: 'kitchen.batch.recall', entity: 'kitchen_batch', entityId: batchId, after: { station: station ?? null, lineIds: lines.map((l) => l.id) } });
+    for (const ticketId of new Set(lines.map((l) => l.ticketId))) c.emit('kitchen', ticketId);
+    return { batchId, changed: lines.length };
+  });
+}
+
+/**
+ * A kitchen screen received these batches (it rendered their cards). Idempotent: a batch already
+ * received at this station changes nothing and tells no one.
+ */
+export function acknowledgeBatches(deps: CommandDeps, actor: CommandActor, input: AcknowledgeRequest) {
+  return runCommand(deps, actor, async (c) => {
+    const ids = [...new Set(input.batchIds)];
+    if (!ids.every(isUuid)) throw new HttpError(404, KITCHEN_MESSAGES.unknownBatches);
+    const owned = await c.tx
+      .select({ id: kitchenBatches.id })
+      .from(kitchenBatches)
+      .where(and(eq(kitchenBatches.restaurantId, c.restaurantId), inArray(kitchenBatches.id, ids)));
+    if (owned.length !== ids.length) throw new HttpError(404, KITCHEN_MESSAGES.unknownBatches);
+    const inserted = await c.tx
+      .insert(kitchenAcks)
+      .values(ids.map((batchId) => ({ restaurantId: c.restaurantId, batchId, station: input.station, acknowledgedBy: actor.userId })))
+      .onConflictDoNothing()
+      .returning({ batchId: kitchenAcks.batchId });
+    if (inserted.length > 0) {
+      await c.audit({ action: 'kitchen.batch.acknowledge', entity: 'kitchen_batch', entityId: null, after: { station: input.station, batchIds: inserted.map((r) => r.batchId) } });
+      // An alert already shown on a waiter's screen goes away.
+      c.emit('kitchen');
+    }
+    return { acknowledged: inserted.length };
+  });
+}
+
+/**
+ * Raises the "not received" alert once per batch: batches 30 s old that some station has not
+ * received get their alert time, and their restaurant's screens are told. Run every few seconds
+ * by the server; the conditional update under the restaurant lock keeps it once even with several
+ * server instances.
+ */
+export async function raiseUnacknowledgedAlerts(deps: CommandDeps): Promise<number> {
+  const due = await deps.db
+    .selectDistinct({ restaurantId: kitchenBatches.restaurantId, batchId: kitchenBatches.id })
+    .from(kitchenBatches)
+    .innerJoin(ticketLines, eq(ticketLines.batchId, kitchenBatches.id))
+    .where(and(isNull(kitchenBatches.unacknowledgedAlertAt), inArray(ticketLines.status, ['sent', 'preparing']), unacknowledgedFor()));
+  const byRestaurant = new Map<string, string[]>();
+  for (const d of due) byRestaurant.set(d.restaurantId, [...(byRestaurant.get(d.restaurantId) ?? []), d.batchId]);
+  let raised = 0;
+  for (const [restaurantId, batchIds] of byRestaurant) {
+    raised += await runCommand(deps, { restaurantId, userId: null, role: 'system' }, async (c) => {
+      const rows = await c.tx
+        .update(kitchenBatches)
+        .set({ unacknowledgedAlertAt: new Date() })
+        .where(and(inArray(kitchenBatches.id, batchIds), isNull(kitchenBatches.unacknowledgedAlertAt)))
+        .returning({ id: kitchenBatches.id, ticketId: kitchenBatches.ticketId });
+      if (rows.length === 0) return 0;
+      await c.audit(rows.map((r) => ({ action: 'kitchen.batch.unacknowledged', entity: 'kitchen_batch', entityId: r.id })));
+      for (const r of rows) c.emit('kitchen', r.ticketId);
+      return rows.length;
+    });
+  }
+  return raised;
+}

@@ -1,0 +1,14 @@
+/** What the kitchen and waiter screens may be told, in Turkish. */
+export const KITCHEN_MESSAGES = {
+  lineNotFound: 'Sipariş satırı bulunamadı',
+  batchNotFound: 'Mutfak siparişi bulunamadı',
+  ticketNotFound: 'Adisyon bulunamadı',
+  notSentYet: 'Bu ürün henüz mutfağa gönderilmedi',
+  cancelled: 'Bu ürün iptal edildi',
+  alreadyServed: 'Bu ürün zaten servis edildi',
+  noGoingBack: 'Durum geri alınamaz; hazır bir ürünü yalnızca Geri Al ile mutfağa döndürebilirsiniz',
+  notReadyToServe: 'Yalnızca hazır ürünler servis edilebilir',
+  nothingToBump: 'Bu siparişte hazırlanacak ürün kalmadı',
+  nothingToRecall: 'Geri alınacak hazır ürün yok',
+  unknownBatches: 'Bilinmeyen mutfak siparişi',
+} as const;

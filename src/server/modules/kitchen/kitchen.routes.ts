@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acknowledgeRequest,
+  batchActionRequest,
+  batchActionResponse,
+  kitchenAlert,
+  kitchenHistoryQuery,
+  kitchenHistoryResponse,
+  kitchenOrder,
+  kitchenOrdersQuery,
+  lineStatusRequest,
+  lineStatusResponse,
+  readyLine,
+} from '../../../shared/kitchen-contract';
+import { allow, restaurantParams } from '../../lib/routes';
+import { actorOf } from '../../plugins/auth';
+import type { Actor } from '../auth/auth.service';
+import { acknowledgeBatches, bumpBatch, markServed, raiseUnacknowledgedAlerts, recallBatch, setLineStatus } from './kitchen-commands';
+import { kitchenHistory } from './kitchen-history.service';
+import { listKitchenOrders, listReadyLines, listUnacknowledged } from './kitchen-read.service';
+
+const KITCHEN = allow('owner', 'kitchen');
+const FLOOR = allow('owner', 'waiter');
+const params = restaurantParams;
+const lineParams = params.extend({ lineId: z.string() });
+const batchParams = params.extend({ batchId: z.string() });
+const servedParams = params.extend({ ticketId: z.string(), lineId: z.string() });
+
+/** How often the server looks for batches no kitchen screen received in time. */
+const ALERT_SWEEP_MS = 5_000;
+
+const commandActor = (a: Actor) => ({ restaurantId: a.restaurantId, userId: a.userId, role: a.role });
+/** The owner sees everyone's; a waiter their own. */
+const ownOnly = (a: Actor) => (a.role === 'owner' ? null : a.userId);
+
+/** Prefix: the restaurant. */
+export async function kitchenRoutes(app: FastifyInstance) {
+  const deps = { db: app.db, hub: app.hub };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `/kitchen/orders`,
+    { config: KITCHEN, schema: { params, querystring: kitchenOrdersQuery, response: { 200: z.array(kitchenOrder) } } },
+    async (request) => listKitchenOrders(deps.db, actorOf(request).restaurantId, request.query.station || undefined),
+  );
+
+  r.post(
+    `/kitchen/lines/:lineId/status`,
+    { config: KITCHEN, schema: { params: lineParams, body: lineStatusRequest, response: { 200: lineStatusResponse } } },
+    async (request) => setLineStatus(deps, commandActor(actorOf(request)), request.params.lineId, request.body.status),
+  );
+
+  r.post(
+    `/kitchen/batches/:batchId/bump`,
+    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest.optional(), response: { 200: batchActionResponse } } },
+    async (request) => bumpBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
+  );
+
+  r.post(
+    `/kitchen/batches/:batchId/recall`,
+    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest.optional(), response: { 200: batchActionResponse } } },
+    async (request) => recallBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
+  );
+
+  r.post(
+    `/kitchen/acknowledge`,
+    {
+      config: KITCHEN,
+      schema: { params, body: acknowledgeRequest, response: { 200: z.object({ acknowledged: z.number().int() }) } },
+    },
+    async (request) => acknowledgeBatches(deps, commandActor(actorOf(request)), request.body),
+  );
+
+  r.get(
+    `/kitchen/history`,
+    { config: KITCHEN, schema: { params, querystring: kitchenHistoryQuery, response: { 200: kitchenHistoryResponse } } },
+    async (request) => kitchenHistory(deps.db, actorOf(request).restaurantId, request.query),
+  );
+
+  r.get(
+    `/kitchen/ready`,
+    { config: FLOOR, schema: { params, response: { 200: z.array(readyLine) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return listReadyLines(deps.db, actor.restaurantId, ownOnly(actor));
+    },
+  );
+
+  r.get(
+    `/kitchen/alerts`,
+    { config: FLOOR, schema: { params, response: { 200: z.array(kitchenAlert) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return listUnacknowledged(deps.db, actor.restaurantId, ownOnly(actor));
+    },
+  );
+
+  r.post(
+    `/tickets/:ticketId/lines/:lineId/served`,
+    { config: FLOOR, schema: { params: servedParams, response: { 200: lineStatusResponse } } },
+    async (request) => markServed(deps, commandActor(actorOf(request)), request.params.ticketId, request.params.lineId),
+  );
+
+  let isSweeping = false;
+  const timer = setInterval(() => {
+    if (isSweeping) return;
+    isSweeping = true;
+    raiseUnacknowledgedAlerts(deps)
+      .catch((err: unknown) => app.log.error({ err }, 'kitchen alert sweep failed'))
+      .finally(() => (isSweeping = false));
+  }, ALERT_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,9 +1,13 @@
 import { MySettingsPage } from '../features/settings/my-settings-page';
+import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 
+const loadOrders = () => import('../features/kitchen/kitchen-screen');
+const loadHistory = () => import('../features/kitchen/kitchen-history-page');
+
 const screens: DashboardScreen[] = [
-  { key: 'orders', label: 'Siparişler', icon: '🔥' },
-  { key: 'history', label: 'Sipariş Geçmişi', icon: '🕘' },
+  { key: 'orders', label: 'Siparişler', icon: '🔥', element: <ChunkRoute load={loadOrders} /> },
+  { key: 'history', label: 'Sipariş Geçmişi', icon: '🕘', element: <ChunkRoute load={loadHistory} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="kitchen" /> },
 ];
 

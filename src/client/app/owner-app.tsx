@@ -1,3 +1,4 @@
+import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 import { AddStaffPage } from '../features/staff/add-staff-page';
@@ -8,6 +9,8 @@ import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 // Their own chunks: drag and drop and the QR encoder load only when these screens open.
 const loadMenuManagement = () => import('../features/menu/menu-management-page');
 const loadQrMenu = () => import('../features/qr/qr-menu-page');
+const loadKitchen = () => import('../features/kitchen/owner-kitchen-page');
+const loadKitchenHistory = () => import('../features/kitchen/owner-kitchen-history-page');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
@@ -20,8 +23,8 @@ const screens: DashboardScreen[] = [
   { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },
   { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕' },
   { key: 'reports', label: 'Satış Raporları', icon: '📊' },
-  { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘' },
-  { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳' },
+  { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘', element: <ChunkRoute load={loadKitchenHistory} /> },
+  { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳', element: <ChunkRoute load={loadKitchen} /> },
   { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <StaffListPage /> },
   { key: 'add-staff', label: 'Personel Ekle', icon: '➕', element: <AddStaffPage /> },
   { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <PrinterSettingsPage /> },
@@ -29,5 +32,11 @@ const screens: DashboardScreen[] = [
 ];
 
 export default function OwnerApp() {
-  return <RoleDashboard role="owner" screens={screens} defaultItem="printer-settings" indexItem="acik-masalar" />;
+  return (
+    <>
+      <RoleDashboard role="owner" screens={screens} defaultItem="printer-settings" indexItem="acik-masalar" />
+      {/* batches the kitchen did not receive in time reach the owner on any screen */}
+      <KitchenAlertsWatcher role="owner" />
+    </>
+  );
 }

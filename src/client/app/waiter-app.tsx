@@ -1,12 +1,22 @@
+import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
 import { MySettingsPage } from '../features/settings/my-settings-page';
+import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
+
+const loadWaiterScreen = () => import('../features/kitchen/waiter-screen');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
-  { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️' },
+  { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="waiter" /> },
 ];
 
 export default function WaiterApp() {
-  return <RoleDashboard role="waiter" screens={screens} defaultItem="orders" indexItem="orders" mobileWidth={250} />;
+  return (
+    <>
+      <RoleDashboard role="waiter" screens={screens} defaultItem="orders" indexItem="orders" mobileWidth={250} />
+      {/* the waiter hears about ready lines on whatever screen is open */}
+      <KitchenAlertsWatcher role="waiter" />
+    </>
+  );
 }

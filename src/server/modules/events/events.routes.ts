@@ -6,7 +6,8 @@ import { ALL_STAFF } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import type { LiveEvent } from './event-hub';
 
-const HEARTBEAT_MS = 25_000;
+/** A named event, not a comment: the browser's EventSource shows only events, and screens use it to notice a silent drop. */
+const HEARTBEAT_MS = 15_000;
 
 /** The live event stream and its long-polling fallback (prefix /api/events). */
 export async function eventsRoutes(app: FastifyInstance) {
@@ -43,7 +44,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       res.write(`id: ${hub.currentSeq}\nevent: ready\ndata: {}\n\n`);
     }
     const unsubscribe = hub.subscribe(restaurantId, send);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => res.write('event: ping\ndata: {}\n\n'), HEARTBEAT_MS);
     const end = () => res.end();
     openRequests.add(end);
     request.raw.on('close', () => {

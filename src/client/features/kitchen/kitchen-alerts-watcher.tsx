@@ -1,0 +1,93 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { playChime } from '../settings/chime';
+import { usePreferences } from '../settings/preferences-api';
+import { useKitchenAlerts, useReadyLines } from './kitchen-api';
+import classes from './kitchen.module.css';
+import { kt, whereLabel } from './kitchen-text';
+
+const VIBRATION = [200, 100, 200];
+
+/** Ids seen before; null until the first answer, so what was already there does not ring. */
+function useNewIds(ids: readonly string[] | undefined) {
+  const seen = useRef<Set<string> | null>(null);
+  const [added, setAdded] = useState<string[]>([]);
+  useEffect(() => {
+    if (!ids) return;
+    const previous = seen.current;
+    seen.current = new Set(ids);
+    const fresh = previous ? ids.filter((id) => !previous.has(id)) : [];
+    if (fresh.length > 0) setAdded(fresh);
+  }, [ids]);
+  return added;
+}
+
+/**
+ * The in-app alert on every screen of the dashboard: for a waiter, something of theirs became
+ * ready; for waiter and owner, a batch the kitchen did not receive in time. Sound and vibration
+ * follow the person's Ayarlar; the message stays until dismissed or opened.
+ */
+export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
+  const prefs = usePreferences();
+  const location = useLocation();
+  const ready = useReadyLines(role === 'waiter');
+  const alerts = useKitchenAlerts();
+  const readyIds = useMemo(() => ready.data?.map((l) => l.id), [ready.data]);
+  const alertIds = useMemo(() => alerts.data?.map((a) => a.batchId), [alerts.data]);
+  const newReady = useNewIds(readyIds);
+  const newAlerts = useNewIds(alertIds);
+  const [message, setMessage] = useState<{ text: string; isWarning: boolean } | null>(null);
+
+  useEffect(() => {
+    const lines = ready.data?.filter((l) => newReady.includes(l.id)) ?? [];
+    if (lines.length === 0) return;
+    const text = kt.readyAlert(lines.map((l) => `${whereLabel(l)} — ${l.quantity}× ${l.name}`).join(', '));
+    notify(prefs);
+    setMessage({ text, isWarning: false });
+    // Rings when new ids arrive, not when the preferences or the list object change.
+  }, [newReady]);
+
+  useEffect(() => {
+    const list = alerts.data?.filter((a) => newAlerts.includes(a.batchId)) ?? [];
+    if (list.length === 0) return;
+    const text = `${kt.unacknowledgedTitle}: ${list.map((a) => whereLabel({ ...a, customerName: null })).join(', ')}`;
+    notify(prefs);
+    setMessage({ text, isWarning: true });
+  }, [newAlerts]);
+
+  // Opening Garson Ekranı shows it all: the message has done its job.
+  const isOnWaiterScreen = location.pathname.includes('/waiter-screen');
+  useEffect(() => {
+    if (isOnWaiterScreen) setMessage(null);
+  }, [isOnWaiterScreen]);
+
+  if (!message) return null;
+  return (
+    <Alert
+      className={classes.toast}
+      color={message.isWarning ? 'red' : 'green'}
+      variant="filled"
+      role="alert"
+      data-testid="kitchen-toast"
+      title={message.isWarning ? `⚠ ${kt.unacknowledgedTitle}` : `✓ ${kt.readyTitle}`}
+    >
+      {message.text}
+      <Group mt="sm" gap="sm">
+        {!isOnWaiterScreen && (
+          <Button component={Link} to={`/${role}/${role === 'owner' ? 'kitchen' : 'waiter-screen'}`} variant="white" size="md" onClick={() => setMessage(null)}>
+            {role === 'owner' ? kt.kitchenTitle : kt.goToWaiterScreen}
+          </Button>
+        )}
+        <Button variant="outline" color="white" size="md" onClick={() => setMessage(null)}>
+          {kt.dismiss}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function notify(prefs: { soundEnabled: boolean; volume: number; vibrationEnabled: boolean }) {
+  if (prefs.soundEnabled) playChime(prefs.volume);
+  if (prefs.vibrationEnabled && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION);
+}

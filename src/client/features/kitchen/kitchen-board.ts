@@ -1,0 +1,27 @@
+import { isActiveKitchenStatus, type KitchenOrder } from '../../../shared/kitchen-contract';
+
+export type AgeLevel = 'fresh' | 'warn' | 'late';
+
+/** Whole minutes since sending, and the owner's ageing level (Ayarlar: warn and late minutes). */
+export function ageOf(sentAt: string, now: number, thresholds: { warnMinutes: number; lateMinutes: number }) {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(sentAt)) / 60_000));
+  const level: AgeLevel = minutes >= thresholds.lateMinutes ? 'late' : minutes >= thresholds.warnMinutes ? 'warn' : 'fresh';
+  return { minutes, level };
+}
+
+/** A card stays on the kitchen screen while something on it is still to be made. */
+export const isOnBoard = (card: KitchenOrder) => card.lines.some((l) => isActiveKitchenStatus(l.status));
+
+/** A card is keyed by batch and ticket: after "lines to another table" one batch has two cards. */
+export const cardKey = (card: Pick<KitchenOrder, 'batchId' | 'ticketId'>) => `${card.batchId}:${card.ticketId}`;
+
+const collator = new Intl.Collator('tr');
+
+/** "12 × Adana Kebap": what is still to make across every card, most first. */
+export function pendingSummary(cards: readonly KitchenOrder[]): { name: string; quantity: number }[] {
+  const totals = new Map<string, number>();
+  for (const card of cards) {
+    for (const line of card.lines) if (isActiveKitchenStatus(line.status)) totals.set(line.name, (totals.get(line.name) ?? 0) + line.quantity);
+  }
+  return [...totals].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || collator.compare(a.name, b.name));
+}

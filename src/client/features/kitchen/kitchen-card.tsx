@@ -1,0 +1,93 @@
+import { Button } from '@mantine/core';
+import { memo } from 'react';
+import { nextKitchenStatus, type KitchenLine, type KitchenOrder, type KitchenSettableStatus } from '../../../shared/kitchen-contract';
+import { LINE_STATUS_LABELS, type LineStatus } from '../../../shared/ticket-contract';
+import type { AgeLevel } from './kitchen-board';
+import classes from './kitchen.module.css';
+import { clock, kt, whereLabel } from './kitchen-text';
+
+/** A shape beside every status word: colour is never the only signal. */
+export const STATUS_ICONS: Record<LineStatus, string> = {
+  pending: '·',
+  sent: '○',
+  preparing: '◐',
+  ready: '✓',
+  served: '🍽',
+  cancelled: '✕',
+};
+
+interface Props {
+  card: KitchenOrder;
+  minutes: number;
+  level: AgeLevel;
+  isNew: boolean;
+  /** the line being saved, so a double tap does not send two steps */
+  busyLineIds: ReadonlySet<string>;
+  onStep(line: KitchenLine, status: KitchenSettableStatus): void;
+  onBump(card: KitchenOrder): void;
+  isBumping: boolean;
+}
+
+/** One batch as the cook sees it. Memoised: a card re-renders only when its own data changes. */
+export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isNew, busyLineIds, onStep, onBump, isBumping }: Props) {
+  const where = whereLabel(card);
+  return (
+    <article
+      className={classes.card}
+      data-age={level}
+      data-new={isNew || undefined}
+      data-testid="kitchen-card"
+      data-batch={card.batchId}
+      aria-label={`${where}${card.isAddition ? `, ${kt.addition}` : ''}, ${kt.minutes(minutes)}`}
+    >
+      <header className={classes.cardHead}>
+        <div className={classes.cardTitleRow}>
+          <h3 className={classes.where}>{where}</h3>
+          <span className={classes.age} data-age={level}>
+            {kt.minutes(minutes)}
+            {level !== 'fresh' && <strong> · {kt.ageLabels[level]}</strong>}
+          </span>
+        </div>
+        {card.isAddition && <span className={classes.additionBadge}>＋ {kt.addition}</span>}
+        <div className={classes.meta}>
+          #{card.ticketNumber} · {card.waiterName ? `${kt.waiter}: ${card.waiterName} · ` : ''}
+          {kt.sentAt} {clock(card.sentAt)}
+        </div>
+      </header>
+      <ul className={classes.lines}>
+        {card.lines.map((line) => {
+          const next = nextKitchenStatus(line.status);
+          const isBusy = busyLineIds.has(line.id);
+          return (
+            <li key={line.id}>
+              <button
+                type="button"
+                className={classes.line}
+                data-status={line.status}
+                disabled={!next || isBusy}
+                aria-busy={isBusy || undefined}
+                onClick={() => next && onStep(line, next)}
+                aria-label={`${line.quantity} × ${line.name}: ${LINE_STATUS_LABELS[line.status]}${next ? `, dokununca ${LINE_STATUS_LABELS[next]}` : ''}`}
+              >
+                <span className={classes.qty}>{line.quantity}×</span>
+                <span className={classes.lineBody}>
+                  <span className={classes.lineName}>{line.name}</span>
+                  {line.options.length > 0 && <span className={classes.options}>{line.options.map((o) => o.name).join(', ')}</span>}
+                  {line.note && <span className={classes.note}>Not: {line.note}</span>}
+                </span>
+                <span className={classes.status} data-status={line.status}>
+                  <span aria-hidden>{STATUS_ICONS[line.status]}</span> {LINE_STATUS_LABELS[line.status]}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <footer className={classes.cardFoot}>
+        <Button fullWidth size="lg" color="green" onClick={() => onBump(card)} loading={isBumping}>
+          ✓ {kt.bumpAll}
+        </Button>
+      </footer>
+    </article>
+  );
+});

@@ -93,12 +93,17 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
     };
   };
 
+  // The device knows it lost the network before any timeout does: close the feed at once (a
+  // half-dead stream could otherwise hang on) and reopen it, with a resync, when back online.
   const onOnline = () => {
     if (isClosed || settings.forceLongPolling || typeof EventSource === 'undefined') return;
     stop();
     stream(0, true);
   };
-  const onOffline = () => markLiveDown();
+  const onOffline = () => {
+    markLiveDown();
+    if (!settings.forceLongPolling && typeof EventSource !== 'undefined') stop();
+  };
 
   if (settings.forceLongPolling || typeof EventSource === 'undefined') poll();
   else {

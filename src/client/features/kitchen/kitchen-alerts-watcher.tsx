@@ -38,13 +38,17 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
   const newReady = useNewIds(readyIds);
   const newAlerts = useNewIds(alertIds);
   const [message, setMessage] = useState<{ text: string; isWarning: boolean } | null>(null);
+  // Garson Ekranı lists it all already: there the alert only rings.
+  const isOnWaiterScreen = location.pathname.includes('/waiter-screen');
+  const showsList = useRef(isOnWaiterScreen);
+  showsList.current = isOnWaiterScreen;
 
   useEffect(() => {
     const lines = ready.data?.filter((l) => newReady.includes(l.id)) ?? [];
     if (lines.length === 0) return;
     const text = kt.readyAlert(lines.map((l) => `${whereLabel(l)} — ${l.quantity}× ${l.name}`).join(', '));
     notify(prefs);
-    setMessage({ text, isWarning: false });
+    if (!showsList.current) setMessage({ text, isWarning: false });
     // Rings when new ids arrive, not when the preferences or the list object change.
   }, [newReady]);
 
@@ -53,11 +57,10 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
     if (list.length === 0) return;
     const text = `${kt.unacknowledgedTitle}: ${list.map((a) => whereLabel({ ...a, customerName: null })).join(', ')}`;
     notify(prefs);
-    setMessage({ text, isWarning: true });
+    if (!showsList.current) setMessage({ text, isWarning: true });
   }, [newAlerts]);
 
   // Opening Garson Ekranı shows it all: the message has done its job.
-  const isOnWaiterScreen = location.pathname.includes('/waiter-screen');
   useEffect(() => {
     if (isOnWaiterScreen) setMessage(null);
   }, [isOnWaiterScreen]);

@@ -48,7 +48,7 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
             {level !== 'fresh' && <strong> · {kt.ageLabels[level]}</strong>}
           </span>
         </div>
-        {card.isAddition && <span className={classes.additionBadge}>＋ {kt.addition}</span>}
+        {card.isAddition && <span className={classes.additionBadge}>+ {kt.addition}</span>}
         <div className={classes.meta}>
           #{card.ticketNumber} · {card.waiterName ? `${kt.waiter}: ${card.waiterName} · ` : ''}
           {kt.sentAt} {clock(card.sentAt)}

@@ -107,7 +107,7 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                 <div>
                   <Text fw={700} size="lg">
-                    {whereLabel(b)} {b.isAddition && <span className={classes.additionBadge}>＋ {kt.addition}</span>}
+                    {whereLabel(b)} {b.isAddition && <span className={classes.additionBadge}>+ {kt.addition}</span>}
                   </Text>
                   <div className={classes.times}>
                     <span>

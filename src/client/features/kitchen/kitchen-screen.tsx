@@ -80,7 +80,7 @@ export default function KitchenScreen({ title = kt.ordersTitle }: { title?: stri
         </span>
         {fullScreen.isSupported && (
           <Button variant="default" size="md" onClick={fullScreen.toggle}>
-            ⛶ {fullScreen.isActive ? kt.exitFullScreen : kt.fullScreen}
+            {fullScreen.isActive ? kt.exitFullScreen : kt.fullScreen}
           </Button>
         )}
       </div>

@@ -17,7 +17,7 @@ export default function OwnerKitchenPage() {
         value={view}
         onChange={(v) => setView(v as View)}
         data={[
-          { value: 'kitchen', label: `👨‍🍳 ${kt.kitchenTitle}` },
+          { value: 'kitchen', label: kt.kitchenTitle },
           { value: 'ready', label: `✓ ${kt.readyTitle}` },
         ]}
         style={{ alignSelf: 'flex-start' }}

@@ -1,0 +1,106 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO, DEMO_PASSWORD, loginAs } from '../helpers';
+import { Sender, restaurantIdOf } from './kitchen-helpers';
+
+const BATCHES = 50;
+const TABLET = { width: 1280, height: 800 };
+
+/** Sends `count` batches: one to each free table, then additions to the same tickets. */
+async function sendMany(sender: Sender, count: number, onEach?: (i: number) => Promise<void>) {
+  const tables = (await sender.freeTables()).slice(0, 10);
+  const tickets: Awaited<ReturnType<Sender['openTable']>>[] = [];
+  for (const t of tables) tickets.push(await sender.openTable(t.id));
+  const batchIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const k: number = i % tickets.length;
+    const sent = await sender.send(tickets[k], [{ name: i % 2 ? 'Ayran' : 'Lahmacun' }]);
+    tickets[k] = sent.ticket;
+    batchIds.push(sent.batchId);
+    await onEach?.(i);
+  }
+  return batchIds;
+}
+
+/** Every batch shows exactly once, and no card is on the board twice. */
+async function expectEachOnce(page: Page, batchIds: string[]) {
+  for (const id of batchIds) await expect(page.locator(`[data-testid="kitchen-card"][data-batch="${id}"]`)).toHaveCount(1, { timeout: 20_000 });
+  const shown = await page.locator('[data-testid="kitchen-card"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-batch')));
+  expect(new Set(shown).size).toBe(shown.length);
+}
+
+test('a kitchen screen whose connection drops while 50 batches are sent shows all 50 exactly once when it is back', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: TABLET });
+  const cook = await context.newPage();
+  await loginAs(cook, DEMO.kitchen, '/kitchen');
+  await expect(cook.getByRole('heading', { name: 'Siparişler' })).toBeVisible();
+
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.waiter, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const sender = new Sender(request, await restaurantIdOf(request));
+
+  await context.setOffline(true);
+  await expect(cook.getByTestId('offline-banner')).toContainText('Bağlantı yok');
+  await expect(cook.getByTestId('offline-banner')).toContainText('Son güncelleme');
+  const batchIds = await sendMany(sender, BATCHES);
+  await context.setOffline(false);
+
+  await expect(cook.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expectEachOnce(cook, batchIds);
+  await context.close();
+});
+
+test('a kitchen screen open through a server restart while 50 batches are sent shows all 50 exactly once', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const port = Number(process.env.E2E_PORT ?? 3100) + 50;
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sofra-e2e-restart-'));
+  let server: ChildProcess | null = null;
+  const start = async () => {
+    server = spawn(process.execPath, ['dist/server/server.js'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 }).toBe(200);
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server || server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+
+  try {
+    await start();
+    const context = await browser.newContext({ viewport: TABLET, baseURL: base });
+    const cook = await context.newPage();
+    await loginAs(cook, DEMO.kitchen, '/kitchen');
+    await expect(cook.getByRole('heading', { name: 'Siparişler' })).toBeVisible();
+
+    const api = await playwrightRequest.newContext({ baseURL: base });
+    const login = await api.post('/api/auth/login', { data: { email: DEMO.waiter, password: DEMO_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    const sender = new Sender(api, await restaurantIdOf(api));
+
+    let restart: Promise<void> | null = null;
+    const batchIds = await sendMany(sender, BATCHES, async (i) => {
+      // Down after the 20th send, up again while the rest are sent (the sender retries).
+      if (i === 19) {
+        await stop();
+        await expect(cook.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
+        restart = start();
+      }
+    });
+    await restart;
+    await expectEachOnce(cook, batchIds);
+    await expect(cook.getByTestId('offline-banner')).toHaveCount(0);
+    await api.dispose();
+    await context.close();
+  } finally {
+    await stop();
+  }
+});

@@ -1,0 +1,87 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, PHONE, loginAs } from '../helpers';
+import { Sender, restaurantIdOf } from './kitchen-helpers';
+
+const TABLET = { width: 1024, height: 768 };
+
+async function signedIn(browser: Browser, email: string, home: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await loginAs(page, email, home);
+  return page;
+}
+
+const card = (page: Page, batchId: string) => page.locator(`[data-testid="kitchen-card"][data-batch="${batchId}"]`);
+
+test('a sent order reaches the kitchen live, the waiter is told when it is ready, serves it, and it moves to history; an addition comes as its own card', async ({ browser }) => {
+  const waiter = await signedIn(browser, DEMO.waiter, '/waiter', PHONE);
+  const cook = await signedIn(browser, DEMO.kitchen, '/kitchen', TABLET);
+  await cook.goto('/kitchen/orders');
+  await expect(cook.getByRole('heading', { name: 'Siparişler' })).toBeVisible();
+  await waiter.getByRole('button', { name: 'Menü' }).click();
+  await waiter.getByRole('navigation').getByRole('link', { name: 'Garson Ekranı' }).click();
+  await expect(waiter.getByRole('heading', { name: 'Garson Ekranı' })).toBeVisible();
+
+  // The waiter sends (through the table-service API, as the signed-in waiter).
+  const sender = new Sender(waiter.request, await restaurantIdOf(waiter.request));
+  const [table] = await sender.freeTables();
+  const ticket = await sender.openTable(table.id);
+  const first = await sender.send(ticket, [
+    { name: 'Lahmacun', quantity: 2, note: 'acılı' },
+    { name: 'Mercimek Çorbası' },
+  ]);
+
+  // The card appears without a reload, with the table, the lines and the note.
+  const firstCard = card(cook, first.batchId);
+  await expect(firstCard).toBeVisible();
+  await expect(firstCard.getByRole('heading', { name: table.name })).toBeVisible();
+  await expect(firstCard).toContainText('2×');
+  await expect(firstCard).toContainText('Lahmacun');
+  await expect(firstCard).toContainText('Not: acılı');
+  await expect(firstCard).not.toContainText('EK SİPARİŞ');
+  await expect(cook.getByTestId('kitchen-summary')).toContainText('2 × Lahmacun');
+
+  // A tap moves a line on: Bekliyor → Hazırlanıyor.
+  await firstCard.getByRole('button', { name: /Lahmacun: Bekliyor/ }).click();
+  await expect(firstCard.getByRole('button', { name: /Lahmacun: Hazırlanıyor/ })).toBeVisible();
+
+  // An addition arrives as its own card with only the new lines.
+  const addition = await sender.send(first.ticket, [{ name: 'Ayran' }]);
+  const additionCard = card(cook, addition.batchId);
+  await expect(additionCard).toBeVisible();
+  await expect(additionCard).toContainText('EK SİPARİŞ');
+  await expect(additionCard).toContainText('Ayran');
+  await expect(additionCard).not.toContainText('Lahmacun');
+  await expect(firstCard).not.toContainText('Ayran');
+
+  // Tümü Hazır: the card leaves the board, the waiter is alerted and sees the lines ready.
+  await firstCard.getByRole('button', { name: 'Tümü Hazır' }).click();
+  await expect(firstCard).toHaveCount(0);
+  const group = waiter.getByTestId('ready-group').filter({ hasText: table.name });
+  await expect(group).toContainText('Lahmacun');
+  await expect(group).toContainText('Mercimek Çorbası');
+
+  // Elsewhere in the app, the waiter still hears about it: the in-app alert.
+  await waiter.getByRole('button', { name: 'Menü' }).click();
+  await waiter.getByRole('navigation').getByRole('link', { name: 'Ayarlar', exact: true }).click();
+  await additionCard.getByRole('button', { name: 'Tümü Hazır' }).click();
+  const toast = waiter.getByTestId('kitchen-toast');
+  await expect(toast).toContainText('Ayran');
+  await toast.getByRole('link', { name: 'Garson Ekranı' }).click();
+  await expect(waiter).toHaveURL(/\/waiter\/waiter-screen$/);
+
+  // Servis Edildi for each line; then the table has nothing left to serve.
+  for (const name of ['Lahmacun', 'Mercimek Çorbası', 'Ayran']) {
+    await group.getByRole('button', { name: new RegExp(`${name}: Servis Edildi`) }).click();
+    await expect(group.getByText(name, { exact: true })).toHaveCount(0);
+  }
+  await expect(group).toHaveCount(0);
+
+  // History: the first card with its sent, ready and served times.
+  await cook.getByRole('navigation').getByRole('link', { name: 'Sipariş Geçmişi' }).click();
+  const row = cook.getByTestId('history-batch').filter({ hasText: 'Lahmacun' }).first();
+  await expect(row).toContainText(table.name);
+  await expect(row).toContainText('Servis Edildi');
+  await expect(row).not.toContainText('Servis: —');
+  await expect(cook.getByRole('table', { name: 'Ürün başına hazırlama süresi' })).toContainText('Lahmacun');
+});

@@ -120,7 +120,7 @@ describe('live events over HTTP', () => {
         if (end >= 0) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
-          if (block.startsWith(':')) continue; // comment (keep-alive)
+          if (block.startsWith(':') || block.startsWith('event: ping')) continue; // heartbeat
           const message: SseMessage = {};
           for (const line of block.split('\n')) {
             const colon = line.indexOf(': ');

@@ -27,14 +27,14 @@ const history = async (query = '') => {
 /** A batch sent `ageSeconds` ago whose lines were made ready `prep` seconds after sending. */
 async function madeBatch(lines: { name: string; station?: string }[], ageSeconds: number, prep: number[], tableName = 'Salon 2') {
   const b = await sendBatch(ctx, { restaurantId: rid, waiterId: waiter.user.id, lines, ageSeconds, tableName });
-  const sentAt = Date.now() - ageSeconds * 1000;
+  const sentAt = b.sentAt.getTime();
   for (const [i, id] of b.lineIds.entries()) {
     await ctx.database.db
       .update(ticketLines)
       .set({ status: 'ready', preparingAt: new Date(sentAt), readyAt: new Date(sentAt + prep[i] * 1000) })
       .where(eq(ticketLines.id, id));
   }
-  return b;
+  return { ...b, sentAt };
 }
 
 describe('kitchen history', () => {
@@ -42,7 +42,7 @@ describe('kitchen history', () => {
     const older = await madeBatch([{ name: 'Adana Kebap' }], 900, [600]);
     const newer = await madeBatch([{ name: 'Adana Kebap' }, { name: 'Ayran', station: 'Bar' }], 600, [300, 60]);
     const cooking = await sendBatch(ctx, { restaurantId: rid, waiterId: waiter.user.id, lines: [{ name: 'Pide' }] });
-    await ctx.database.db.update(ticketLines).set({ status: 'served', servedAt: new Date(Date.now() - 100_000) }).where(eq(ticketLines.id, older.lineIds[0]));
+    await ctx.database.db.update(ticketLines).set({ status: 'served', servedAt: new Date(older.sentAt + 800_000) }).where(eq(ticketLines.id, older.lineIds[0]));
 
     const { body } = await history();
     const ids = body.batches.map((b) => b.batchId);

@@ -91,7 +91,7 @@ export async function sendBatch(
       })),
     )
     .returning({ id: ticketLines.id });
-  return { ticketId, batchId: batch.id, lineIds: lines.map((l) => l.id) };
+  return { ticketId, batchId: batch.id, lineIds: lines.map((l) => l.id), sentAt };
 }
 
 /** Route-matrix targets: a fresh batch per call, so every allowed caller's request can succeed. */

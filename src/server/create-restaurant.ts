@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
+import { EventHub } from './modules/events/event-hub';
 import { createRestaurantWithOwner } from './modules/restaurants/create-restaurant';
 
 // npm run create-restaurant -- --name "Lokanta" --email sahip@lokanta.com [--owner-name "Ad Soyad"]
@@ -19,7 +20,8 @@ async function main() {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir });
   try {
-    const created = await createRestaurantWithOwner(database.db, {
+    // No screen of this process listens; running servers see the new restaurant on its first sign-in.
+    const created = await createRestaurantWithOwner({ db: database.db, hub: new EventHub() }, {
       name: values.name,
       ownerEmail: values.email,
       ownerName: values['owner-name'],

@@ -14,8 +14,9 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir },
   );
-  const seed = config.seedDemo ? await seedDemo(database.db) : { seeded: false };
   const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir });
+  // Before listening: the demo data is written as commands of the app, like every other write.
+  const seed = config.seedDemo ? await seedDemo(app) : { seeded: false };
 
   let closing = false;
   const shutdown = async () => {

@@ -38,10 +38,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (err) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    const postgresDb: Db = db;
+    return { db: postgresDb, driver: 'postgres', close: () => pool.end() };
   }
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  const pgliteDb: Db = db;
+  return { db: pgliteDb, driver: 'pglite', close: () => client.close() };
 }

@@ -14,7 +14,7 @@ let seed: SeedResult;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  seed = await seedDemo(ctx.database.db, SEED_PASSWORD_COST);
+  seed = await seedDemo(ctx.app, SEED_PASSWORD_COST);
 });
 afterAll(() => ctx.close());
 
@@ -93,7 +93,7 @@ describe('demo data', () => {
       items: (await ctx.database.db.select({ n: count() }).from(menuItems))[0].n,
     });
     const before = await countRows();
-    const again = await seedDemo(ctx.database.db, SEED_PASSWORD_COST);
+    const again = await seedDemo(ctx.app, SEED_PASSWORD_COST);
     expect(again).toEqual({ seeded: false, restaurantId: await restaurantId('Demo Lokanta') });
     expect(await countRows()).toEqual(before);
   });
@@ -104,7 +104,7 @@ describe('demo data on a database already in use', () => {
     const other = await createTestApp();
     try {
       await createRestaurant(other, 'Gerçek Lokanta');
-      expect(await seedDemo(other.database.db, SEED_PASSWORD_COST)).toEqual({ seeded: false, restaurantId: undefined });
+      expect(await seedDemo(other.app, SEED_PASSWORD_COST)).toEqual({ seeded: false, restaurantId: undefined });
       const names = (await other.database.db.select({ name: restaurants.name }).from(restaurants)).map((r) => r.name);
       expect(names).toEqual(['Gerçek Lokanta']);
       expect((await other.database.db.select({ n: count() }).from(users))[0].n).toBe(0);

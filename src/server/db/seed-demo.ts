@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { runCreateRestaurant, type CommandContext, type CommandDeps } from '../lib/command';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
@@ -16,44 +17,44 @@ import {
 } from './schema';
 
 const DEMO_NAME = 'Demo Lokanta';
+type DemoAccount = { email: string; name: string; role: string };
+/** The second restaurant's owner: restaurants never see each other's data. */
+const SECOND_OWNER: DemoAccount = { email: 'owner2@demo.local', name: 'Zeynep Kaya', role: 'owner' };
 
 export interface SeedResult {
   seeded: boolean;
   restaurantId?: string;
 }
 
-/** Seeds the demo restaurants on an empty database; does nothing when any restaurant exists. */
-export async function seedDemo(db: Db, passwordCost?: number): Promise<SeedResult> {
+/**
+ * Seeds the demo restaurants on an empty database; does nothing when any restaurant exists. Each
+ * restaurant is created by one command (all of its data or none); the password hashes are made
+ * before, so no lock waits for them.
+ */
+export async function seedDemo(deps: CommandDeps, passwordCost?: number): Promise<SeedResult> {
+  const { db } = deps;
   const [any] = await db.select({ id: restaurants.id }).from(restaurants).limit(1);
   if (any) {
     const [demo] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, DEMO_NAME)).limit(1);
     return { seeded: false, restaurantId: demo?.id };
   }
-
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [demo] = await tx.insert(restaurants).values({ name: DEMO_NAME }).returning();
-    const [second] = await tx.insert(restaurants).values({ name: 'İkinci Şube' }).returning();
-
-    const accounts = [
-      ...DEMO_ACCOUNTS.map((a) => ({ ...a, restaurantId: demo.id })),
-      { email: 'owner2@demo.local', name: 'Zeynep Kaya', role: 'owner', restaurantId: second.id },
-    ];
-    const hashes = await Promise.all(accounts.map(() => hashPassword(DEMO_PASSWORD, passwordCost)));
-    for (const [i, a] of accounts.entries()) {
-      const [user] = await tx.insert(users).values({ email: a.email, name: a.name, passwordHash: hashes[i] }).returning();
-      await tx.insert(memberships).values({ userId: user.id, restaurantId: a.restaurantId, role: a.role });
+  const accounts = [...DEMO_ACCOUNTS, SECOND_OWNER];
+  const hashes = new Map(await Promise.all(accounts.map(async (a) => [a.email, await hashPassword(DEMO_PASSWORD, passwordCost)] as const)));
+  const addMembers = async (c: CommandContext, members: readonly DemoAccount[]) => {
+    for (const a of members) {
+      const [user] = await c.tx.insert(users).values({ email: a.email, name: a.name, passwordHash: hashes.get(a.email)! }).returning();
+      await c.tx.insert(memberships).values({ userId: user.id, restaurantId: c.restaurantId, role: a.role });
     }
+  };
 
-    await seedMenu(tx, demo.id, DEMO_MENU);
-    await seedMenu(tx, second.id, [
-      { icon: '☕', name: 'Kahvaltı', items: [{ name: 'Serpme Kahvaltı', description: 'İki kişilik', price: 65000 }] },
-    ]);
+  const demoId = await runCreateRestaurant(deps, DEMO_NAME, async (c) => {
+    await addMembers(c, DEMO_ACCOUNTS);
+    await seedMenu(c.tx, c.restaurantId, DEMO_MENU);
     for (const [s, section] of DEMO_SECTIONS.entries()) {
-      const [row] = await tx.insert(sections).values({ restaurantId: demo.id, name: section.name, sortOrder: s }).returning();
-      await tx.insert(diningTables).values(
+      const [row] = await c.tx.insert(sections).values({ restaurantId: c.restaurantId, name: section.name, sortOrder: s }).returning();
+      await c.tx.insert(diningTables).values(
         Array.from({ length: section.tables }, (_, i) => ({
-          restaurantId: demo.id,
+          restaurantId: c.restaurantId,
           sectionId: row.id,
           name: `${section.name} ${i + 1}`,
           seats: i % 3 === 0 ? 6 : 4,
@@ -61,8 +62,15 @@ export async function seedDemo(db: Db, passwordCost?: number): Promise<SeedResul
         })),
       );
     }
-    return { seeded: true, restaurantId: demo.id };
+    return c.restaurantId;
   });
+  await runCreateRestaurant(deps, 'İkinci Şube', async (c) => {
+    await addMembers(c, [SECOND_OWNER]);
+    await seedMenu(c.tx, c.restaurantId, [
+      { icon: '☕', name: 'Kahvaltı', items: [{ name: 'Serpme Kahvaltı', description: 'İki kişilik', price: 65000 }] },
+    ]);
+  });
+  return { seeded: true, restaurantId: demoId };
 }
 
 async function seedMenu(tx: Db, restaurantId: string, menu: typeof DEMO_MENU) {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../shared/errors';
-import { auditEvents, menuCategories } from '../db/schema';
+import { auditEvents, menuCategories, restaurants } from '../db/schema';
 import type { LiveEvent } from '../modules/events/event-hub';
 import { createRestaurant, createTestApp, type TestContext } from '../test-support/test-app';
-import { runCommand, type CommandActor } from './command';
+import { runCommand, runCreateRestaurant, type CommandActor } from './command';
 
 describe('the command pipeline', () => {
   let ctx: TestContext;
@@ -104,5 +104,26 @@ describe('the command pipeline', () => {
     const rows = await Promise.all(Array.from({ length: 8 }, (_, i) => addCategory(`Paralel ${i}`)));
     const orders = rows.map((r) => r.sortOrder);
     expect(new Set(orders).size).toBe(orders.length);
+  });
+
+  it('creates a restaurant with its first data in one command, and nothing at all when that command throws', async () => {
+    const name = `Yeni Şube ${Date.now()}`;
+    const created = await runCreateRestaurant(deps(), name, async (c) => {
+      await c.audit({ action: 'restaurant.create', entity: 'restaurant', entityId: c.restaurantId });
+      return c.restaurantId;
+    });
+    expect(await ctx.database.db.select().from(restaurants).where(eq(restaurants.id, created))).toHaveLength(1);
+    expect(await auditRowsFor(created)).toMatchObject([{ actorRole: 'system', actorUserId: null }]);
+
+    let failedId = '';
+    await expect(
+      runCreateRestaurant(deps(), `${name} (hatalı)`, async (c) => {
+        failedId = c.restaurantId;
+        await c.audit({ action: 'restaurant.create', entity: 'restaurant', entityId: c.restaurantId });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await ctx.database.db.select().from(restaurants).where(eq(restaurants.id, failedId))).toHaveLength(0);
+    expect(await auditRowsFor(failedId)).toHaveLength(0);
   });
 });

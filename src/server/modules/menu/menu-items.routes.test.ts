@@ -42,6 +42,16 @@ describe('creating items', () => {
     expect(audit).toMatchObject({ actorRole: 'owner', before: null });
   });
 
+  it("gives a new item without a VAT rate the owner's default from Ayarlar, and keeps a rate it is given", async () => {
+    const r = await withCategory();
+    const settingsUrl = `/api/restaurants/${r.id}/settings/general`;
+    const general = (await ctx.app.inject({ method: 'GET', url: settingsUrl, cookies: r.owner.cookies })).json();
+    const saved = await ctx.app.inject({ method: 'PUT', url: settingsUrl, cookies: r.owner.cookies, payload: { ...general, defaultVatRate: 20 } });
+    expect(saved.statusCode).toBe(200);
+    expect((await r.addItem(r.categoryId, 'Rakı')).vatRate).toBe(20);
+    expect((await r.addItem(r.categoryId, 'Ayran', 3000, { vatRate: 1 })).vatRate).toBe(1);
+  });
+
   it('keeps every field it is given, option groups in their order', async () => {
     const r = await withCategory();
     const portion = await r.addGroup('Porsiyon');

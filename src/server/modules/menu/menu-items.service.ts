@@ -1,15 +1,14 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
-import { DEFAULT_STATION, DEFAULT_VAT_RATE, type MenuItem } from '../../../shared/menu-contract';
+import { DEFAULT_STATION, type MenuItem } from '../../../shared/menu-contract';
 import { isSameName } from '../../../shared/turkish-search';
-import type { Db } from '../../db/client';
 import { menuCategories, menuItemOptionGroups, menuItems, optionGroups } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { Actor } from '../auth/auth.service';
-import { auditMenu, inTransaction } from './menu-audit';
+import type { CommandContext } from '../../lib/command';
+import { assertNameFree } from '../../lib/names';
+import { getDefaultVatRate } from '../settings/restaurant-settings.service';
 import { MENU_MESSAGES } from './menu-messages';
-import { checkVersion, linkedGroups, lockItem, presentItem, type ItemRow } from './menu-read.service';
-import type { PhotoKind, PhotoStore } from './photo-store';
+import { linkedGroups, presentItem, type ItemRow } from './menu-read.service';
 
 /** The item fields a create or update carries once validated (the shared schemas' output). */
 export interface ItemFields {
@@ -37,122 +36,105 @@ const auditView = (i: ItemRow, optionGroupIds: string[]) => ({
   optionGroupIds,
 });
 
+/** An item of this restaurant, locked, with its option groups (404 otherwise). */
+export async function lockItem(c: CommandContext, itemId: string) {
+  const row = await c.lockOwned(menuItems, itemId, MENU_MESSAGES.itemNotFound);
+  return { row, groupIds: (await linkedGroups(c.tx, [row.id])).get(row.id) ?? [] };
+}
+
 /** A category named in a request body must be this restaurant's; otherwise nothing changes. */
-async function assertCategory(tx: Db, restaurantId: string, categoryId: string) {
+async function assertCategory(c: CommandContext, categoryId: string) {
   const [row] = isUuid(categoryId)
-    ? await tx
+    ? await c.tx
         .select({ id: menuCategories.id })
         .from(menuCategories)
-        .where(and(eq(menuCategories.id, categoryId), eq(menuCategories.restaurantId, restaurantId)))
+        .where(and(eq(menuCategories.id, categoryId), eq(menuCategories.restaurantId, c.restaurantId)))
     : [];
   if (!row) throw new HttpError(400, MENU_MESSAGES.categoryNotFound);
 }
 
-async function assertOptionGroups(tx: Db, restaurantId: string, ids: string[]): Promise<string[]> {
+async function assertOptionGroups(c: CommandContext, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   if (!unique.every(isUuid)) throw new HttpError(400, MENU_MESSAGES.optionGroupNotFound);
-  const rows = await tx
+  const rows = await c.tx
     .select({ id: optionGroups.id })
     .from(optionGroups)
-    .where(and(eq(optionGroups.restaurantId, restaurantId), inArray(optionGroups.id, unique)));
+    .where(and(eq(optionGroups.restaurantId, c.restaurantId), inArray(optionGroups.id, unique)));
   if (rows.length !== unique.length) throw new HttpError(400, MENU_MESSAGES.optionGroupNotFound);
   return unique;
 }
 
-async function assertNameFree(tx: Db, categoryId: string, name: string, exceptId?: string) {
-  const rows = await tx
-    .select({ name: menuItems.name })
-    .from(menuItems)
-    .where(and(eq(menuItems.categoryId, categoryId), exceptId ? ne(menuItems.id, exceptId) : undefined));
-  if (rows.some((r) => isSameName(r.name, name))) throw new HttpError(409, MENU_MESSAGES.itemNameTaken);
-}
+const assertItemNameFree = (c: CommandContext, categoryId: string, name: string, exceptId?: string) =>
+  assertNameFree(c, menuItems, name, MENU_MESSAGES.itemNameTaken, { where: eq(menuItems.categoryId, categoryId), exceptId });
 
-async function nextSortOrder(tx: Db, categoryId: string): Promise<number> {
-  const [{ next }] = await tx
-    .select({ next: sql<number>`coalesce(max(${menuItems.sortOrder}) + 1, 0)::int` })
-    .from(menuItems)
-    .where(eq(menuItems.categoryId, categoryId));
-  return next;
-}
-
-async function linkGroups(tx: Db, itemId: string, groupIds: string[]) {
-  await tx.delete(menuItemOptionGroups).where(eq(menuItemOptionGroups.itemId, itemId));
+/** Replaces an item's option group links, kept in the order given. */
+export async function linkGroups(c: CommandContext, itemId: string, groupIds: string[]) {
+  await c.tx.delete(menuItemOptionGroups).where(eq(menuItemOptionGroups.itemId, itemId));
   if (groupIds.length) {
-    await tx.insert(menuItemOptionGroups).values(groupIds.map((groupId, sortOrder) => ({ itemId, groupId, sortOrder })));
+    await c.tx.insert(menuItemOptionGroups).values(groupIds.map((groupId, sortOrder) => ({ itemId, groupId, sortOrder })));
   }
 }
 
-async function insertItem(tx: Db, actor: Actor, input: ItemFields, photoPath: string | null = null) {
-  await assertCategory(tx, actor.restaurantId, input.categoryId);
-  await assertNameFree(tx, input.categoryId, input.name);
-  const groupIds = await assertOptionGroups(tx, actor.restaurantId, input.optionGroupIds ?? []);
-  const [row] = await tx
+async function insertItem(c: CommandContext, input: ItemFields, photoPath: string | null = null) {
+  await assertCategory(c, input.categoryId);
+  await assertItemNameFree(c, input.categoryId, input.name);
+  const groupIds = await assertOptionGroups(c, input.optionGroupIds ?? []);
+  const [row] = await c.tx
     .insert(menuItems)
     .values({
-      restaurantId: actor.restaurantId,
+      restaurantId: c.restaurantId,
       categoryId: input.categoryId,
       name: input.name,
       description: input.description ?? null,
       priceKurus: input.priceKurus,
-      vatRate: input.vatRate ?? DEFAULT_VAT_RATE,
-      sortOrder: input.sortOrder ?? (await nextSortOrder(tx, input.categoryId)),
+      // A new item without a rate takes the owner's default (Ayarlar → Varsayılan KDV).
+      vatRate: input.vatRate ?? (await getDefaultVatRate(c.tx, c.restaurantId)),
+      sortOrder: input.sortOrder ?? (await c.nextSortOrder(menuItems, eq(menuItems.categoryId, input.categoryId))),
       isAvailable: input.isAvailable ?? true,
       station: input.station ?? DEFAULT_STATION,
       photoPath,
     })
     .returning();
-  await linkGroups(tx, row.id, groupIds);
+  await linkGroups(c, row.id, groupIds);
+  c.emit('menu', row.id);
   return { row, groupIds };
 }
 
-export async function createItem(db: Db, actor: Actor, input: ItemFields): Promise<MenuItem> {
-  return inTransaction(db, async (tx) => {
-    const { row, groupIds } = await insertItem(tx, actor, input);
-    await auditMenu(tx, actor, [{ action: 'menu.item.create', entity: 'menu_item', entityId: row.id, before: null, after: auditView(row, groupIds) }]);
-    return presentItem(row, groupIds);
-  });
+export async function createItem(c: CommandContext, input: ItemFields): Promise<MenuItem> {
+  const { row, groupIds } = await insertItem(c, input);
+  await c.audit({ action: 'menu.item.create', entity: 'menu_item', entityId: row.id, after: auditView(row, groupIds) });
+  return presentItem(row, groupIds);
 }
 
-export async function updateItem(
-  db: Db,
-  actor: Actor,
-  itemId: string,
-  input: Partial<ItemFields> & { version: number },
-): Promise<MenuItem> {
-  return inTransaction(db, async (tx) => {
-    const before = await lockItem(tx, actor.restaurantId, itemId);
-    checkVersion(before, input.version);
-    const beforeGroups = (await linkedGroups(tx, [itemId])).get(itemId) ?? [];
-    const categoryId = input.categoryId ?? before.categoryId;
-    if (input.categoryId !== undefined && input.categoryId !== before.categoryId) await assertCategory(tx, actor.restaurantId, categoryId);
-    if (input.name !== undefined || categoryId !== before.categoryId) {
-      await assertNameFree(tx, categoryId, input.name ?? before.name, itemId);
-    }
-    const groupIds = input.optionGroupIds ? await assertOptionGroups(tx, actor.restaurantId, input.optionGroupIds) : beforeGroups;
-    const { version: _version, optionGroupIds: _groups, ...fields } = input;
-    const [row] = await tx
-      .update(menuItems)
-      .set({ ...fields, version: before.version + 1 })
-      .where(eq(menuItems.id, itemId))
-      .returning();
-    if (input.optionGroupIds) await linkGroups(tx, itemId, groupIds);
-    await auditMenu(tx, actor, [
-      { action: 'menu.item.update', entity: 'menu_item', entityId: itemId, before: auditView(before, beforeGroups), after: auditView(row, groupIds) },
-    ]);
-    return presentItem(row, groupIds);
-  });
+export async function updateItem(c: CommandContext, input: Partial<ItemFields> & { itemId: string; version: number }): Promise<MenuItem> {
+  const { itemId, version, optionGroupIds, ...fields } = input;
+  const { row: before, groupIds: beforeGroups } = await lockItem(c, itemId);
+  c.assertVersion(before, version);
+  const categoryId = fields.categoryId ?? before.categoryId;
+  if (categoryId !== before.categoryId) await assertCategory(c, categoryId);
+  if (fields.name !== undefined || categoryId !== before.categoryId) {
+    await assertItemNameFree(c, categoryId, fields.name ?? before.name, before.id);
+  }
+  const groupIds = optionGroupIds ? await assertOptionGroups(c, optionGroupIds) : beforeGroups;
+  const [row] = await c.tx
+    .update(menuItems)
+    .set({ ...fields, version: before.version + 1 })
+    .where(eq(menuItems.id, before.id))
+    .returning();
+  if (optionGroupIds) await linkGroups(c, row.id, groupIds);
+  await c.audit({ action: 'menu.item.update', entity: 'menu_item', entityId: row.id, before: auditView(before, beforeGroups), after: auditView(row, groupIds) });
+  c.emit('menu', row.id);
+  return presentItem(row, groupIds);
 }
 
-export async function deleteItem(db: Db, actor: Actor, itemId: string, photos: PhotoStore): Promise<void> {
-  const before = await inTransaction(db, async (tx) => {
-    const row = await lockItem(tx, actor.restaurantId, itemId);
-    const groups = (await linkedGroups(tx, [itemId])).get(itemId) ?? [];
-    await tx.delete(menuItems).where(eq(menuItems.id, itemId));
-    await auditMenu(tx, actor, [{ action: 'menu.item.delete', entity: 'menu_item', entityId: itemId, before: auditView(row, groups), after: null }]);
-    return row;
-  });
-  await photos.remove(before.photoPath);
+/** Deletes an item; answers the photo file the caller removes once the deletion committed. */
+export async function deleteItem(c: CommandContext, input: { itemId: string }): Promise<{ previousPhoto: string | null }> {
+  const { row, groupIds } = await lockItem(c, input.itemId);
+  await c.tx.delete(menuItems).where(eq(menuItems.id, row.id));
+  await c.audit({ action: 'menu.item.delete', entity: 'menu_item', entityId: row.id, before: auditView(row, groupIds) });
+  c.emit('menu', row.id);
+  return { previousPhoto: row.photoPath };
 }
 
 /** "Adana Kebap" → "Adana Kebap (kopya)", "(kopya 2)", ... whichever is free in the category. */
@@ -164,82 +146,48 @@ export function copyName(name: string, taken: string[]): string {
   }
 }
 
-/** A copy right after the original, with its own copy of the photo; option groups are shared. */
-export async function duplicateItem(db: Db, actor: Actor, itemId: string, photos: PhotoStore): Promise<MenuItem> {
-  const photoCopy = await (async () => {
-    const [row] = isUuid(itemId)
-      ? await db.select({ photoPath: menuItems.photoPath }).from(menuItems).where(and(eq(menuItems.id, itemId), eq(menuItems.restaurantId, actor.restaurantId)))
-      : [];
-    return row?.photoPath ? photos.copy(row.photoPath).catch(() => null) : null;
-  })();
-  try {
-    return await inTransaction(db, async (tx) => {
-      const original = await lockItem(tx, actor.restaurantId, itemId);
-      const groups = (await linkedGroups(tx, [itemId])).get(itemId) ?? [];
-      const siblings = await tx.select({ name: menuItems.name }).from(menuItems).where(eq(menuItems.categoryId, original.categoryId));
-      const { row, groupIds } = await insertItem(
-        tx,
-        actor,
-        {
-          categoryId: original.categoryId,
-          name: copyName(
-            original.name,
-            siblings.map((s) => s.name),
-          ),
-          description: original.description,
-          priceKurus: original.priceKurus,
-          vatRate: original.vatRate,
-          sortOrder: await nextSortOrder(tx, original.categoryId),
-          isAvailable: original.isAvailable,
-          station: original.station,
-          optionGroupIds: groups,
-        },
-        photoCopy,
-      );
-      await auditMenu(tx, actor, [
-        { action: 'menu.item.duplicate', entity: 'menu_item', entityId: row.id, before: null, after: auditView(row, groupIds), reason: `kopyalanan: ${original.id}` },
-      ]);
-      return presentItem(row, groupIds);
-    });
-  } catch (err) {
-    await photos.remove(photoCopy);
-    throw err;
-  }
+/**
+ * A copy right after the original, with `photoPath` as its photo (the caller copied the file
+ * first, see withNewPhoto); option groups are shared.
+ */
+export async function duplicateItem(c: CommandContext, input: { itemId: string; photoPath: string | null }): Promise<MenuItem> {
+  const { row: original, groupIds: groups } = await lockItem(c, input.itemId);
+  const siblings = await c.tx.select({ name: menuItems.name }).from(menuItems).where(eq(menuItems.categoryId, original.categoryId));
+  const { row, groupIds } = await insertItem(
+    c,
+    {
+      categoryId: original.categoryId,
+      name: copyName(
+        original.name,
+        siblings.map((s) => s.name),
+      ),
+      description: original.description,
+      priceKurus: original.priceKurus,
+      vatRate: original.vatRate,
+      isAvailable: original.isAvailable,
+      station: original.station,
+      optionGroupIds: groups,
+    },
+    input.photoPath,
+  );
+  await c.audit({ action: 'menu.item.duplicate', entity: 'menu_item', entityId: row.id, after: auditView(row, groupIds), reason: `kopyalanan: ${original.id}` });
+  return presentItem(row, groupIds);
 }
 
 /**
- * Replaces (or with `photo` null removes) an item's photo. The file is written before the
- * transaction and removed again if it fails; the old file goes only after the change committed.
- * A photo is not content the version guards: setting it does not refuse an open edit form.
+ * Points an item at a new photo file (or none). A photo is not content the version guards:
+ * setting it does not refuse an open edit form. Answers the replaced file for removal.
  */
-export async function setItemPhoto(
-  db: Db,
-  actor: Actor,
-  itemId: string,
-  photos: PhotoStore,
-  photo: { bytes: Buffer; kind: PhotoKind } | null,
-): Promise<MenuItem> {
-  const saved = photo ? await photos.save(photo.bytes, photo.kind) : null;
-  try {
-    const { item, previous } = await inTransaction(db, async (tx) => {
-      const before = await lockItem(tx, actor.restaurantId, itemId);
-      const groups = (await linkedGroups(tx, [itemId])).get(itemId) ?? [];
-      const [row] = await tx.update(menuItems).set({ photoPath: saved }).where(eq(menuItems.id, itemId)).returning();
-      await auditMenu(tx, actor, [
-        {
-          action: saved ? 'menu.item.photo.set' : 'menu.item.photo.remove',
-          entity: 'menu_item',
-          entityId: itemId,
-          before: { photoPath: before.photoPath },
-          after: { photoPath: saved },
-        },
-      ]);
-      return { item: presentItem(row, groups), previous: before.photoPath };
-    });
-    if (previous !== saved) await photos.remove(previous);
-    return item;
-  } catch (err) {
-    await photos.remove(saved);
-    throw err;
-  }
+export async function setItemPhoto(c: CommandContext, input: { itemId: string; photoPath: string | null }) {
+  const { row: before, groupIds } = await lockItem(c, input.itemId);
+  const [row] = await c.tx.update(menuItems).set({ photoPath: input.photoPath }).where(eq(menuItems.id, before.id)).returning();
+  await c.audit({
+    action: input.photoPath ? 'menu.item.photo.set' : 'menu.item.photo.remove',
+    entity: 'menu_item',
+    entityId: row.id,
+    before: { photoPath: before.photoPath },
+    after: { photoPath: input.photoPath },
+  });
+  c.emit('menu', row.id);
+  return { item: presentItem(row, groupIds), previousPhoto: before.photoPath };
 }

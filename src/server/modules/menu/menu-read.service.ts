@@ -1,14 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isUuid } from '../../../shared/ids';
 import { photoUrl, type AdminMenu, type MenuCategory, type MenuItem, type OptionGroup } from '../../../shared/menu-contract';
 import type { Db } from '../../db/client';
 import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { MENU_MESSAGES } from './menu-messages';
 
 export type CategoryRow = typeof menuCategories.$inferSelect;
 export type ItemRow = typeof menuItems.$inferSelect;
-export type OptionGroupRow = typeof optionGroups.$inferSelect;
 
 export const presentCategory = (c: CategoryRow): MenuCategory => ({
   id: c.id,
@@ -108,43 +104,4 @@ export async function getAdminMenu(db: Db, restaurantId: string): Promise<AdminM
   const order = new Map(categories.map((c, i) => [c.id, i]));
   items.sort((a, b) => order.get(a.categoryId)! - order.get(b.categoryId)! || a.sortOrder - b.sortOrder || collator.compare(a.name, b.name));
   return { categories: categories.map(presentCategory), items: await presentItems(db, items), optionGroups: groups };
-}
-
-// Row locks for the write services: another restaurant's id looks exactly like a missing one.
-
-export async function lockCategory(tx: Db, restaurantId: string, categoryId: string): Promise<CategoryRow> {
-  if (!isUuid(categoryId)) throw new HttpError(404, MENU_MESSAGES.categoryNotFound);
-  const [row] = await tx
-    .select()
-    .from(menuCategories)
-    .where(and(eq(menuCategories.id, categoryId), eq(menuCategories.restaurantId, restaurantId)))
-    .for('update');
-  if (!row) throw new HttpError(404, MENU_MESSAGES.categoryNotFound);
-  return row;
-}
-
-export async function lockItem(tx: Db, restaurantId: string, itemId: string): Promise<ItemRow> {
-  if (!isUuid(itemId)) throw new HttpError(404, MENU_MESSAGES.itemNotFound);
-  const [row] = await tx
-    .select()
-    .from(menuItems)
-    .where(and(eq(menuItems.id, itemId), eq(menuItems.restaurantId, restaurantId)))
-    .for('update');
-  if (!row) throw new HttpError(404, MENU_MESSAGES.itemNotFound);
-  return row;
-}
-
-export async function lockOptionGroup(tx: Db, restaurantId: string, groupId: string): Promise<OptionGroupRow> {
-  if (!isUuid(groupId)) throw new HttpError(404, MENU_MESSAGES.optionGroupNotFound);
-  const [row] = await tx
-    .select()
-    .from(optionGroups)
-    .where(and(eq(optionGroups.id, groupId), eq(optionGroups.restaurantId, restaurantId)))
-    .for('update');
-  if (!row) throw new HttpError(404, MENU_MESSAGES.optionGroupNotFound);
-  return row;
-}
-
-export function checkVersion(row: { version: number }, expected: number) {
-  if (row.version !== expected) throw new HttpError(409, MENU_MESSAGES.versionConflict);
 }

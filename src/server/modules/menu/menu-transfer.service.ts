@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import type { ImportReport } from '../../../shared/menu-contract';
+import { eq } from 'drizzle-orm';
+import type { AdminMenu, ImportReport } from '../../../shared/menu-contract';
 import { CsvFileError, exportMenuCsv, planMenuImport, type ImportPlan } from '../../../shared/menu-csv';
 import type { Db } from '../../db/client';
-import { menuCategories, menuItemOptionGroups, menuItems } from '../../db/schema';
+import { menuCategories, menuItems } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { Actor } from '../auth/auth.service';
-import { auditMenu, inTransaction, type MenuAuditEntry } from './menu-audit';
+import type { AuditEntry, CommandContext } from '../../lib/command';
 import { MENU_MESSAGES } from './menu-messages';
+import { linkGroups } from './menu-items.service';
 import { getAdminMenu } from './menu-read.service';
 
 export async function exportMenu(db: Db, restaurantId: string): Promise<string> {
@@ -34,86 +34,84 @@ export class ImportRefused extends HttpError {
   }
 }
 
+function planImport(csv: string, current: AdminMenu): ImportPlan {
+  try {
+    return planMenuImport(csv, current);
+  } catch (err) {
+    if (err instanceof CsvFileError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+/** What an import would do, without writing anything (the preview). */
+export async function previewImport(db: Db, restaurantId: string, csv: string): Promise<ImportReport> {
+  return reportOf(planImport(csv, await getAdminMenu(db, restaurantId)), true, false);
+}
+
 /**
- * Imports a CSV all or nothing: the plan is made inside the transaction from the menu as it is
- * now, and any bad row means nothing is written. A dry run makes the same plan and writes nothing.
+ * Imports a CSV all or nothing: the plan is made inside the command from the menu as it is now
+ * (the restaurant's lock keeps a second import from planning against the same menu), and any bad
+ * row means nothing is written.
  */
-export async function importMenu(db: Db, actor: Actor, csv: string, dryRun: boolean): Promise<ImportReport> {
-  return inTransaction(db, async (tx) => {
-    // One import at a time per restaurant: two would plan against the same menu and both create.
-    if (!dryRun) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`menu-import:${actor.restaurantId}`}))`);
-    const current = await getAdminMenu(tx, actor.restaurantId);
-    let plan: ImportPlan;
-    try {
-      plan = planMenuImport(csv, current);
-    } catch (err) {
-      if (err instanceof CsvFileError) throw new HttpError(400, err.message);
-      throw err;
-    }
-    if (dryRun) return reportOf(plan, true, false);
-    if (plan.errors.length) throw new ImportRefused(reportOf(plan, true, false));
+export async function importMenu(c: CommandContext, input: { csv: string }): Promise<ImportReport> {
+  const current = await getAdminMenu(c.tx, c.restaurantId);
+  const plan = planImport(input.csv, current);
+  if (plan.errors.length) throw new ImportRefused(reportOf(plan, true, false));
 
-    const categoryIds = new Map<string, string>();
-    const [{ nextCategory }] = await tx
-      .select({ nextCategory: sql<number>`coalesce(max(${menuCategories.sortOrder}) + 1, 0)::int` })
-      .from(menuCategories)
-      .where(eq(menuCategories.restaurantId, actor.restaurantId));
-    const audit: MenuAuditEntry[] = [];
-    for (const [i, c] of plan.newCategories.entries()) {
-      const [row] = await tx
-        .insert(menuCategories)
-        .values({ restaurantId: actor.restaurantId, icon: c.icon, name: c.name, sortOrder: nextCategory + i })
-        .returning();
-      categoryIds.set(c.name, row.id);
-      audit.push({ action: 'menu.category.create', entity: 'menu_category', entityId: row.id, before: null, after: { icon: c.icon, name: c.name }, reason: 'CSV içe aktarma' });
-    }
+  const categoryIds = new Map<string, string>();
+  const nextCategory = await c.nextSortOrder(menuCategories);
+  const audit: AuditEntry[] = [];
+  for (const [i, cat] of plan.newCategories.entries()) {
+    const [row] = await c.tx
+      .insert(menuCategories)
+      .values({ restaurantId: c.restaurantId, icon: cat.icon, name: cat.name, sortOrder: nextCategory + i })
+      .returning();
+    categoryIds.set(cat.name, row.id);
+    audit.push({ action: 'menu.category.create', entity: 'menu_category', entityId: row.id, after: { icon: cat.icon, name: cat.name }, reason: 'CSV içe aktarma' });
+  }
 
-    const nextSort = new Map<string, number>();
-    for (const item of current.items) nextSort.set(item.categoryId, Math.max(nextSort.get(item.categoryId) ?? 0, item.sortOrder + 1));
-    const itemsById = new Map(current.items.map((i) => [i.id, i]));
+  const nextSort = new Map<string, number>();
+  for (const item of current.items) nextSort.set(item.categoryId, Math.max(nextSort.get(item.categoryId) ?? 0, item.sortOrder + 1));
+  const itemsById = new Map(current.items.map((i) => [i.id, i]));
 
-    for (const row of plan.rows) {
-      if (row.isUnchanged) continue;
-      const categoryId = 'id' in row.category ? row.category.id : categoryIds.get(row.category.newName)!;
-      const before = row.itemId ? itemsById.get(row.itemId)! : null;
-      let sortOrder = row.fields.sortOrder;
-      if (sortOrder === null) {
-        sortOrder = before && before.categoryId === categoryId ? before.sortOrder : (nextSort.get(categoryId) ?? 0);
-      }
-      nextSort.set(categoryId, Math.max(nextSort.get(categoryId) ?? 0, sortOrder + 1));
-      const values = {
-        categoryId,
-        name: row.fields.name,
-        description: row.fields.description,
-        priceKurus: row.fields.priceKurus,
-        vatRate: row.fields.vatRate,
-        sortOrder,
-        isAvailable: row.fields.isAvailable,
-        station: row.fields.station,
-      };
-      let itemId: string;
-      if (before) {
-        itemId = before.id;
-        await tx.update(menuItems).set({ ...values, version: before.version + 1 }).where(eq(menuItems.id, itemId));
-        await tx.delete(menuItemOptionGroups).where(eq(menuItemOptionGroups.itemId, itemId));
-      } else {
-        const [created] = await tx.insert(menuItems).values({ restaurantId: actor.restaurantId, ...values }).returning({ id: menuItems.id });
-        itemId = created.id;
-      }
-      if (row.fields.optionGroupIds.length) {
-        await tx.insert(menuItemOptionGroups).values(row.fields.optionGroupIds.map((groupId, i) => ({ itemId, groupId, sortOrder: i })));
-      }
-      const after = { ...values, optionGroupIds: row.fields.optionGroupIds };
-      audit.push({
-        action: before ? 'menu.item.update' : 'menu.item.create',
-        entity: 'menu_item',
-        entityId: itemId,
-        before: before ? { ...before, id: undefined, version: undefined, photoUrl: undefined } : null,
-        after,
-        reason: `CSV içe aktarma, satır ${row.line}`,
-      });
+  for (const row of plan.rows) {
+    if (row.isUnchanged) continue;
+    const categoryId = 'id' in row.category ? row.category.id : categoryIds.get(row.category.newName)!;
+    const before = row.itemId ? itemsById.get(row.itemId)! : null;
+    let sortOrder = row.fields.sortOrder;
+    if (sortOrder === null) {
+      sortOrder = before && before.categoryId === categoryId ? before.sortOrder : (nextSort.get(categoryId) ?? 0);
     }
-    await auditMenu(tx, actor, audit);
-    return reportOf(plan, false, true);
-  });
+    nextSort.set(categoryId, Math.max(nextSort.get(categoryId) ?? 0, sortOrder + 1));
+    const values = {
+      categoryId,
+      name: row.fields.name,
+      description: row.fields.description,
+      priceKurus: row.fields.priceKurus,
+      vatRate: row.fields.vatRate,
+      sortOrder,
+      isAvailable: row.fields.isAvailable,
+      station: row.fields.station,
+    };
+    let itemId: string;
+    if (before) {
+      itemId = before.id;
+      await c.tx.update(menuItems).set({ ...values, version: before.version + 1 }).where(eq(menuItems.id, itemId));
+    } else {
+      const [created] = await c.tx.insert(menuItems).values({ restaurantId: c.restaurantId, ...values }).returning({ id: menuItems.id });
+      itemId = created.id;
+    }
+    await linkGroups(c, itemId, row.fields.optionGroupIds);
+    audit.push({
+      action: before ? 'menu.item.update' : 'menu.item.create',
+      entity: 'menu_item',
+      entityId: itemId,
+      before: before ? { ...before, id: undefined, version: undefined, photoUrl: undefined } : null,
+      after: { ...values, optionGroupIds: row.fields.optionGroupIds },
+      reason: `CSV içe aktarma, satır ${row.line}`,
+    });
+  }
+  await c.audit(audit);
+  c.emit('menu');
+  return reportOf(plan, false, true);
 }

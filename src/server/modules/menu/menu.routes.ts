@@ -16,16 +16,11 @@ import {
   updateCategoryRequest,
   updateItemRequest,
 } from '../../../shared/menu-contract';
-import { ALL_STAFF, OWNER, restaurantParams } from '../../lib/routes';
+import { ALL_STAFF, OWNER, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import {
-  changeCategoryPrices,
-  createCategory,
-  deleteCategory,
-  reorderCategories,
-  updateCategory,
-} from './menu-categories.service';
+import { changeCategoryPrices, createCategory, deleteCategory, reorderCategories, updateCategory } from './menu-categories.service';
 import { createItem, deleteItem, duplicateItem, updateItem } from './menu-items.service';
+import { copyItemPhoto, withNewPhoto } from './menu-photos';
 import { getAdminMenu } from './menu-read.service';
 import { createOptionGroup, deleteOptionGroup, replaceOptionGroup } from './option-groups.service';
 
@@ -34,14 +29,13 @@ export const itemParams = restaurantParams.extend({ itemId: z.string() });
 const groupParams = restaurantParams.extend({ groupId: z.string() });
 
 /**
- * The owner's menu. Every role may read it (waiters and the kitchen will order from it); only the
- * owner changes it. Each change publishes a 'menu' event, so open screens and the public menu
- * refresh without a reload. Prefix …/menu.
+ * The owner's menu (prefix …/menu). Every role may read it (waiters and the kitchen order from it);
+ * only the owner changes it. Each command emits 'menu', so open screens and the public menu
+ * refresh without a reload.
  */
 export async function menuRoutes(app: FastifyInstance) {
-  const { db, hub, photos } = app;
+  const { db, photos } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const changed = (restaurantId: string, id?: string) => hub.publish(restaurantId, 'menu', id);
 
   r.get('', { config: ALL_STAFF, schema: { params: restaurantParams, response: { 200: adminMenu } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-cache');
@@ -50,124 +44,74 @@ export async function menuRoutes(app: FastifyInstance) {
 
   // ------------------------------------------------------------ categories
   r.post(
-    `/categories`,
+    '/categories',
     { config: OWNER, schema: { params: restaurantParams, body: createCategoryRequest, response: { 201: menuCategory } } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const category = await createCategory(db, actor, request.body);
-      changed(actor.restaurantId, category.id);
-      return reply.status(201).send(category);
-    },
+    async (request, reply) => reply.status(201).send(await command(request, (c) => createCategory(c, request.body))),
   );
 
   r.put(
-    `/categories/order`,
+    '/categories/order',
     { config: OWNER, schema: { params: restaurantParams, body: reorderCategoriesRequest, response: { 200: z.array(menuCategory) } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const categories = await reorderCategories(db, actor, request.body.ids);
-      changed(actor.restaurantId);
-      return categories;
-    },
+    (request) => command(request, (c) => reorderCategories(c, request.body)),
   );
 
   r.patch(
-    `/categories/:categoryId`,
+    '/categories/:categoryId',
     { config: OWNER, schema: { params: categoryParams, body: updateCategoryRequest, response: { 200: menuCategory } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const category = await updateCategory(db, actor, request.params.categoryId, request.body);
-      changed(actor.restaurantId, category.id);
-      return category;
-    },
+    (request) => command(request, (c) => updateCategory(c, { ...request.body, ...request.params })),
   );
 
-  r.delete(`/categories/:categoryId`, { config: OWNER, schema: { params: categoryParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await deleteCategory(db, actor, request.params.categoryId);
-    changed(actor.restaurantId, request.params.categoryId);
+  r.delete('/categories/:categoryId', { config: OWNER, schema: { params: categoryParams } }, async (request, reply) => {
+    await command(request, (c) => deleteCategory(c, request.params));
     return reply.status(204).send();
   });
 
   r.post(
-    `/categories/:categoryId/price-change`,
+    '/categories/:categoryId/price-change',
     { config: OWNER, schema: { params: categoryParams, body: priceChangeRequest, response: { 200: priceChangeResult } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const result = await changeCategoryPrices(db, actor, request.params.categoryId, request.body);
-      changed(actor.restaurantId, request.params.categoryId);
-      return result;
-    },
+    (request) => command(request, (c) => changeCategoryPrices(c, { ...request.body, ...request.params })),
   );
 
   // ------------------------------------------------------------ items
   r.post(
-    `/items`,
+    '/items',
     { config: OWNER, schema: { params: restaurantParams, body: createItemRequest, response: { 201: menuItem } } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const item = await createItem(db, actor, request.body);
-      changed(actor.restaurantId, item.id);
-      return reply.status(201).send(item);
-    },
+    async (request, reply) => reply.status(201).send(await command(request, (c) => createItem(c, request.body))),
   );
 
   r.patch(
-    `/items/:itemId`,
+    '/items/:itemId',
     { config: OWNER, schema: { params: itemParams, body: updateItemRequest, response: { 200: menuItem } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const item = await updateItem(db, actor, request.params.itemId, request.body);
-      changed(actor.restaurantId, item.id);
-      return item;
-    },
+    (request) => command(request, (c) => updateItem(c, { ...request.body, ...request.params })),
   );
 
-  r.delete(`/items/:itemId`, { config: OWNER, schema: { params: itemParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await deleteItem(db, actor, request.params.itemId, photos);
-    changed(actor.restaurantId, request.params.itemId);
+  r.delete('/items/:itemId', { config: OWNER, schema: { params: itemParams } }, async (request, reply) => {
+    await withNewPhoto(photos, null, () => command(request, (c) => deleteItem(c, request.params)));
     return reply.status(204).send();
   });
 
-  r.post(
-    `/items/:itemId/duplicate`,
-    { config: OWNER, schema: { params: itemParams, response: { 201: menuItem } } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const item = await duplicateItem(db, actor, request.params.itemId, photos);
-      changed(actor.restaurantId, item.id);
-      return reply.status(201).send(item);
-    },
-  );
+  r.post('/items/:itemId/duplicate', { config: OWNER, schema: { params: itemParams, response: { 201: menuItem } } }, async (request, reply) => {
+    const { itemId, restaurantId } = request.params;
+    const copy = await copyItemPhoto(db, photos, restaurantId, itemId);
+    const item = await withNewPhoto(photos, copy, (photoPath) => command(request, (c) => duplicateItem(c, { itemId, photoPath })));
+    return reply.status(201).send(item);
+  });
 
   // ------------------------------------------------------------ option groups
   r.post(
-    `/option-groups`,
+    '/option-groups',
     { config: OWNER, schema: { params: restaurantParams, body: saveOptionGroupRequest, response: { 201: optionGroup } } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const group = await createOptionGroup(db, actor, request.body);
-      changed(actor.restaurantId, group.id);
-      return reply.status(201).send(group);
-    },
+    async (request, reply) => reply.status(201).send(await command(request, (c) => createOptionGroup(c, request.body))),
   );
 
   r.put(
-    `/option-groups/:groupId`,
+    '/option-groups/:groupId',
     { config: OWNER, schema: { params: groupParams, body: replaceOptionGroupRequest, response: { 200: optionGroup } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const group = await replaceOptionGroup(db, actor, request.params.groupId, request.body);
-      changed(actor.restaurantId, group.id);
-      return group;
-    },
+    (request) => command(request, (c) => replaceOptionGroup(c, { ...request.body, ...request.params })),
   );
 
-  r.delete(`/option-groups/:groupId`, { config: OWNER, schema: { params: groupParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await deleteOptionGroup(db, actor, request.params.groupId);
-    changed(actor.restaurantId, request.params.groupId);
+  r.delete('/option-groups/:groupId', { config: OWNER, schema: { params: groupParams } }, async (request, reply) => {
+    await command(request, (c) => deleteOptionGroup(c, request.params));
     return reply.status(204).send();
   });
 }

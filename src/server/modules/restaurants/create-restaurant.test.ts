@@ -10,7 +10,7 @@ afterAll(() => ctx.close());
 
 describe('creating a restaurant with its first owner', () => {
   it('gives a new installation an owner who can sign in at once with the one-time password', async () => {
-    const created = await createRestaurantWithOwner(ctx.database.db, { name: 'Karadeniz Pidecisi', ownerEmail: 'Sahip@Pide.test' });
+    const created = await createRestaurantWithOwner(ctx.app, { name: 'Karadeniz Pidecisi', ownerEmail: 'Sahip@Pide.test' });
     expect(created.isPasswordGenerated).toBe(true);
     expect(created.password).toMatch(/^[A-Za-z2-9]{12}$/);
     const res = await ctx.app.inject({
@@ -23,13 +23,13 @@ describe('creating a restaurant with its first owner', () => {
   });
 
   it('refuses a taken email, a blank name and a short password, creating nothing', async () => {
-    await createRestaurantWithOwner(ctx.database.db, { name: 'Bir', ownerEmail: 'iki@lokanta.test', ownerPassword: 'uzun-bir-sifre' });
-    await expect(createRestaurantWithOwner(ctx.database.db, { name: 'İki', ownerEmail: 'IKI@lokanta.test' })).rejects.toThrow(
+    await createRestaurantWithOwner(ctx.app, { name: 'Bir', ownerEmail: 'iki@lokanta.test', ownerPassword: 'uzun-bir-sifre' });
+    await expect(createRestaurantWithOwner(ctx.app, { name: 'İki', ownerEmail: 'IKI@lokanta.test' })).rejects.toThrow(
       'Bu e-posta zaten kayıtlı',
     );
-    await expect(createRestaurantWithOwner(ctx.database.db, { name: '  ', ownerEmail: 'a@b.test' })).rejects.toThrow('Restoran adı');
+    await expect(createRestaurantWithOwner(ctx.app, { name: '  ', ownerEmail: 'a@b.test' })).rejects.toThrow('Restoran adı');
     await expect(
-      createRestaurantWithOwner(ctx.database.db, { name: 'Üç', ownerEmail: 'uc@lokanta.test', ownerPassword: 'kisa' }),
+      createRestaurantWithOwner(ctx.app, { name: 'Üç', ownerEmail: 'uc@lokanta.test', ownerPassword: 'kisa' }),
     ).rejects.toThrow('en az 8');
   });
 

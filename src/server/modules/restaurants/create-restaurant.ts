@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { passwordWeakness } from '../../../shared/password-policy';
-import type { Db } from '../../db/client';
-import { auditEvents, memberships, restaurants, users } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
+import { runCreateRestaurant, type CommandDeps } from '../../lib/command';
 import { normaliseEmail } from '../../../shared/email';
 import { hashPassword } from '../auth/password';
 
@@ -21,7 +21,7 @@ export function generatePassword(): string {
 }
 
 /** Creates a restaurant and its first owner, the way a new installation starts in production. */
-export async function createRestaurantWithOwner(db: Db, input: NewRestaurant) {
+export async function createRestaurantWithOwner(deps: CommandDeps, input: NewRestaurant) {
   const name = input.name.trim();
   const email = normaliseEmail(input.ownerEmail);
   if (!name) throw new Error('Restoran adı boş olamaz');
@@ -31,23 +31,15 @@ export async function createRestaurantWithOwner(db: Db, input: NewRestaurant) {
   if (weakness) throw new Error(weakness);
   const passwordHash = await hashPassword(password);
 
-  return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  return runCreateRestaurant(deps, name, async (c) => {
+    const [taken] = await c.tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (taken) throw new Error(`Bu e-posta zaten kayıtlı: ${email}`);
-    const [restaurant] = await tx.insert(restaurants).values({ name }).returning();
-    const [owner] = await tx
+    const [owner] = await c.tx
       .insert(users)
       .values({ email, name: input.ownerName?.trim() ?? '', passwordHash })
       .returning();
-    await tx.insert(memberships).values({ userId: owner.id, restaurantId: restaurant.id, role: 'owner' });
-    await tx.insert(auditEvents).values({
-      restaurantId: restaurant.id,
-      action: 'restaurant.create',
-      entity: 'restaurant',
-      entityId: restaurant.id,
-      after: { name, ownerEmail: email },
-      reason: 'kurulum',
-    });
-    return { restaurantId: restaurant.id, ownerId: owner.id, email, password, isPasswordGenerated: !input.ownerPassword };
+    await c.tx.insert(memberships).values({ userId: owner.id, restaurantId: c.restaurantId, role: 'owner' });
+    await c.audit({ action: 'restaurant.create', entity: 'restaurant', entityId: c.restaurantId, after: { name, ownerEmail: email }, reason: 'kurulum' });
+    return { restaurantId: c.restaurantId, ownerId: owner.id, email, password, isPasswordGenerated: !input.ownerPassword };
   });
 }

@@ -7,12 +7,11 @@ import { settingsDocumentRoutes } from './settings-document.routes';
 /** The receipt printer document (prefix …/settings/printer). */
 export async function printerRoutes(app: FastifyInstance) {
   settingsDocumentRoutes(app, {
-    event: 'settings.printer',
     body: printerSettings,
     // Every role reads it: waiters and the kitchen print too. Only the owner changes it.
     readers: ALL_STAFF,
     writers: OWNER,
     get: (restaurantId) => getPrinterSettings(app.db, restaurantId),
-    replace: (actor, input, expectedVersion) => replacePrinterSettings(app.db, actor, input, expectedVersion),
+    replace: replacePrinterSettings,
   });
 }

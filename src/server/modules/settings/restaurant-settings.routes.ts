@@ -7,12 +7,11 @@ import { settingsDocumentRoutes } from './settings-document.routes';
 /** The owner's general settings document (prefix …/settings/general). */
 export async function restaurantSettingsRoutes(app: FastifyInstance) {
   settingsDocumentRoutes<RestaurantSettings>(app, {
-    event: 'settings.general',
     body: restaurantSettings,
     // Every screen needs some of it (kitchen thresholds, payment methods); only the owner edits.
     readers: ALL_STAFF,
     writers: OWNER,
     get: (restaurantId) => getRestaurantSettings(app.db, restaurantId),
-    replace: (actor, input, expectedVersion) => replaceRestaurantSettings(app.db, actor, input, expectedVersion),
+    replace: replaceRestaurantSettings,
   });
 }

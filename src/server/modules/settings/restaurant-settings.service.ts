@@ -4,37 +4,35 @@ import { defaultRestaurantSettings, type RestaurantSettings } from '../../../sha
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { Actor } from '../auth/auth.service';
+import type { CommandContext } from '../../lib/command';
 import { getSettingsDocument, replaceSettingsDocument, type Versioned } from './settings-document';
 
 const KEY = 'general';
 
-async function restaurantName(db: Db, restaurantId: string): Promise<string> {
+async function generalSpec(db: Db, restaurantId: string) {
   const [row] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!row) throw new HttpError(404, MESSAGES.restaurantNotFound);
-  return row.name;
+  return { key: KEY, event: 'settings.general', defaults: defaultRestaurantSettings(row.name) } as const;
 }
 
 /** The owner's general settings; a restaurant that never saved gets the defaults with its name. */
 export async function getRestaurantSettings(db: Db, restaurantId: string): Promise<Versioned<RestaurantSettings>> {
-  const defaults = defaultRestaurantSettings(await restaurantName(db, restaurantId));
-  const doc = await getSettingsDocument(db, restaurantId, KEY, defaults);
+  const spec = await generalSpec(db, restaurantId);
+  const doc = await getSettingsDocument(db, restaurantId, spec);
   // The name lives on the restaurant row (the public menu and bills read it there).
-  return { ...doc, value: { ...doc.value, profile: { ...doc.value.profile, name: defaults.profile.name } } };
+  return { ...doc, value: { ...doc.value, profile: { ...doc.value.profile, name: spec.defaults.profile.name } } };
+}
+
+/** The VAT rate a new item gets when none is given: the owner's "Varsayılan KDV". */
+export async function getDefaultVatRate(db: Db, restaurantId: string): Promise<number> {
+  return (await getRestaurantSettings(db, restaurantId)).value.defaultVatRate;
 }
 
 export async function replaceRestaurantSettings(
-  db: Db,
-  actor: Actor,
-  input: RestaurantSettings,
-  expectedVersion?: number,
+  c: CommandContext,
+  input: { value: RestaurantSettings; expectedVersion?: number },
 ): Promise<Versioned<RestaurantSettings>> {
-  const defaults = defaultRestaurantSettings(await restaurantName(db, actor.restaurantId));
-  return replaceSettingsDocument(db, actor, KEY, input, {
-    expectedVersion,
-    defaults,
-    also: async (tx) => {
-      await tx.update(restaurants).set({ name: input.profile.name }).where(eq(restaurants.id, actor.restaurantId));
-    },
-  });
+  const saved = await replaceSettingsDocument<RestaurantSettings>(c, await generalSpec(c.tx, c.restaurantId), input);
+  await c.tx.update(restaurants).set({ name: input.value.profile.name }).where(eq(restaurants.id, c.restaurantId));
+  return saved;
 }

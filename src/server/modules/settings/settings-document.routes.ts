@@ -1,25 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LiveEventType } from '../../../shared/live-events';
-import { restaurantParams as params } from '../../lib/routes';
+import type { CommandContext } from '../../lib/command';
+import { command, restaurantParams as params } from '../../lib/routes';
 import { actorOf, type Access } from '../../plugins/auth';
-import type { Actor } from '../auth/auth.service';
 import { etagOf, versionFromIfMatch, type Versioned } from './settings-document';
 
 interface DocumentRoutes<T> {
-  /** live event published after a save, e.g. 'settings.printer' */
-  event: LiveEventType;
   body: z.ZodType<T>;
   readers: { access: Access };
   writers: { access: Access };
   get(restaurantId: string): Promise<Versioned<T>>;
-  replace(actor: Actor, input: T, expectedVersion?: number): Promise<Versioned<T>>;
+  replace(c: CommandContext, input: { value: T; expectedVersion?: number }): Promise<Versioned<T>>;
 }
 
 /**
  * GET and PUT of a whole settings document: ETag = version, If-None-Match → 304, If-Match → 409 on
- * a concurrent change, a live event after each save.
+ * a concurrent change; the save is a command (which emits the document's live event).
  */
 export function settingsDocumentRoutes<T>(app: FastifyInstance, spec: DocumentRoutes<T>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,9 +30,8 @@ export function settingsDocumentRoutes<T>(app: FastifyInstance, spec: DocumentRo
   });
 
   r.put('', { config: spec.writers, schema: { params, body: spec.body } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const saved = await spec.replace(actor, request.body as T, versionFromIfMatch(request.headers['if-match']));
-    app.hub.publish(actor.restaurantId, spec.event);
+    const expectedVersion = versionFromIfMatch(request.headers['if-match']);
+    const saved = await command(request, (c) => spec.replace(c, { value: request.body as T, expectedVersion }));
     reply.header('etag', etagOf(saved.version));
     return saved.value;
   });

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
+import type { LiveEventType } from '../../../shared/live-events';
 import type { Db } from '../../db/client';
-import { auditEvents, settings } from '../../db/schema';
+import { settings } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { Actor } from '../auth/auth.service';
+import type { CommandContext } from '../../lib/command';
 
 /** A restaurant's settings document ('printer', 'general', ...) with its version; 0 = never saved. */
 export interface Versioned<T> {
@@ -11,56 +12,46 @@ export interface Versioned<T> {
   version: number;
 }
 
-export async function getSettingsDocument<T>(db: Db, restaurantId: string, key: string, defaults: T): Promise<Versioned<T>> {
-  const [row] = await db
-    .select()
-    .from(settings)
-    .where(and(eq(settings.restaurantId, restaurantId), eq(settings.key, key)))
-    .limit(1);
-  return row && row.version > 0 ? { value: row.value as T, version: row.version } : { value: defaults, version: 0 };
+/** Which document, the live event a save emits, and what a restaurant that never saved reads. */
+export interface SettingsDocumentSpec<T> {
+  key: string;
+  event: LiveEventType;
+  defaults: T;
+}
+
+const whereDocument = (restaurantId: string, key: string) => and(eq(settings.restaurantId, restaurantId), eq(settings.key, key));
+
+export async function getSettingsDocument<T>(db: Db, restaurantId: string, spec: Pick<SettingsDocumentSpec<T>, 'key' | 'defaults'>): Promise<Versioned<T>> {
+  const [row] = await db.select().from(settings).where(whereDocument(restaurantId, spec.key)).limit(1);
+  return row && row.version > 0 ? { value: row.value as T, version: row.version } : { value: spec.defaults, version: 0 };
 }
 
 /**
- * Replaces the whole document. With `expectedVersion` the write only lands if nobody saved in
- * between; otherwise 409 and nothing changes. `also` runs in the same transaction (e.g. mirroring
- * the restaurant name), and the audit row records before and after.
+ * Replaces the whole document, as a command. With `expectedVersion` the write only lands if nobody
+ * saved in between (409 otherwise); the command's restaurant lock makes two concurrent saves queue,
+ * so exactly one of two with the same version wins. The audit row records before and after.
  */
 export async function replaceSettingsDocument<T>(
-  db: Db,
-  actor: Actor,
-  key: string,
-  input: T,
-  options: { expectedVersion?: number; defaults: T; also?: (tx: Db) => Promise<void> },
+  c: CommandContext,
+  spec: SettingsDocumentSpec<T>,
+  input: { value: T; expectedVersion?: number },
 ): Promise<Versioned<T>> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const where = and(eq(settings.restaurantId, actor.restaurantId), eq(settings.key, key));
-    // Concurrent saves must queue up on the row, or two of them pass the version check together
-    // and one is lost. A first save has no row to lock yet, so make sure one exists: version 0
-    // means "never saved" and it is rolled back with the transaction if this save fails.
-    await tx
-      .insert(settings)
-      .values({ restaurantId: actor.restaurantId, key, value: options.defaults, version: 0 })
-      .onConflictDoNothing();
-    const [row] = await tx.select().from(settings).where(where).for('update');
-    if (options.expectedVersion !== undefined && options.expectedVersion !== row.version) {
-      throw new HttpError(409, MESSAGES.versionConflict);
-    }
-    const version = row.version + 1;
-    await tx.update(settings).set({ value: input, version, updatedAt: new Date() }).where(where);
-    await options.also?.(tx);
-    await tx.insert(auditEvents).values({
-      restaurantId: actor.restaurantId,
-      actorUserId: actor.userId,
-      actorRole: actor.role,
-      action: `settings.${key}.replace`,
-      entity: 'settings',
-      entityId: key,
-      before: row.version > 0 ? row.value : null,
-      after: input,
-    });
-    return { value: input, version };
+  const before = await getSettingsDocument(c.tx, c.restaurantId, spec);
+  c.assertVersion(before, input.expectedVersion);
+  const version = before.version + 1;
+  await c.tx
+    .insert(settings)
+    .values({ restaurantId: c.restaurantId, key: spec.key, value: input.value, version })
+    .onConflictDoUpdate({ target: [settings.restaurantId, settings.key], set: { value: input.value, version, updatedAt: new Date() } });
+  await c.audit({
+    action: `settings.${spec.key}.replace`,
+    entity: 'settings',
+    entityId: spec.key,
+    before: before.version > 0 ? before.value : null,
+    after: input.value,
   });
+  c.emit(spec.event);
+  return { value: input.value, version };
 }
 
 const ETAG = /^"(\d+)"$/;

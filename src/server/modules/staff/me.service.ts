@@ -1,15 +1,19 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
 import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../shared/staff-contract';
-import { MESSAGES } from '../../../shared/errors';
 import type { Db } from '../../db/client';
-import { auditEvents, rememberTokens, sessions, userPreferences, users } from '../../db/schema';
+import { rememberTokens, sessions, userPreferences, users } from '../../db/schema';
 import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
 import { endAllSessions, type Actor } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { STAFF_MESSAGES } from './staff-messages';
 
+/** The signed-in user's own commands: `c.actor` is always a person here, never the system. */
+const userOf = (c: CommandContext) => c.actor.userId ?? '';
+
 /** The signed-in user's own view settings; version 0 = never saved (defaults). */
-export async function getPreferences(db: Db, actor: Actor) {
+export async function getPreferences(db: Db, actor: Pick<Actor, 'userId' | 'restaurantId'>) {
   const [row] = await db
     .select()
     .from(userPreferences)
@@ -20,49 +24,40 @@ export async function getPreferences(db: Db, actor: Actor) {
     : { value: DEFAULT_USER_PREFERENCES, version: 0 };
 }
 
-export async function replacePreferences(db: Db, actor: Actor, input: UserPreferences, expectedVersion?: number) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const key = and(eq(userPreferences.userId, actor.userId), eq(userPreferences.restaurantId, actor.restaurantId));
-    await tx
-      .insert(userPreferences)
-      .values({ userId: actor.userId, restaurantId: actor.restaurantId, value: DEFAULT_USER_PREFERENCES, version: 0 })
-      .onConflictDoNothing();
-    const [row] = await tx.select().from(userPreferences).where(key).for('update');
-    if (expectedVersion !== undefined && expectedVersion !== row.version) throw new HttpError(409, MESSAGES.versionConflict);
-    const version = row.version + 1;
-    await tx.update(userPreferences).set({ value: input, version, updatedAt: new Date() }).where(key);
-    return { value: input, version };
-  });
+/** Replaces the document; the same person's other screens (a second tablet) pick the change up. */
+export async function replacePreferences(c: CommandContext, input: { value: UserPreferences; expectedVersion?: number }) {
+  const userId = userOf(c);
+  const before = await getPreferences(c.tx, { userId, restaurantId: c.restaurantId });
+  c.assertVersion(before, input.expectedVersion);
+  const version = before.version + 1;
+  await c.tx
+    .insert(userPreferences)
+    .values({ userId, restaurantId: c.restaurantId, value: input.value, version })
+    .onConflictDoUpdate({ target: [userPreferences.userId, userPreferences.restaurantId], set: { value: input.value, version, updatedAt: new Date() } });
+  c.emit('me.preferences', userId);
+  return { value: input.value, version };
 }
 
-/**
- * Changing one's own password needs the current one; every other session and remembered device
- * ends, the one in use stays signed in.
- */
-export async function changeOwnPassword(db: Db, actor: Actor, currentPassword: string, newPassword: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new HttpError(400, STAFF_MESSAGES.wrongCurrentPassword);
-  }
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
-    await tx.delete(rememberTokens).where(eq(rememberTokens.userId, actor.userId));
-    await tx.insert(auditEvents).values({
-      restaurantId: actor.restaurantId,
-      actorUserId: actor.userId,
-      actorRole: actor.role,
-      action: 'me.change-password',
-      entity: 'staff',
-      entityId: actor.userId,
-    });
-  });
+/** The new password's hash, once the current password is proven (checked before the command: scrypt is slow). */
+export async function checkOwnPassword(db: Db, userId: string, currentPassword: string, newPassword: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, STAFF_MESSAGES.wrongCurrentPassword);
+  return hashPassword(newPassword);
+}
+
+/** Every other session and remembered device ends; the one in use stays signed in. */
+export async function changeOwnPassword(c: CommandContext, input: { passwordHash: string; sessionId: string }) {
+  const userId = userOf(c);
+  await c.tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, userId));
+  await c.tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, input.sessionId)));
+  await c.tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+  await c.audit({ action: 'me.change-password', entity: 'staff', entityId: userId });
 }
 
 /** "Her yerden çıkış yap": every session and remembered device of the user, this one included. */
-export async function signOutEverywhere(db: Db, actor: Actor) {
-  await endAllSessions(db, actor.userId);
+export async function signOutEverywhere(c: CommandContext) {
+  const userId = userOf(c);
+  await endAllSessions(c.tx, userId);
+  await c.audit({ action: 'me.sign-out-everywhere', entity: 'staff', entityId: userId });
+  c.emit(SESSIONS_ENDED_EVENT, userId);
 }

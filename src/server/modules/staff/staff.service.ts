@@ -1,12 +1,13 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { isUuid } from '../../../shared/ids';
-import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
-import type { Role } from '../../../shared/roles';
-import type { Db } from '../../db/client';
-import { auditEvents, memberships, users } from '../../db/schema';
-import { HttpError } from '../../errors';
 import { normaliseEmail } from '../../../shared/email';
-import { endAllSessions, type Actor } from '../auth/auth.service';
+import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
+import type { Role } from '../../../shared/roles';
+import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
+import type { Db } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { endAllSessions } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import { generatePassword } from '../restaurants/create-restaurant';
 import { STAFF_MESSAGES } from './staff-messages';
@@ -27,12 +28,11 @@ const present = (row: StaffRow): StaffMember => ({ ...row, lastLoginAt: row.last
 const trFold = (s: string) => s.toLocaleLowerCase('tr-TR').replaceAll('ı', 'i');
 const collator = new Intl.Collator('tr');
 
+const selectStaff = (db: Db) => db.select(staffColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId));
+
 /** The restaurant's staff, sorted by name the Turkish way; search matches name or email. */
 export async function listStaff(db: Db, restaurantId: string, filter: { search?: string; role?: string }) {
-  const rows = await db
-    .select(staffColumns)
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+  const rows = await selectStaff(db)
     .where(and(eq(memberships.restaurantId, restaurantId), filter.role ? eq(memberships.role, filter.role) : undefined))
     .orderBy(asc(users.name));
   const needle = filter.search ? trFold(filter.search) : '';
@@ -42,122 +42,93 @@ export async function listStaff(db: Db, restaurantId: string, filter: { search?:
     .map(present);
 }
 
-async function findStaff(db: Db, restaurantId: string, userId: string): Promise<StaffRow> {
-  if (!isUuid(userId)) throw new HttpError(404, STAFF_MESSAGES.notFound);
-  const [row] = await db
-    .select(staffColumns)
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.restaurantId, restaurantId), eq(memberships.userId, userId)))
-    .for('update')
-    .limit(1);
-  // Another restaurant's staff look exactly like missing ones.
-  if (!row) throw new HttpError(404, STAFF_MESSAGES.notFound);
+async function readStaff(c: CommandContext, userId: string): Promise<StaffRow> {
+  const [row] = await selectStaff(c.tx).where(and(eq(memberships.restaurantId, c.restaurantId), eq(memberships.userId, userId)));
   return row;
 }
 
-function checkVersion(row: StaffRow, version: number) {
-  if (row.version !== version) throw new HttpError(409, STAFF_MESSAGES.versionConflict);
+/**
+ * Locks this restaurant's membership of the user and checks the version the owner saw. Another
+ * restaurant's staff look exactly like missing ones.
+ */
+async function lockStaff(c: CommandContext, userId: string, version: number): Promise<StaffRow> {
+  const membership = await c.lockOwnedBy(memberships, memberships.userId, userId, STAFF_MESSAGES.notFound);
+  c.assertVersion(membership, version, STAFF_MESSAGES.versionConflict);
+  return readStaff(c, membership.userId);
+}
+
+/** Bumps the membership's version (any change of the person counts) and answers them as listed. */
+async function touchStaff(c: CommandContext, before: StaffRow, changes: { role?: Role; isActive?: boolean } = {}) {
+  await c.tx
+    .update(memberships)
+    .set({ ...changes, version: before.version + 1 })
+    .where(and(eq(memberships.userId, before.id), eq(memberships.restaurantId, c.restaurantId)));
+  c.emit('staff', before.id);
+  return present(await readStaff(c, before.id));
 }
 
 /** The last active owner may not be deactivated or demoted: the restaurant would lock itself out. */
-async function assertAnotherActiveOwner(db: Db, restaurantId: string, userId: string) {
-  const [{ count }] = await db
+async function assertAnotherActiveOwner(c: CommandContext, userId: string) {
+  const [{ count }] = await c.tx
     .select({ count: sql<number>`count(*)::int` })
     .from(memberships)
     .where(
-      and(
-        eq(memberships.restaurantId, restaurantId),
-        eq(memberships.role, 'owner'),
-        eq(memberships.isActive, true),
-        ne(memberships.userId, userId),
-      ),
+      and(eq(memberships.restaurantId, c.restaurantId), eq(memberships.role, 'owner'), eq(memberships.isActive, true), ne(memberships.userId, userId)),
     );
   if (count === 0) throw new HttpError(409, STAFF_MESSAGES.lastOwner);
 }
 
-async function audit(tx: Db, actor: Actor, action: string, userId: string, before: unknown, after: unknown) {
-  await tx.insert(auditEvents).values({
-    restaurantId: actor.restaurantId,
-    actorUserId: actor.userId,
-    actorRole: actor.role,
-    action,
-    entity: 'staff',
-    entityId: userId,
-    before: before ?? null,
-    after: after ?? null,
-  });
+/** A person's sessions end at once, and their open screens are told to leave. */
+async function endSessionsOf(c: CommandContext, userId: string) {
+  await endAllSessions(c.tx, userId);
+  c.emit(SESSIONS_ENDED_EVENT, userId);
 }
 
-/** Adds a staff member who can sign in at once; without a password one is generated and returned once. */
-export async function createStaff(db: Db, actor: Actor, input: CreateStaffRequest) {
+/**
+ * Adds a staff member who can sign in at once; without a password one was generated by the caller
+ * and is answered once. The hash is made before the command, so the lock is not held for it.
+ */
+export async function createStaff(c: CommandContext, input: CreateStaffRequest & { passwordHash: string; generatedPassword?: string }) {
   const email = normaliseEmail(input.email);
-  const password = input.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-    if (taken) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
-    const [user] = await tx.insert(users).values({ email, name: input.name, passwordHash }).returning();
-    await tx.insert(memberships).values({ userId: user.id, restaurantId: actor.restaurantId, role: input.role });
-    const staff = await findStaff(tx, actor.restaurantId, user.id);
-    await audit(tx, actor, 'staff.create', user.id, null, { name: input.name, email, role: input.role });
-    return { staff: present(staff), generatedPassword: input.password ? undefined : password };
-  });
+  const [taken] = await c.tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (taken) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
+  const [user] = await c.tx.insert(users).values({ email, name: input.name, passwordHash: input.passwordHash }).returning();
+  await c.tx.insert(memberships).values({ userId: user.id, restaurantId: c.restaurantId, role: input.role });
+  await c.audit({ action: 'staff.create', entity: 'staff', entityId: user.id, after: { name: input.name, email, role: input.role } });
+  c.emit('staff', user.id);
+  return { staff: present(await readStaff(c, user.id)), generatedPassword: input.generatedPassword };
 }
 
-export async function updateStaff(db: Db, actor: Actor, userId: string, input: { name: string; role: Role; version: number }) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await findStaff(tx, actor.restaurantId, userId);
-    checkVersion(before, input.version);
-    if (before.role === 'owner' && input.role !== 'owner' && before.isActive) {
-      await assertAnotherActiveOwner(tx, actor.restaurantId, userId);
-    }
-    await tx.update(users).set({ name: input.name }).where(eq(users.id, userId));
-    await tx
-      .update(memberships)
-      .set({ role: input.role, version: before.version + 1 })
-      .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, actor.restaurantId)));
-    await audit(tx, actor, 'staff.update', userId, { name: before.name, role: before.role }, { name: input.name, role: input.role });
-    return present(await findStaff(tx, actor.restaurantId, userId));
-  });
+export async function updateStaff(c: CommandContext, input: { userId: string; name: string; role: Role; version: number }) {
+  const before = await lockStaff(c, input.userId, input.version);
+  if (before.role === 'owner' && input.role !== 'owner' && before.isActive) await assertAnotherActiveOwner(c, before.id);
+  await c.tx.update(users).set({ name: input.name }).where(eq(users.id, before.id));
+  await c.audit({ action: 'staff.update', entity: 'staff', entityId: before.id, before: { name: before.name, role: before.role }, after: { name: input.name, role: input.role } });
+  return touchStaff(c, before, { role: input.role });
 }
 
 /** Deactivation ends every session and remembered device of the user at once. */
-export async function setStaffActive(db: Db, actor: Actor, userId: string, isActive: boolean, version: number) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await findStaff(tx, actor.restaurantId, userId);
-    checkVersion(before, version);
-    if (!isActive && before.role === 'owner') await assertAnotherActiveOwner(tx, actor.restaurantId, userId);
-    await tx
-      .update(memberships)
-      .set({ isActive, version: before.version + 1 })
-      .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, actor.restaurantId)));
-    if (!isActive) await endAllSessions(tx, userId);
-    await audit(tx, actor, isActive ? 'staff.reactivate' : 'staff.deactivate', userId, { isActive: before.isActive }, { isActive });
-    return present(await findStaff(tx, actor.restaurantId, userId));
-  });
+export async function setStaffActive(c: CommandContext, input: { userId: string; isActive: boolean; version: number }) {
+  const before = await lockStaff(c, input.userId, input.version);
+  if (!input.isActive && before.role === 'owner') await assertAnotherActiveOwner(c, before.id);
+  if (!input.isActive) await endSessionsOf(c, before.id);
+  const action = input.isActive ? 'staff.reactivate' : 'staff.deactivate';
+  await c.audit({ action, entity: 'staff', entityId: before.id, before: { isActive: before.isActive }, after: { isActive: input.isActive } });
+  return touchStaff(c, before, { isActive: input.isActive });
 }
 
-/** A new password set by the owner; all the user's sessions end. */
-export async function resetStaffPassword(db: Db, actor: Actor, userId: string, input: { version: number; password?: string }) {
-  const password = input.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await findStaff(tx, actor.restaurantId, userId);
-    checkVersion(before, input.version);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx
-      .update(memberships)
-      .set({ version: before.version + 1 })
-      .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, actor.restaurantId)));
-    await endAllSessions(tx, userId);
-    // The password itself never reaches the audit log.
-    await audit(tx, actor, 'staff.reset-password', userId, null, { generated: !input.password });
-    const staff = present(await findStaff(tx, actor.restaurantId, userId));
-    return { staff, generatedPassword: input.password ? undefined : password };
-  });
+/** A new password set by the owner (hashed by the caller); all the user's sessions end. */
+export async function resetStaffPassword(c: CommandContext, input: { userId: string; version: number; passwordHash: string; generatedPassword?: string }) {
+  const before = await lockStaff(c, input.userId, input.version);
+  await c.tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, before.id));
+  await endSessionsOf(c, before.id);
+  // The password itself never reaches the audit log.
+  await c.audit({ action: 'staff.reset-password', entity: 'staff', entityId: before.id, after: { generated: input.generatedPassword !== undefined } });
+  return { staff: await touchStaff(c, before), generatedPassword: input.generatedPassword };
+}
+
+/** The password to set: the owner's, or a generated one answered once; hashed before the command. */
+export async function newPassword(given: string | undefined) {
+  const password = given ?? generatePassword();
+  return { passwordHash: await hashPassword(password), generatedPassword: given ? undefined : password };
 }

@@ -23,7 +23,14 @@ export async function kitchenFixture(ctx: TestContext) {
     if (name) await ctx.database.db.execute(sql`update users set name = ${name} where id = ${user.id}`);
     return { user, cookies: (await loginAs(ctx, user.email)).cookies };
   };
-  return { restaurant, session };
+  /** The four people every kitchen test signs in as: the owner, a cook and two waiters. */
+  const staff = async () => ({
+    owner: await session('owner'),
+    cook: await session('kitchen'),
+    waiter: await session('waiter', 'Mehmet Garson'),
+    otherWaiter: await session('waiter', 'Zeynep Garson'),
+  });
+  return { restaurant, session, staff };
 }
 
 /** Opens a ticket (or adds to `ticketId`) and sends `lines` as one batch; answers ids. */

@@ -20,10 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const f = await kitchenFixture(ctx);
   rid = f.restaurant.id;
-  owner = await f.session('owner');
-  cook = await f.session('kitchen');
-  waiter = await f.session('waiter', 'Mehmet Garson');
-  otherWaiter = await f.session('waiter', 'Zeynep Garson');
+  ({ owner, cook, waiter, otherWaiter } = await f.staff());
   ctx.app.hub.subscribe(rid, (e) => events.push(e));
 });
 afterAll(() => ctx.close());

@@ -42,8 +42,11 @@ test.describe('login', () => {
     expect(JSON.stringify(stored)).not.toContain('demo1234');
 
     // A new visit to the start page (session cookie gone, as after closing the browser).
-    await page.context().clearCookies({ name: 'sofra_session' });
+    // Leave the dashboard first: with its cookie gone, its own requests would send it to '/' while
+    // the test navigates there too.
     await page.evaluate(() => localStorage.removeItem('userSession'));
+    await page.goto('about:blank');
+    await page.context().clearCookies({ name: 'sofra_session' });
     await page.goto('/');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Kayıtlı hesap ile giriş yapmak ister misiniz?');

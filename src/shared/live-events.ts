@@ -8,6 +8,8 @@ export const LIVE_EVENT_TYPES = [
   'menu',
   /** sections and tables (layout, names, seats) */
   'tables',
+  /** a ticket opened, changed, sent to the kitchen, moved, merged or closed; id = ticket id */
+  'tickets',
   /** kitchen progress: a line's status (preparing, ready, served), bump, recall, a batch received or not received in time; id = ticket id when one ticket changed */
   'kitchen',
   /** staff list and memberships */

@@ -116,6 +116,8 @@ export const ticket = z.object({
   customer: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }).nullable(),
   openedAt: z.string(),
   billRequestedAt: z.string().nullable(),
+  /** the table's state on the floor (free only for a closed ticket) */
+  state: z.enum(TABLE_STATES),
   version: z.number().int(),
   lines: z.array(ticketLine),
   totals: ticketTotals,
@@ -186,3 +188,38 @@ export const mergeTicketRequest = z.object({ version: ticketVersion, fromTicketI
 
 /** A 409 for "this table already has an open ticket" names it, so the screen can open it instead. */
 export const tableOccupiedResponse = z.object({ error: z.string(), ticketId: z.string() });
+
+/** Guests and "Hesap istendi" on an open ticket. */
+export const updateTicketRequest = z.object({
+  version: ticketVersion,
+  guests: z.number().int().min(1, 'Kişi sayısı en az 1 olmalı').max(TICKET_LIMITS.guests, `Kişi sayısı en fazla ${TICKET_LIMITS.guests} olabilir`).optional(),
+  billRequested: z.boolean().optional(),
+});
+export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
+
+/** A pending (not yet sent) line's quantity or note; sent lines are cancelled with a reason instead. */
+export const updateLineRequest = z.object({
+  version: ticketVersion,
+  quantity: quantity.optional(),
+  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).nullable().optional(),
+});
+export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
+
+/** Lines (or part of a line's quantity) to another table; a ticket opens there when it has none. */
+export const moveLinesRequest = z.object({
+  version: ticketVersion,
+  tableId: z.string(),
+  lines: z
+    .array(z.object({ lineId: z.string(), quantity }))
+    .min(1, 'Taşınacak en az bir satır seçin')
+    .max(TICKET_LIMITS.linesPerRequest),
+});
+export type MoveLinesRequest = z.infer<typeof moveLinesRequest>;
+/** The ticket the lines left (with its new version) and the one they joined. */
+export const moveLinesResponse = z.object({ ticket, target: ticket });
+export type MoveLinesResponse = z.infer<typeof moveLinesResponse>;
+
+export const ticketsQuery = z.object({ status: z.enum(TICKET_STATUSES).default('open') });
+
+/** Quick notes offered under a line: one tap adds them. */
+export const NOTE_SUGGESTIONS = ['soğansız', 'acısız', 'az pişmiş', 'iyi pişmiş', 'bol soslu', 'sossuz', 'buzsuz', 'paket'] as const;

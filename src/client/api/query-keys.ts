@@ -35,6 +35,8 @@ export type QueryKey = readonly unknown[];
 export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> = {
   menu: [queryKeys.menu()],
   tables: [queryKeys.tables(), queryKeys.sections(), queryKeys.floor()],
+  // A sent batch makes kitchen cards; a ticket's total and state show on the floor and open lists.
+  tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
   kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   staff: [queryKeys.staff()],

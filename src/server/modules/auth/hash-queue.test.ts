@@ -107,3 +107,59 @@ describe('HashQueue', () => {
     await expect(queue.run('a', async () => 'next')).resolves.toBe('next');
   });
 });
+
+describe('HashQueue with a wait limit', () => {
+  it('refuses a newcomer who would wait longer than maxWaitMs at the current hash duration', async () => {
+    // Nothing has finished yet, so the estimate uses the starting duration of 400 ms per hash.
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 5, maxWaiting: 10, maxWaitMs: 1000 });
+    const held = [gated(), gated(), gated()];
+    const runs = held.map((t, i) => queue.run(`c${i}`, t.task));
+    // Running 1 + waiting 2 = 3 hashes ahead = 1200 ms > 1000 ms.
+    const err = await refusal(queue.run('newcomer', gated().task));
+    expect(err.scope).toBe('total');
+    expect(err.retryAfterSeconds).toBe(2);
+    for (const t of held) t.finish();
+    await Promise.all(runs);
+  });
+});
+
+describe('HashQueue fairness', () => {
+  it('serves waiting clients in turn, so a newcomer does not wait behind another client’s backlog', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10 });
+    const started: string[] = [];
+    const tasks = new Map<string, ReturnType<typeof gated>>();
+    const enqueue = (client: string, name: string) => {
+      const t = gated();
+      tasks.set(name, t);
+      return queue.run(client, () => {
+        started.push(name);
+        return t.task();
+      });
+    };
+    const runs = [enqueue('flood', 'f1'), enqueue('flood', 'f2'), enqueue('flood', 'f3'), enqueue('flood', 'f4'), enqueue('owner', 'o1')];
+    await flush();
+    for (const name of ['f1', 'f2', 'o1', 'f3', 'f4']) {
+      expect(started.at(-1)).toBe(name);
+      tasks.get(name)!.finish();
+      await flush();
+    }
+    await Promise.all(runs);
+    expect(started).toEqual(['f1', 'f2', 'o1', 'f3', 'f4']);
+  });
+
+  it('lets a newcomer in by its own expected wait, even when one client has used up the time budget', async () => {
+    // 400 ms per hash until one finishes; one client holds the running place and 2 waiting ones.
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10, maxWaitMs: 1000 });
+    const flood = [gated(), gated(), gated()];
+    const runs = flood.map((t) => queue.run('flood', t.task));
+    // The flood's own next task would wait for 3 hashes (1200 ms): refused.
+    expect((await refusal(queue.run('flood', gated().task))).scope).toBe('total');
+    // A newcomer waits for the running one and one flood task (800 ms): let in.
+    const owner = gated();
+    runs.push(queue.run('owner', owner.task));
+    await flush();
+    expect(queue.size.waiting).toBe(3);
+    for (const t of [...flood, owner]) t.finish();
+    await Promise.all(runs);
+  });
+});

@@ -7,11 +7,11 @@ const KEY_LENGTH = 32;
 
 /**
  * One line for every hash of the process. Each hash at N=2^17 holds 128 MiB while it runs, so at
- * most two run at once. One client may hold 4 places and 8 may wait in all: at ~350 ms a hash on a
- * 2-core PC, nobody waits much more than 1.5 s, and a flood from one address keeps only 4 places
- * (see README, "Giriş koruması").
+ * most two run at once. One client may hold 4 places; at most 8 wait in all, and nobody is let in
+ * who would wait more than 1.5 s at the recent hash duration (~350 ms on an idle 2-core PC, more
+ * when it is busy). A flood from one address keeps only 4 places (see README, "Giriş koruması").
  */
-export const hashQueue = new HashQueue({ concurrency: 2, maxPerClient: 4, maxWaiting: 8 });
+export const hashQueue = new HashQueue({ concurrency: 2, maxPerClient: 4, maxWaiting: 8, maxWaitMs: 1500 });
 
 /** `client` names who asked (an address or a known device) for the queue's per-client bound. */
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions, client?: string): Promise<Buffer> {

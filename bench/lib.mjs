@@ -74,9 +74,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
  * includes Node's own start-up and module loading, as a user would experience.
  * Request logging is off (LOG_LEVEL=warn): we measure the app, not pino writing to a pipe.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000 } = {}) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, env: extraEnv = {} } = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (dataDir) env.DATA_DIR = dataDir;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'bundle-size', 'public-menu'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'kitchen', 'bundle-size', 'public-menu'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -163,6 +163,22 @@ const publicMenu = (d) =>
     ],
   ) + `\n\nLCP ${d.lighthouse.lcpMs} ms, FCP ${d.lighthouse.fcpMs} ms, TBT ${d.lighthouse.tbtMs} ms, CLS ${d.lighthouse.cls}; menu JSON ${d.menuJsonBytes} B, ${d.menuGzipBytes} B gzip.`;
 
+const sendToKitchen = (d) =>
+  table(
+    ['Database', 'Concurrent waiters', 'sends', 'sends/s', 'p50', 'p99'],
+    d.databases.flatMap((db) => db.runs.map((r) => [db.database, r.connections, r.sends, r.perSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`])),
+  ) + `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` + (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+
+const kitchen = (d) =>
+  table(
+    ['Measure', 'p50', 'p95', 'max'],
+    [
+      [`send → card in the kitchen page's DOM, first ${Math.min(200, d.render.sends)} of ${d.render.sends} sends`, `${d.render.first200.p50} ms`, `${d.render.first200.p95} ms`, `${d.render.first200.max} ms`],
+      [`send → card, last ${Math.min(200, d.render.sends)}`, `${d.render.last200.p50} ms`, `${d.render.last200.p95} ms`, `${d.render.last200.max} ms`],
+      [`status change → event on each of ${d.fanOut.streams} streams (${d.fanOut.deliveries} deliveries)`, `${d.fanOut.p50} ms`, `${d.fanOut.p95} ms`, `${d.fanOut.max} ms`],
+    ],
+  ) + `\n\nKitchen page JS heap ${d.render.before.heapMb} → ${d.render.after.heapMb} MB and DOM ${d.render.before.domNodes} → ${d.render.after.domNodes} nodes over the sends (after a forced GC).`;
+
 const httpDurations = () => {
   const d = results['http-load'].data;
   return d ? `${d.menuDurationS} s per menu row after a 1 s warm-up, ${d.loginDurationS} s per login row` : 'see bench/http-load.mjs';
@@ -219,6 +235,18 @@ once (counted in non-2xx); see "Login under attack".
 the client's address. Every 401 or 200 is one password evaluated. The owner's browser signed in once before the
 attack and holds a device cookie; the waiter's browser is new. Sign-ins during a flood are timed about once a
 second. The flood client runs on the same cores as the server.
+
+## Mutfağa Gönder under load ${section('send-to-kitchen', sendToKitchen)}
+
+\`node bench/send-to-kitchen.mjs\`: each virtual waiter opens a Gel-Al ticket, adds a line (not timed) and sends it
+(timed) in a loop, a new ticket every ten sends, for the window above. Each send is the whole pipeline: the
+restaurant lock, the version check, the batch, the audit row, the live events, the Idempotency-Key claim and the
+ticket read that answers it. One process drives the load on the same cores as the server.
+
+## Kitchen display ${section('kitchen', kitchen)}
+
+\`node bench/kitchen.mjs\`: a waiter's send until the card is in the open kitchen page (system Chromium), each card
+bumped twenty sends later; then 200 event streams and a kitchen status change until every stream has it.
 
 ## Bundle size ${section('bundle-size', bundleSize)}
 

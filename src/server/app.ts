@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billsRoutes } from './modules/bills/bills.routes';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -83,6 +84,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
   [ticketsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
+  [billsRoutes, RESTAURANT_PREFIX],
 ];
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir }: AppOptions) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { splitLine, type BillLine } from '../../../shared/bill-math';
 import type { CancelRequest, CompRequest, ServiceChargeRequest, TicketDiscountRequest } from '../../../shared/bill-contract';
 import type { Discount, LineStatus } from '../../../shared/ticket-contract';
@@ -54,10 +54,15 @@ export async function splitOff(c: CommandContext, line: LineRow, quantity: numbe
   if (quantity > line.quantity) throw new HttpError(409, BILL_MESSAGES.quantityOver(line.name, line.quantity));
   const [kept, part] = splitLine(asBillLine(line), quantity);
   await c.tx.update(ticketLines).set({ quantity: kept.quantity, discount: kept.discount }).where(eq(ticketLines.id, line.id));
+  // the part sits right after the line it came from
+  await c.tx
+    .update(ticketLines)
+    .set({ sortOrder: sql`${ticketLines.sortOrder} + 1` })
+    .where(and(eq(ticketLines.ticketId, line.ticketId), gt(ticketLines.sortOrder, line.sortOrder)));
   const { id: _id, ...copy } = line;
   const [row] = await c.tx
     .insert(ticketLines)
-    .values({ ...copy, quantity: part.quantity, discount: part.discount, ...set })
+    .values({ ...copy, sortOrder: line.sortOrder + 1, quantity: part.quantity, discount: part.discount, ...set })
     .returning({ id: ticketLines.id });
   return row.id;
 }

@@ -125,7 +125,14 @@ export type SplitResponse = z.infer<typeof splitResponse>;
 
 // ------------------------------------------------------------------ Kapalı Hesaplar (owner)
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı');
+const isRealDate = (d: string) => {
+  const at = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
+};
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
+  .refine(isRealDate, 'Geçersiz tarih');
 
 /** A business day or a range of them (Ayarlar's time zone and day start); `number` finds one bill. */
 export const billsQuery = z.object({

@@ -48,7 +48,7 @@ const asBillLine = (l: LineRow): BillLine & { row: LineRow } => ({
  */
 export async function splitOff(c: CommandContext, line: LineRow, quantity: number | undefined, set: Partial<LineRow>): Promise<string> {
   if (quantity === undefined || quantity === line.quantity) {
-    await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
+    if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
     return line.id;
   }
   if (quantity > line.quantity) throw new HttpError(409, BILL_MESSAGES.quantityOver(line.name, line.quantity));

@@ -1,9 +1,10 @@
 import { defaultRestaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { settings } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { payments, settings, ticketLines, tickets } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
 import type { TestContext } from '../../test-support/test-app';
-import { ordersFixture } from '../orders/orders-test-kit';
+import { ordersFixture, ordersMatrixFixtures } from '../orders/orders-test-kit';
 
 /**
  * The orders fixture plus a 20 % VAT drink (Rakı 250 TL), fresh tables on demand, Ayarlar written
@@ -51,4 +52,34 @@ export async function billsFixture(ctx: TestContext) {
     };
   };
   return { ...f, raki, freeTable, setSettings, sentTicket, bills };
+}
+
+/**
+ * Targets for the access table (route-matrix.test.ts): the orders matrix rows (an open ticket with
+ * two lines of 90 TL × 2, version 1) with Ayarlar letting the floor staff discount, comp and cancel,
+ * and on demand the lines sent, the ticket paid in full, or paid and closed as a bill.
+ */
+export function billsMatrixFixtures(getCtx: () => TestContext) {
+  const orders = ordersMatrixFixtures(getCtx);
+  return async ({ restaurantId }: { restaurantId: string }, state: 'open' | 'sent' | 'paid' | 'closed') => {
+    const made = await orders({ restaurantId });
+    const db = getCtx().database.db;
+    const value = { ...defaultRestaurantSettings('Matris Lokantası'), permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] } };
+    await db
+      .insert(settings)
+      .values({ restaurantId, key: 'general', value, version: 1 })
+      .onConflictDoUpdate({ target: [settings.restaurantId, settings.key], set: { value } });
+    if (state !== 'open') await db.update(ticketLines).set({ status: 'sent' }).where(eq(ticketLines.ticketId, made.ticketId));
+    if (state === 'paid' || state === 'closed') {
+      await db.insert(payments).values({ restaurantId, ticketId: made.ticketId, method: 'card', amountKurus: 36_000 });
+    }
+    if (state === 'closed') {
+      const [{ next }] = await db
+        .select({ next: sql<number>`coalesce(max(${tickets.billNumber}) + 1, 1)::int` })
+        .from(tickets)
+        .where(eq(tickets.restaurantId, restaurantId));
+      await db.update(tickets).set({ status: 'closed', billNumber: next, closedAt: new Date() }).where(eq(tickets.id, made.ticketId));
+    }
+    return { ...made, billId: made.ticketId };
+  };
 }

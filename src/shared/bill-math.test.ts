@@ -42,6 +42,18 @@ describe('a bill', () => {
     expect(bill.vat).toBe(3_736);
   });
 
+  it('rounds the VAT an amount contains half up, per rate', () => {
+    // 17.100 at 10 % contains 1.554,545…; 25.000 at 20 % contains 4.166,67…; 1.010 at 1 % contains 10
+    expect(vatContained(17_100, 10)).toBe(1_555);
+    expect(vatContained(25_000, 20)).toBe(4_167);
+    expect(vatContained(1_010, 1)).toBe(10);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.constantFrom(1, 10, 20), (a, rate) => {
+        expect(Math.abs(vatContained(a, rate) - (a * rate) / (100 + rate))).toBeLessThanOrEqual(0.5);
+      }),
+    );
+  });
+
   it('adds the service charge (decimals allowed) on what is left after discounts', () => {
     const bill = computeBill({ lines: [line({ quantity: 3 })], discount: percent(50), serviceChargePercent: 12.5 });
     expect(bill.serviceCharge).toBe(1_875);

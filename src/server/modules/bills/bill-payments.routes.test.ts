@@ -290,6 +290,10 @@ describe('Kapalı Hesaplar', () => {
     await other.bills().pay(foreign, { method: 'card', amount: 9_500 });
     await other.bills().close(await other.api().ticket(foreign.id));
     expect((await f.bills(f.restaurant.owner).call('POST', `/bills/${foreign.id}/reopen`, { reason: 'x' })).statusCode).toBe(404);
+    const foreignNumber = (await other.api().ticket(foreign.id)).billNumber!;
+    const mine = (await f.bills(f.restaurant.owner).call('GET', `/bills?number=${foreignNumber}`)).json() as BillSummary[];
+    expect(mine.map((b) => b.id)).not.toContain(foreign.id);
+    expect(((await f.bills(f.restaurant.owner).call('GET', '/bills')).json() as BillSummary[]).map((b) => b.id)).not.toContain(foreign.id);
     expect((await f.bills(f.restaurant.owner).call('GET', `/bills/${foreign.id}`)).statusCode).toBe(404);
     expect((await other.api().ticket(foreign.id)).status).toBe('closed');
   });

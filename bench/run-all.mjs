@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'kitchen', 'bundle-size', 'public-menu'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'bundle-size', 'public-menu'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -169,6 +169,24 @@ const sendToKitchen = (d) =>
     d.databases.flatMap((db) => db.runs.map((r) => [db.database, r.connections, r.sends, r.perSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`])),
   ) + `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` + (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
 
+const closeBill = (d) =>
+  table(
+    ['Database', 'Concurrent waiters', 'bills', 'bills/s', '3 payments + close p50', 'p99', 'close alone p50', 'p99', `${d.databases[0]?.numbering.closes ?? 20} concurrent closes`],
+    d.databases.flatMap((db) =>
+      db.runs.map((r) => [
+        db.database,
+        r.connections,
+        r.bills,
+        r.perSec,
+        `${r.settleP50Ms} ms`,
+        `${r.settleP99Ms} ms`,
+        `${r.closeP50Ms} ms`,
+        `${r.closeP99Ms} ms`,
+        `bill numbers ${db.numbering.first}…${db.numbering.last}: ${db.numbering.consecutive ? 'consecutive' : '**GAP OR DUPLICATE**'}`,
+      ]),
+    ),
+  ) + (d.postgresSkipped ? '\n\nPostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+
 const kitchen = (d) =>
   table(
     ['Measure', 'p50', 'p95', 'max'],
@@ -242,6 +260,14 @@ second. The flood client runs on the same cores as the server.
 (timed) in a loop, a new ticket every ten sends, for the window above. Each send is the whole pipeline: the
 restaurant lock, the version check, the batch, the audit row, the live events, the Idempotency-Key claim and the
 ticket read that answers it. One process drives the load on the same cores as the server.
+
+## Hesabı Kapat under load ${section('close-bill', closeBill)}
+
+\`node bench/close-bill.mjs\`: each virtual waiter opens a Gel-Al ticket with 30 lines and sends it (not timed),
+then splits it into three equal shares, pays them by card, meal card and cash (with change) and closes it (timed),
+in a loop for the window above. Each payment and the close are the whole pipeline: the restaurant lock, the
+version check, the bill maths over 30 lines, the audit row, the live events, the Idempotency-Key claim and the
+ticket read that answers it. Then 20 paid tickets are closed at once: their bill numbers must follow each other.
 
 ## Kitchen display ${section('kitchen', kitchen)}
 

@@ -23,7 +23,7 @@ afterAll(() => ctx.close());
 beforeEach(() => f.setSettings({}));
 
 const auditOf = (ticketId: string, action: string) =>
-  ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, ticketId), eq(auditEvents.action, action)));
+  ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, ticketId), eq(auditEvents.action, action))).orderBy(auditEvents.id);
 const ezogelinLine = (t: Ticket) => t.lines.find((l) => l.name === 'Ezogelin')!;
 const rakiLine = (t: Ticket) => t.lines.find((l) => l.name === 'Rakı')!;
 const ownerApproval = () => ({ email: f.restaurant.owner.user.email, password: f.restaurant.owner.user.password });

@@ -46,7 +46,7 @@ describe('payments', () => {
       ['card', 20_000, 0, f.restaurant.waiter.user.id],
       ['cash', 24_000, 6_000, f.restaurant.waiter.user.id],
     ]);
-    const audit = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, t.id), eq(auditEvents.action, 'ticket.payment')));
+    const audit = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, t.id), eq(auditEvents.action, 'ticket.payment'))).orderBy(auditEvents.id);
     expect(audit.map((a) => (a.after as { amount: number }).amount)).toEqual([20_000, 24_000]);
   });
 

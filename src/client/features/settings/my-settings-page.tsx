@@ -2,23 +2,25 @@ import { Alert, Button, Group, PasswordInput, SegmentedControl, Slider, Stack, S
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
+import { stationsOf } from '../../../shared/menu-contract';
 import { DEFAULT_USER_PREFERENCES, WRONG_CURRENT_PASSWORD, changeOwnPasswordRequest, type UserPreferences } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { ApiError, api } from '../../api/http';
+import { useMenu } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
-import { clearUserSession, getUserSession, setManualLogout } from '../auth/session-storage';
+import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
 import { playChime } from './chime';
 import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
 
-const STATIONS = ['Mutfak', 'Bar', 'Fırın', 'Izgara', 'Tatlı'];
 
 /** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */
 export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
   const doc = useDocumentForm<UserPreferences>({ queryKey: PREFERENCES_KEY, url: PREFERENCES_URL, initial: DEFAULT_USER_PREFERENCES });
   const { form, update } = doc;
   const sections = useSections(mode === 'waiter' ? getUserSession()?.restaurantId : undefined);
+  const menu = useMenu();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   async function handleSave() {
@@ -65,7 +67,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
           <>
             <ChoiceSelect
               label="Gösterilen istasyon"
-              data={STATIONS.map((s) => ({ value: s, label: s }))}
+              data={stationsOf(menu.data?.items ?? [], form.station ? [form.station] : []).map((s) => ({ value: s, label: s }))}
               emptyLabel="Tüm istasyonlar"
               value={form.station}
               onChange={(station) => update({ station })}

@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/roles';
 import { updateStaffRequest, type StaffMember } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { FormActions } from '../../components/form-actions';
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect, roleLabel } from './role-select';
 import { useResetPassword, useSetStaffActive, useStaffList, useUpdateStaff } from './staff-api';

@@ -70,11 +70,15 @@ const waiterNames = async (db: Db, ids: (string | null)[]) => {
 /** One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket. */
 export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
-  if (!row) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const [found] = await db
+    .select({ row: tickets, waiterName: users.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.waiterId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
+  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const { row, waiterName } = found;
   const lines = (await linesOf(db, [row.id])).get(row.id) ?? [];
-  const names = await waiterNames(db, [row.waiterId]);
-  return presentTicket(row, lines, names);
+  return presentTicket(row, lines, new Map(row.waiterId && waiterName !== null ? [[row.waiterId, waiterName]] : []));
 }
 
 function presentTicket(row: TicketRow, lines: LineRow[], names: Map<string, string>): Ticket {

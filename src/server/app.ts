@@ -27,6 +27,7 @@ import { tablesRoutes } from './modules/tables/tables.routes';
 import { decorateDeps } from './plugins/app-deps';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerJsonBody } from './plugins/json-body';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 
@@ -92,6 +93,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);

@@ -39,8 +39,10 @@ export function registerIdempotency(app: FastifyInstance) {
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey);
     const { restaurantId, userId } = request.actor;
     const route = `${request.method} ${request.routeOptions.url}`;
+    // The raw text, not JSON.stringify(body): stringifying a hostile body can overflow the stack,
+    // and the bytes the client sent are what "the same request" means.
     const requestHash = createHash('sha256')
-      .update(`${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .update(`${request.url}\n${request.rawBody ?? ''}`)
       .digest('base64url');
 
     if (Date.now() - lastSweep > SWEEP_EVERY_MS) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, restaurantFactory, staffFactory, type StaffOptions } from './factories';
@@ -11,7 +11,7 @@ export { TEST_PASSWORD, TEST_PASSWORD_COST } from './factories';
  * A fresh database per test file: in-memory PGlite by default, or a new database on the real
  * PostgreSQL when TEST_DATABASE_URL is set (dropped again on close).
  */
-async function freshDatabase(): Promise<Database & { label: string }> {
+export async function freshDatabase(): Promise<Database & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { ...(await openDatabase({ kind: 'pglite' })), label: 'pglite' };
   const name = `sofra_test_${randomUUID().replaceAll('-', '')}`;
@@ -41,9 +41,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(options: Pick<AppOptions, 'idempotency'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
-  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent' });
+  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
   await app.ready();
   return {
     app,

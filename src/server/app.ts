@@ -26,6 +26,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
 import { decorateDeps } from './plugins/app-deps';
 import { registerAuth } from './plugins/auth';
+import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
 import { registerJsonBody } from './plugins/json-body';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
@@ -33,7 +34,7 @@ import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
   database: Database;
-  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'> & { publicUrl?: string };
   logger?: FastifyServerOptions['logger'];
   /** Built SPA; defaults to dist/client beside the server bundle. */
   clientDir?: string;
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerCsrf(app, config.publicUrl);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);

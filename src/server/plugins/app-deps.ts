@@ -9,7 +9,7 @@ export interface AppDeps {
   db: Db;
   hub: EventHub;
   photos: PhotoStore;
-  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'> & { publicUrl?: string };
 }
 
 // Decorations rather than Object.assign: a Fastify instance is thenable, so the type of an awaited

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, nameText } from './text';
 
 /**
  * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
@@ -67,7 +68,7 @@ export const TICKET_LIMITS = {
 export const discount = z.object({
   type: z.enum(['amount', 'percent']),
   value: z.number().int().min(0),
-  label: z.string().max(60),
+  label: nameText('İndirim açıklaması', { max: 60 }),
 });
 export type Discount = z.infer<typeof discount>;
 
@@ -157,9 +158,9 @@ export const openTicketRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.enum(['takeaway', 'delivery']),
     customer: z.object({
-      name: z.string().trim().min(1, 'Müşteri adı gerekli').max(TICKET_LIMITS.customerName),
-      phone: z.string().trim().max(TICKET_LIMITS.customerPhone).optional(),
-      address: z.string().trim().max(TICKET_LIMITS.customerAddress).optional(),
+      name: nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName }),
+      phone: nameText('Telefon', { max: TICKET_LIMITS.customerPhone }).optional(),
+      address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
     }),
   }),
 ]);
@@ -169,7 +170,7 @@ export const newLine = z.object({
   menuItemId: z.string(),
   quantity,
   optionIds: z.array(z.string()).max(50).optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).optional(),
 });
 export type NewLine = z.infer<typeof newLine>;
 
@@ -201,7 +202,7 @@ export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
 export const updateLineRequest = z.object({
   version: ticketVersion,
   quantity: quantity.optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).nullable().optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).nullable().optional(),
 });
 export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'bundle-size', 'public-menu'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'bundle-size', 'public-menu', 'memory'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -197,6 +197,18 @@ const kitchen = (d) =>
     ],
   ) + `\n\nKitchen page JS heap ${d.render.before.heapMb} → ${d.render.after.heapMb} MB and DOM ${d.render.before.domNodes} → ${d.render.after.domNodes} nodes over the sends (after a forced GC).`;
 
+const memory = (d) =>
+  table(
+    ['Moment (PGlite, demo data)', 'RSS', 'Target', ''],
+    [
+      ['First start on an empty DATA_DIR: peak (VmHWM)', `${d.firstStart.peakMb} MB`, '≤ 450 MB', ok(d.firstStart.peakMb <= 450)],
+      ['Right after the first start, at rest', `${d.firstStart.restMb} MB`, '—', ''],
+      ['After a restart on that directory, at rest', `${d.restart.restMb} MB`, '≤ 200 MB', ok(d.restart.restMb <= 200)],
+      [`After ${d.loadSeconds} s of mixed load, at rest`, `${d.load.restMb} MB`, '≤ 200 MB', ok(d.load.restMb <= 200)],
+      ['Peak during the load (includes one login: scrypt holds 128 MB)', `${d.load.peakMb} MB`, '—', ''],
+    ],
+  ) + `\n\nLoad: ${d.load.requests} requests, ${d.load.reqPerSec} req/s at 10 connections, ${d.load.non2xx} non-2xx, ${d.load.errors} errors.`;
+
 const httpDurations = () => {
   const d = results['http-load'].data;
   return d ? `${d.menuDurationS} s per menu row after a 1 s warm-up, ${d.loginDurationS} s per login row` : 'see bench/http-load.mjs';
@@ -273,6 +285,12 @@ ticket read that answers it. Then 20 paid tickets are closed at once: their bill
 
 \`node bench/kitchen.mjs\`: a waiter's send until the card is in the open kitchen page (system Chromium), each card
 bumped twenty sends later; then 200 event streams and a kitchen status change until every stream has it.
+
+## Memory ${section('memory', memory)}
+
+\`bench/memory.mjs\`: the built server on a new PGlite \`DATA_DIR\` (initdb, migrations, demo seed), stopped and
+restarted on the same directory, then 10 connections of mixed traffic (public menu, the owner's menu, tables,
+kitchen orders, general settings, preference writes). RSS is \`VmRSS\` 3 s after each step; peaks are \`VmHWM\`.
 
 ## Bundle size ${section('bundle-size', bundleSize)}
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, nameText } from './text';
 
 /**
  * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
@@ -71,7 +72,7 @@ export const discount = z
       .number({ error: 'İndirim bir sayı olmalı' })
       .int('İndirim tam sayı olmalı (kuruş ya da yüzde)')
       .min(1, 'İndirim sıfırdan büyük olmalı; negatif indirim olmaz'),
-    label: z.string().trim().max(60, 'İndirim açıklaması en fazla 60 karakter olabilir'),
+    label: nameText('İndirim açıklaması', { max: 60 }),
   })
   .refine((d) => d.type !== 'percent' || d.value <= 100, { message: 'İndirim yüzdesi en fazla 100 olabilir', path: ['value'] });
 export type Discount = z.infer<typeof discount>;
@@ -218,9 +219,9 @@ export const openTicketRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.enum(['takeaway', 'delivery']),
     customer: z.object({
-      name: z.string().trim().min(1, 'Müşteri adı gerekli').max(TICKET_LIMITS.customerName),
-      phone: z.string().trim().max(TICKET_LIMITS.customerPhone).optional(),
-      address: z.string().trim().max(TICKET_LIMITS.customerAddress).optional(),
+      name: nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName }),
+      phone: nameText('Telefon', { max: TICKET_LIMITS.customerPhone }).optional(),
+      address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
     }),
   }),
 ]);
@@ -230,7 +231,7 @@ export const newLine = z.object({
   menuItemId: z.string(),
   quantity,
   optionIds: z.array(z.string()).max(50).optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).optional(),
 });
 export type NewLine = z.infer<typeof newLine>;
 
@@ -262,7 +263,7 @@ export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
 export const updateLineRequest = z.object({
   version: ticketVersion,
   quantity: quantity.optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).nullable().optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).nullable().optional(),
 });
 export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
 

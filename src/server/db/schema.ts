@@ -411,6 +411,12 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: createdAt(),
+    /** the server process (random id per start) handling the request while status_code is null */
+    ownerBootId: text('owner_boot_id'),
+    /** the owner renews this while it works; past it, the claim is abandoned and a retry takes over */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** set in the command's own transaction: the change committed, so a retry must never run it again */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { HistoryBatch, KitchenHistoryQuery } from '../../../shared/kitchen-contract';
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
-import { usePreferences } from '../settings/preferences-api';
+import { usePreferences } from '../../api/preferences';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from './kitchen-card';
 import classes from './kitchen.module.css';

@@ -124,9 +124,20 @@ export const staffNames = async (db: Db, ids: (string | null)[]) => {
 /** One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket. */
 export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
-  if (!row) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  return presentTickets(db, [row]).then(([t]) => t);
+  const [found] = await db
+    .select({ row: tickets, waiterName: users.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.waiterId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
+  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const { row, waiterName } = found;
+  const [lines, paid] = await Promise.all([linesOf(db, [row.id]), paymentsOf(db, [row.id])]);
+  const rowPayments = paid.get(row.id) ?? [];
+  const names = new Map<string, string>(row.waiterId && waiterName !== null ? [[row.waiterId, waiterName]] : []);
+  // names of whoever took a payment, when it was not the ticket's waiter (usually none to look up)
+  const takers = rowPayments.map((p) => p.takenBy).filter((id): id is string => id !== null && !names.has(id));
+  if (takers.length > 0) for (const [id, name] of await staffNames(db, takers)) names.set(id, name);
+  return presentTicket(row, lines.get(row.id) ?? [], names, rowPayments);
 }
 
 /** Tickets as the adisyon screen shows them, with their lines, payments and full bill. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPLIT_LIMITS } from './bill-math';
+import { nameText } from './text';
 import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
 
 /**
@@ -21,16 +22,12 @@ export const BILL_LIMITS = {
  * device to the owner, who types their email and password. The approver is recorded.
  */
 export const approval = z.object({
-  email: z.string().trim().min(1, 'Onaylayan e-postası gerekli').max(254),
+  email: nameText('Onaylayan e-postası', { min: 1, max: 254 }),
   password: z.string().min(1, 'Onaylayan şifresi gerekli').max(1024),
 });
 export type Approval = z.infer<typeof approval>;
 
-const reason = z
-  .string({ error: 'Neden gerekli' })
-  .trim()
-  .min(1, 'Neden gerekli')
-  .max(BILL_LIMITS.reason, `Neden en fazla ${BILL_LIMITS.reason} karakter olabilir`);
+const reason = nameText('Neden', { min: 1, max: BILL_LIMITS.reason, collapseSpaces: true });
 
 const partQuantity = z
   .number({ error: 'Adet bir sayı olmalı' })
@@ -87,7 +84,7 @@ export const paymentRequest = z
     version: ticketVersion.optional(),
     method: z.enum(PAYMENT_METHODS, { error: 'Ödeme yöntemi nakit, kart, yemek kartı, online ya da cari olmalı' }),
     amount: money('Tutar').min(1, 'Tutar sıfırdan büyük olmalı').optional(),
-    brand: z.string().trim().max(40).optional(),
+    brand: nameText('Yemek kartı markası', { max: 40 }).optional(),
     lineIds: z.array(z.string()).min(1).max(TICKET_LIMITS.linesPerRequest).optional(),
     lines: z
       .array(z.object({ lineId: z.string(), quantity: partQuantity }))
@@ -95,7 +92,7 @@ export const paymentRequest = z
       .max(TICKET_LIMITS.linesPerRequest)
       .optional(),
     tip: money('Bahşiş').optional(),
-    customerName: z.string().trim().max(BILL_LIMITS.customerName).optional(),
+    customerName: nameText('Müşteri adı', { max: BILL_LIMITS.customerName }).optional(),
     given: money('Verilen tutar').optional(),
   })
   .refine((p) => p.amount !== undefined || p.lineIds !== undefined || p.lines !== undefined, { message: 'Tutar gerekli', path: ['amount'] })

@@ -172,6 +172,7 @@ describe('İptal', () => {
     expect(pending.json().error).toBe(BILL_MESSAGES.pendingCancel);
     const sent = await f.sentTicket({ ezogelin: 2 });
     expect((await f.bills().cancel(sent, sent.lines[0].id, { reason: '  ' })).statusCode).toBe(400);
+    expect((await f.bills().cancel(sent, sent.lines[0].id, { reason: 'Yanlış\u0000sipariş' })).statusCode).toBe(400);
     expect((await f.bills().cancel(sent, sent.lines[0].id, { reason: 'x', quantity: 3 })).statusCode).toBe(409);
     expect(await ctx.database.db.select().from(ticketLines).where(eq(ticketLines.ticketId, sent.id))).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 // Hesabı Kapat under load (after `npm run build`): `node bench/close-bill.mjs`
 // Each of C virtual waiters loops: open a Gel-Al ticket with 30 lines and send it (not timed), then
 // settle it — split into 3 equal shares, pay them by card, meal card and cash — and close it (timed:
-// the 3 payments + the close, and the close alone), for DURATION_S seconds at 10 concurrent waiters,
+// the 3 payments + the close, and the close alone), for DURATION_S seconds with 1 and with 10 concurrent waiters,
 // on PGlite and on a throw-away PostgreSQL database. Every payment and close runs the whole
 // pipeline: restaurant lock, version check, the bill maths over 30 lines, audit, events, the
 // Idempotency-Key claim and the ticket read that answers it. Then 20 tickets are closed at once and
@@ -10,7 +10,8 @@
 import { assertBuilt, client, createPostgresDatabase, postgresAvailable, printResult, removeDir, startServer, tempDataDir } from './lib.mjs';
 
 const DURATION_S = Number(process.env.CLOSE_DURATION_S ?? 8);
-const CONNECTIONS = [10];
+// one waiter alone (no queue behind the restaurant lock), then the target: 10 at once
+const CONNECTIONS = [1, 10];
 const LINES = 30;
 const CONCURRENT_CLOSES = 20;
 

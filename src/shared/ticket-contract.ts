@@ -14,8 +14,9 @@ export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * A line moves forward only: pending → sent → preparing → ready → served; `cancelled` from any state
- * before served (bills issue). The kitchen's recall (Geri Al) is the one way back (ready → preparing).
+ * A line moves forward only: pending → sent → preparing → ready → served; `cancelled` (İptal, with a
+ * reason) from any state once sent — a served dish sent back too; a pending line is deleted instead.
+ * The kitchen's recall (Geri Al) is the one way back (ready → preparing).
  */
 export const LINE_STATUSES = ['pending', 'sent', 'preparing', 'ready', 'served', 'cancelled'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];

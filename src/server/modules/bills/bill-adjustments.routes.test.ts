@@ -177,6 +177,16 @@ describe('İptal', () => {
     expect(await ctx.database.db.select().from(ticketLines).where(eq(ticketLines.ticketId, sent.id))).toHaveLength(1);
   });
 
+  it('cancels a served dish sent back, too', async () => {
+    const t = await f.sentTicket({ ezogelin: 1 });
+    const line = t.lines[0];
+    expect((await f.api(f.restaurant.kitchen).call('POST', `/kitchen/lines/${line.id}/status`, { status: 'ready' })).statusCode).toBe(200);
+    expect((await f.api().call('POST', `/tickets/${t.id}/lines/${line.id}/served`)).statusCode).toBe(200);
+    const res = await f.bills().cancel(await f.api().ticket(t.id), line.id, { reason: 'Ürün beğenilmedi' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Ticket).totals).toMatchObject({ cancelled: 9_500, total: 0 });
+  });
+
   it('refuses a cancellation that would leave the ticket discount larger than the bill', async () => {
     const t = await f.sentTicket({ ezogelin: 1, raki: 1 });
     const discounted = (await f.bills(f.restaurant.owner).discount(t, { type: 'amount', value: 20_000, label: 'Kampanya' })).json() as Ticket;

@@ -33,7 +33,7 @@ export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
   const [query, setQuery] = useState('');
   const [optionsFor, setOptionsFor] = useState<MenuItem | null>(null);
 
-  if (menuQuery.isPending) return <Loader aria-label="Yükleniyor..." />;
+  if (menuQuery.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
   if (menuQuery.isError || !menu) return <Alert color="red" role="alert">{menuQuery.error?.message ?? 'Menü yüklenemedi.'}</Alert>;
 
   const category = categoryId ?? menu.categories[0]?.id ?? null;

@@ -44,7 +44,7 @@ export default function OpenTicketsPage() {
         />
       </Group>
       {tickets.isPending ? (
-        <Loader aria-label="Yükleniyor..." />
+        <Loader role="status" aria-label="Yükleniyor..." />
       ) : tickets.isError ? (
         <Alert color="red" role="alert">
           {tickets.error.message}

@@ -79,7 +79,7 @@ function FloorScreen() {
         </Alert>
       )}
       {floor.isPending ? (
-        <Loader aria-label="Yükleniyor..." />
+        <Loader role="status" aria-label="Yükleniyor..." />
       ) : floor.isError ? (
         <Alert color="red" role="alert">
           {floor.error.message}

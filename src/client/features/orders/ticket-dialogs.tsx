@@ -21,7 +21,7 @@ interface Props {
 /** Every table but the ticket's own, by section; `onlyFree` leaves out tables with an open ticket. */
 function TablePicker({ ticket, onlyFree, onPick, busy }: { ticket: Ticket; onlyFree: boolean; onPick(t: FloorTable): void; busy: boolean }) {
   const floor = useFloor();
-  if (floor.isPending) return <Loader aria-label="Yükleniyor..." />;
+  if (floor.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
   if (floor.isError) return <Alert color="red">{floor.error.message}</Alert>;
   const sections = floor.data.sections
     .map((s) => ({ ...s, tables: s.tables.filter((t) => t.id !== ticket.tableId && (!onlyFree || t.state === 'free')) }))
@@ -186,7 +186,7 @@ export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
       <Stack>
         <Text>Seçtiğiniz adisyonun satırları bu adisyona ({whereLabel(ticket)}) eklenir; o adisyon kapanır.</Text>
         {open.isPending ? (
-          <Loader aria-label="Yükleniyor..." />
+          <Loader role="status" aria-label="Yükleniyor..." />
         ) : others.length === 0 ? (
           <Text>Birleştirilecek başka açık adisyon yok.</Text>
         ) : (

@@ -45,7 +45,7 @@ export default function TicketPage() {
     [addLines],
   );
 
-  if (ticket.isPending) return <Loader aria-label="Yükleniyor..." />;
+  if (ticket.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
   if (ticket.isError || !t) {
     return (
       <Stack>

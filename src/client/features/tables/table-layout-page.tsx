@@ -111,7 +111,7 @@ export default function TableLayoutPage() {
     reorder.mutate(ids, { onError: fail });
   };
 
-  if (floor.isPending) return <Loader aria-label="Yükleniyor..." />;
+  if (floor.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
   if (floor.isError) {
     return (
       <Stack>

@@ -24,6 +24,7 @@ import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings
 import { meRoutes } from './modules/staff/me.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
+import { ticketsRoutes } from './modules/orders/tickets.routes';
 import { decorateDeps } from './plugins/app-deps';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
@@ -79,6 +80,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [tablesRoutes, RESTAURANT_PREFIX],
   [menuRoutes, `${RESTAURANT_PREFIX}/menu`],
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
+  [ticketsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
 ];
 

@@ -38,7 +38,7 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
 /** Every failure leaves as `{error}` in Turkish; stacks and internals stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    if (err instanceof HttpError) return reply.status(err.statusCode).headers(err.headers).send({ ...err.extra, error: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         field: v.instancePath.split('/').filter(Boolean).join('.'),

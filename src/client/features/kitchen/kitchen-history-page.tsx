@@ -63,7 +63,7 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
         </Alert>
       )}
       {history.isPending ? (
-        <Loader aria-label="Yükleniyor..." />
+        <Loader role="status" aria-label="Yükleniyor..." />
       ) : history.data ? (
         <>
           <Title order={3} size="h4">

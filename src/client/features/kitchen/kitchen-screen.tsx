@@ -100,7 +100,7 @@ export default function KitchenScreen({ title = kt.ordersTitle }: { title?: stri
         </div>
       )}
       {orders.isPending ? (
-        <Loader aria-label="Yükleniyor..." />
+        <Loader role="status" aria-label="Yükleniyor..." />
       ) : orders.isError && !orders.data ? (
         <Alert color="red" role="alert">
           {orders.error.message}

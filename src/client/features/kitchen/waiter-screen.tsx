@@ -61,7 +61,7 @@ export default function WaiterScreen() {
         ✓ {kt.readyTitle}
       </Title>
       {ready.isPending ? (
-        <Loader aria-label="Yükleniyor..." />
+        <Loader role="status" aria-label="Yükleniyor..." />
       ) : groups.length === 0 ? (
         <div className={classes.empty}>
           <p>

@@ -1,0 +1,77 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NewLine } from '../../../shared/ticket-contract';
+import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { isUuid } from '../../../shared/ids';
+import { TICKET_MESSAGES } from './ticket-messages';
+
+/** What a new line snapshots from the menu at the moment it is added (DESIGN.md §7). */
+export interface PricedLine {
+  menuItemId: string;
+  name: string;
+  quantity: number;
+  unitPriceKurus: number;
+  options: { optionId: string; groupName: string; name: string; priceKurus: number }[];
+  note: string | null;
+  vatRate: number;
+  station: string;
+}
+
+/**
+ * Checks each requested line against the menu — the item is this restaurant's, orderable (not
+ * Tükendi, not in a hidden category), its options belong to it and every group's required / min /
+ * max rule holds — and prices it: item price + the chosen options' add-ons, per unit, in kuruş.
+ */
+export async function priceLines(c: CommandContext, lines: readonly NewLine[]): Promise<PricedLine[]> {
+  const itemIds = [...new Set(lines.map((l) => l.menuItemId))];
+  if (itemIds.some((id) => !isUuid(id))) throw new HttpError(404, TICKET_MESSAGES.itemNotFound);
+  const items = await c.tx
+    .select({ item: menuItems, categoryVisible: menuCategories.isVisible })
+    .from(menuItems)
+    .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
+    .where(and(inArray(menuItems.id, itemIds), eq(menuItems.restaurantId, c.restaurantId)));
+  const byId = new Map(items.map((r) => [r.item.id, r]));
+  const groupRows = await c.tx
+    .select({ itemId: menuItemOptionGroups.itemId, group: optionGroups })
+    .from(menuItemOptionGroups)
+    .innerJoin(optionGroups, eq(optionGroups.id, menuItemOptionGroups.groupId))
+    .where(inArray(menuItemOptionGroups.itemId, itemIds));
+  const groupIds = [...new Set(groupRows.map((g) => g.group.id))];
+  const optionRows = groupIds.length ? await c.tx.select().from(options).where(inArray(options.groupId, groupIds)) : [];
+
+  return lines.map((line) => {
+    const found = byId.get(line.menuItemId);
+    if (!found) throw new HttpError(404, TICKET_MESSAGES.itemNotFound);
+    const { item } = found;
+    if (!item.isAvailable) throw new HttpError(409, TICKET_MESSAGES.soldOut(item.name));
+    if (!found.categoryVisible) throw new HttpError(409, TICKET_MESSAGES.hidden(item.name));
+    const groups = groupRows.filter((g) => g.itemId === item.id).map((g) => g.group);
+    const chosenIds = line.optionIds ?? [];
+    if (new Set(chosenIds).size !== chosenIds.length) throw new HttpError(400, TICKET_MESSAGES.optionDuplicate);
+    const chosen = chosenIds.map((id) => {
+      const option = optionRows.find((o) => o.id === id && groups.some((g) => g.id === o.groupId));
+      if (!option) throw new HttpError(400, TICKET_MESSAGES.optionNotOfItem(item.name));
+      return option;
+    });
+    for (const group of groups) {
+      const count = chosen.filter((o) => o.groupId === group.id).length;
+      const min = group.isRequired ? Math.max(1, group.minChoices) : group.minChoices;
+      if (count === 0 && group.isRequired) throw new HttpError(400, TICKET_MESSAGES.optionRequired(group.name, item.name));
+      if (count < min && count > 0) throw new HttpError(400, TICKET_MESSAGES.optionTooFew(group.name, min));
+      if (count > Math.max(1, group.maxChoices)) throw new HttpError(400, TICKET_MESSAGES.optionTooMany(group.name, group.maxChoices));
+    }
+    const groupName = (groupId: string) => groups.find((g) => g.id === groupId)?.name ?? '';
+    const lineOptions = chosen.map((o) => ({ optionId: o.id, groupName: groupName(o.groupId), name: o.name, priceKurus: o.priceKurus }));
+    return {
+      menuItemId: item.id,
+      name: item.name,
+      quantity: line.quantity,
+      unitPriceKurus: item.priceKurus + lineOptions.reduce((sum, o) => sum + o.priceKurus, 0),
+      options: lineOptions,
+      note: line.note ? line.note : null,
+      vatRate: item.vatRate,
+      station: item.station,
+    };
+  });
+}

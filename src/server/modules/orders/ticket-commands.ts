@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AddLinesRequest, OpenTicketRequest, UpdateLineRequest, UpdateTicketRequest } from '../../../shared/ticket-contract';
+import { diningTables, ticketLines, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { priceLines } from './price-lines';
+import { TICKET_MESSAGES } from './ticket-messages';
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Locks an open ticket of this restaurant and checks the version the screen read: every ticket
+ * write starts here, so a stale screen gets 409 and never overwrites someone else's change.
+ */
+export async function lockOpenTicket(c: CommandContext, ticketId: string, version: number | undefined): Promise<TicketRow> {
+  const ticket = await c.lockOwned(tickets, ticketId, TICKET_MESSAGES.ticketNotFound);
+  if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
+  c.assertVersion(ticket, version);
+  return ticket;
+}
+
+/** Marks the ticket changed: a new version, and every screen showing it refreshes after commit. */
+export async function touchTicket(c: CommandContext, ticketId: string, set: Partial<TicketRow> = {}) {
+  await c.tx
+    .update(tickets)
+    .set({ ...set, version: sql`${tickets.version} + 1` })
+    .where(eq(tickets.id, ticketId));
+  c.emit('tickets', ticketId);
+}
+
+/** The open ticket on a table, if any (locked). */
+export async function openTicketOn(c: CommandContext, tableId: string): Promise<TicketRow | undefined> {
+  const [row] = await c.tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tableId, tableId), eq(tickets.status, 'open'), eq(tickets.restaurantId, c.restaurantId)))
+    .for('update');
+  return row;
+}
+
+/** A table that is free: 404 for another restaurant's, 409 naming the ticket when it is taken. */
+export async function lockFreeTable(c: CommandContext, tableId: string) {
+  const table = await c.lockOwned(diningTables, tableId, TICKET_MESSAGES.tableNotFound);
+  const open = await openTicketOn(c, table.id);
+  if (open) throw new HttpError(409, TICKET_MESSAGES.tableOccupied, { ticketId: open.id });
+  return table;
+}
+
+async function nextTicketNumber(c: CommandContext) {
+  const [row] = await c.tx
+    .select({ next: sql<number>`coalesce(max(${tickets.number}) + 1, 1)::int` })
+    .from(tickets)
+    .where(eq(tickets.restaurantId, c.restaurantId));
+  return Number(row.next);
+}
+
+/** Opens a ticket for the signed-in waiter: on a free table, or a Gel-Al / Paket Servis order. */
+export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?: Date): Promise<string> {
+  const table = req.type === 'table' ? await lockFreeTable(c, req.tableId) : null;
+  const [row] = await c.tx
+    .insert(tickets)
+    .values({
+      restaurantId: c.restaurantId,
+      number: await nextTicketNumber(c),
+      type: req.type,
+      tableId: table?.id ?? null,
+      tableName: table?.name ?? null,
+      guests: req.type === 'table' ? (req.guests ?? null) : null,
+      waiterId: c.actor.userId,
+      customerName: req.type === 'table' ? null : req.customer.name,
+      customerPhone: req.type === 'table' ? null : req.customer.phone || null,
+      customerAddress: req.type === 'table' ? null : req.customer.address || null,
+      ...(at ? { openedAt: at } : {}),
+    })
+    .returning();
+  await c.audit({ action: 'ticket.open', entity: 'ticket', entityId: row.id, after: { number: row.number, type: row.type, table: row.tableName } });
+  c.emit('tickets', row.id);
+  return row.id;
+}
+
+/** Guests and Hesap İste / geri al. */
+export async function updateTicket(c: CommandContext, ticketId: string, req: UpdateTicketRequest) {
+  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const set: Partial<TicketRow> = {};
+  if (req.guests !== undefined) set.guests = req.guests;
+  if (req.billRequested !== undefined) set.billRequestedAt = req.billRequested ? (ticket.billRequestedAt ?? new Date()) : null;
+  await touchTicket(c, ticket.id, set);
+  await c.audit({
+    action: 'ticket.update',
+    entity: 'ticket',
+    entityId: ticket.id,
+    before: { guests: ticket.guests, billRequested: ticket.billRequestedAt !== null },
+    after: { guests: set.guests ?? ticket.guests, billRequested: req.billRequested ?? ticket.billRequestedAt !== null },
+  });
+}
+
+/** New lines, priced now and pending until Mutfağa Gönder. */
+export async function addLines(c: CommandContext, ticketId: string, req: AddLinesRequest) {
+  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const priced = await priceLines(c, req.lines);
+  let sortOrder = await c.nextSortOrder(ticketLines, eq(ticketLines.ticketId, ticket.id));
+  const inserted = await c.tx
+    .insert(ticketLines)
+    .values(priced.map((p) => ({ ...p, restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
+    .returning({ id: ticketLines.id });
+  await touchTicket(c, ticket.id);
+  await c.audit({
+    action: 'ticket.lines.add',
+    entity: 'ticket',
+    entityId: ticket.id,
+    after: priced.map((p, i) => ({ lineId: inserted[i].id, name: p.name, quantity: p.quantity, unitPrice: p.unitPriceKurus })),
+  });
+}
+
+/** A pending line of this ticket, locked; a sent line is the kitchen's and is cancelled instead. */
+async function lockPendingLine(c: CommandContext, ticketId: string, lineId: string) {
+  const line = await c.lockOwned(ticketLines, lineId, TICKET_MESSAGES.lineNotFound);
+  if (line.ticketId !== ticketId) throw new HttpError(404, TICKET_MESSAGES.lineNotFound);
+  if (line.status !== 'pending') throw new HttpError(409, TICKET_MESSAGES.lineAlreadySent);
+  return line;
+}
+
+export async function updateLine(c: CommandContext, ticketId: string, lineId: string, req: UpdateLineRequest) {
+  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const line = await lockPendingLine(c, ticket.id, lineId);
+  const set = {
+    ...(req.quantity !== undefined ? { quantity: req.quantity } : {}),
+    ...(req.note !== undefined ? { note: req.note ? req.note : null } : {}),
+  };
+  if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
+  await touchTicket(c, ticket.id);
+  await c.audit({ action: 'ticket.line.update', entity: 'ticket_line', entityId: line.id, before: { quantity: line.quantity, note: line.note }, after: set });
+}
+
+export async function deleteLine(c: CommandContext, ticketId: string, lineId: string, version: number | undefined) {
+  const ticket = await lockOpenTicket(c, ticketId, version);
+  const line = await lockPendingLine(c, ticket.id, lineId);
+  await c.tx.delete(ticketLines).where(eq(ticketLines.id, line.id));
+  await touchTicket(c, ticket.id);
+  await c.audit({ action: 'ticket.line.delete', entity: 'ticket_line', entityId: line.id, before: { name: line.name, quantity: line.quantity } });
+}

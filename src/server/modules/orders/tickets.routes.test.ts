@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import type { KitchenOrder } from '../../../shared/kitchen-contract';
+import type { Ticket } from '../../../shared/ticket-contract';
+import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines } from '../../db/schema';
+import { menuFactory } from '../../test-support/factories';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import type { LiveEvent } from '../events/event-hub';
+import { ordersFixture } from './orders-test-kit';
+import { TICKET_MESSAGES } from './ticket-messages';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof ordersFixture>>;
+const events: LiveEvent[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  f = await ordersFixture(ctx);
+  ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
+});
+afterAll(() => ctx.close());
+
+const linesOf = (ticketId: string) => ctx.database.db.select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId));
+let tableIndex = 0;
+/** A fresh free table per test, so tests do not depend on each other's tickets. */
+async function freeTable() {
+  const res = await f.api(f.restaurant.owner).call('POST', '/tables', { sectionId: f.floor.sections[0].id, name: `T${++tableIndex}` });
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+const mercimekLarge = () => ({ menuItemId: f.mercimek.id, quantity: 2, optionIds: [f.large.id], note: 'soğansız' });
+
+describe('opening a ticket', () => {
+  it('opens a table ticket for the waiter with a running number, and the floor shows it', async () => {
+    const tableId = await freeTable();
+    const res = await f.api().open(tableId, 3);
+    expect(res.statusCode).toBe(201);
+    const t = res.json() as Ticket;
+    expect(t).toMatchObject({ type: 'table', tableId, tableName: `T${tableIndex}`, status: 'open', guests: 3, version: 1, lines: [], state: 'open' });
+    expect(t.waiterId).toBe(f.restaurant.waiter.user.id);
+    const floor = (await f.api().call('GET', '/floor')).json() as { sections: { tables: { id: string; ticketId: string | null; state: string; total: number | null }[] }[] };
+    expect(floor.sections[0].tables.find((x) => x.id === tableId)).toMatchObject({ ticketId: t.id, state: 'open', total: 0 });
+  });
+
+  it('answers 409 naming the open ticket when the table already has one', async () => {
+    const tableId = await freeTable();
+    const first = (await f.api().open(tableId)).json() as Ticket;
+    const again = await f.api(f.restaurant.owner).open(tableId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: TICKET_MESSAGES.tableOccupied, ticketId: first.id });
+  });
+
+  it('opens Gel-Al and Paket Servis tickets with the customer, and they are listed as open', async () => {
+    const takeaway = await f.api().call('POST', '/tickets', { type: 'takeaway', customer: { name: 'Ali Bey', phone: '0532 000 00 00' } });
+    const delivery = await f.api().call('POST', '/tickets', { type: 'delivery', customer: { name: 'Ayşe Hanım', address: 'Moda Cd. 5, Kadıköy' } });
+    expect(takeaway.statusCode).toBe(201);
+    expect(delivery.json()).toMatchObject({ type: 'delivery', tableId: null, customer: { name: 'Ayşe Hanım', address: 'Moda Cd. 5, Kadıköy', phone: null } });
+    const open = (await f.api().call('GET', '/tickets?status=open')).json() as { id: string; customerName: string | null }[];
+    expect(open.find((o) => o.id === (takeaway.json() as Ticket).id)?.customerName).toBe('Ali Bey');
+  });
+
+  it("answers 404 for another restaurant's table and for a malformed id", async () => {
+    const other = await staffedRestaurant(ctx);
+    const { tables } = await (await import('../../test-support/factories')).tablesFactory(ctx, other.id);
+    expect((await f.api().open(tables[0].id)).statusCode).toBe(404);
+    expect((await f.api().open('masa-1')).statusCode).toBe(404);
+    expect((await f.api().call('GET', '/tickets/not-a-uuid')).statusCode).toBe(404);
+  });
+});
+
+describe('adding lines', () => {
+  it('snapshots name, options and unit price (item + add-ons) and totals in kuruş', async () => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const res = await f.api().add(t, [mercimekLarge(), { menuItemId: f.ezogelin.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(200);
+    const after = res.json() as Ticket;
+    expect(after.version).toBe(2);
+    expect(after.lines).toMatchObject([
+      { name: 'Mercimek', quantity: 2, unitPrice: 9000 + 4500, total: 27000, status: 'pending', note: 'soğansız', options: [{ name: '1,5', price: 4500 }] },
+      { name: 'Ezogelin', quantity: 1, unitPrice: 9500, total: 9500, status: 'pending', options: [] },
+    ]);
+    expect(after.totals.total).toBe(27000 + 9500);
+    // a later price change never touches the line
+    await ctx.database.db.update(menuItems).set({ priceKurus: 12000 }).where(eq(menuItems.id, f.ezogelin.id));
+    expect((await f.api().ticket(t.id)).totals.total).toBe(36500);
+    await ctx.database.db.update(menuItems).set({ priceKurus: 9500 }).where(eq(menuItems.id, f.ezogelin.id));
+  });
+
+  it.each([
+    ['a missing required option', () => [{ menuItemId: f.mercimek.id, quantity: 1 }], 400, () => TICKET_MESSAGES.optionRequired(f.menu.optionGroup!.name, 'Mercimek')],
+    ['two choices in a single-choice group', () => [{ menuItemId: f.mercimek.id, quantity: 1, optionIds: [f.single.id, f.large.id] }], 400, () => TICKET_MESSAGES.optionTooMany(f.menu.optionGroup!.name, 1)],
+    ["another item's option", () => [{ menuItemId: f.ezogelin.id, quantity: 1, optionIds: [f.large.id] }], 400, () => TICKET_MESSAGES.optionNotOfItem('Ezogelin')],
+    ['an unknown item', () => [{ menuItemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], 404, () => TICKET_MESSAGES.itemNotFound],
+    ['quantity 0', () => [{ menuItemId: f.ezogelin.id, quantity: 0 }], 400, null],
+    ['a negative quantity', () => [{ menuItemId: f.ezogelin.id, quantity: -1 }], 400, null],
+    ['quantity 1000', () => [{ menuItemId: f.ezogelin.id, quantity: 1000 }], 400, null],
+    ['a fractional quantity', () => [{ menuItemId: f.ezogelin.id, quantity: 1.5 }], 400, null],
+    ['a note over 200 characters', () => [{ menuItemId: f.ezogelin.id, quantity: 1, note: 'x'.repeat(201) }], 400, null],
+  ])('refuses %s with a Turkish message and changes nothing', async (_name, lines, status, message) => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const res = await f.api().add(t, lines());
+    expect(res.statusCode).toBe(status);
+    const body = res.json() as { error: string };
+    if (message) expect(body.error).toBe(message());
+    else expect(body.error).toMatch(/Adet|Not|Geçersiz/);
+    expect(await linesOf(t.id)).toHaveLength(0);
+    expect((await f.api().ticket(t.id)).version).toBe(1);
+  });
+
+  it('refuses a sold-out (Tükendi) item and an item of a hidden category', async () => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const soldOut = await menuFactory(ctx, f.restaurant.id, { items: [{ name: 'Künefe', isAvailable: false }], optionGroup: false });
+    const res = await f.api().add(t, [{ menuItemId: soldOut.items[0].id, quantity: 1 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(TICKET_MESSAGES.soldOut('Künefe'));
+    const hidden = await menuFactory(ctx, f.restaurant.id, { items: [{ name: 'Gizli Tatlı' }], optionGroup: false });
+    await ctx.database.db.update(menuCategories).set({ isVisible: false }).where(eq(menuCategories.id, hidden.category.id));
+    expect((await f.api().add(t, [{ menuItemId: hidden.items[0].id, quantity: 1 }])).json().error).toBe(TICKET_MESSAGES.hidden('Gizli Tatlı'));
+    expect(await linesOf(t.id)).toHaveLength(0);
+  });
+
+  it('answers 409 to a stale version and keeps the other waiter’s line', async () => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    expect((await f.api().add(t, [{ menuItemId: f.ezogelin.id, quantity: 1 }])).statusCode).toBe(200);
+    const stale = await f.api(f.restaurant.owner).add(t, [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
+    expect(stale.statusCode).toBe(409);
+    expect((await linesOf(t.id)).map((l) => l.quantity)).toEqual([1]);
+  });
+
+  it('edits and deletes a pending line, but never a sent one', async () => {
+    let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const lineId = t.lines[0].id;
+    t = (await f.api().call('PATCH', `/tickets/${t.id}/lines/${lineId}`, { version: t.version, quantity: 3, note: 'acısız' })).json() as Ticket;
+    expect(t.lines[0]).toMatchObject({ quantity: 3, note: 'acısız', total: 28500 });
+    t = ((await f.api().send(t)).json() as { ticket: Ticket }).ticket;
+    const edit = await f.api().call('PATCH', `/tickets/${t.id}/lines/${lineId}`, { version: t.version, quantity: 1 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error).toBe(TICKET_MESSAGES.lineAlreadySent);
+    expect((await f.api().call('DELETE', `/tickets/${t.id}/lines/${lineId}?version=${t.version}`)).statusCode).toBe(409);
+    t = (await f.api().add(t, [{ menuItemId: f.ezogelin.id, quantity: 1 }])).json() as Ticket;
+    const pendingId = t.lines.find((l) => l.status === 'pending')!.id;
+    const del = await f.api().call('DELETE', `/tickets/${t.id}/lines/${pendingId}?version=${t.version}`);
+    expect(del.statusCode).toBe(200);
+    expect((del.json() as Ticket).lines.map((l) => l.id)).toEqual([lineId]);
+  });
+});
+
+describe('Mutfağa Gönder', () => {
+  it('sends only the pending lines as one batch, and an addition as a new batch', async () => {
+    let t = await f.ticketWith(await freeTable(), [mercimekLarge(), { menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const first = await f.api().send(t);
+    expect(first.statusCode).toBe(200);
+    const { ticket: sent, batch } = first.json() as { ticket: Ticket; batch: { id: string; lineIds: string[] } };
+    expect(batch.lineIds.sort()).toEqual(t.lines.map((l) => l.id).sort());
+    expect(sent.lines.every((l) => l.status === 'sent' && l.batchId === batch.id)).toBe(true);
+    expect(sent.state).toBe('waiting');
+
+    t = (await f.api().add(sent, [{ menuItemId: f.ezogelin.id, quantity: 2 }])).json() as Ticket;
+    const addition = (await f.api().send(t)).json() as { batch: { id: string; lineIds: string[] } };
+    expect(addition.batch.lineIds).toHaveLength(1);
+    expect(addition.batch.id).not.toBe(batch.id);
+    const batches = await ctx.database.db.select().from(kitchenBatches).where(eq(kitchenBatches.ticketId, t.id));
+    expect(batches.map((b) => b.sequence).sort()).toEqual([1, 2]);
+    // the kitchen got the addition as its own card, without the earlier lines
+    const cards = (await f.api(f.restaurant.kitchen).call('GET', '/kitchen/orders')).json() as KitchenOrder[];
+    expect(cards.find((c) => c.batchId === addition.batch.id)!.lines.map((l) => l.quantity)).toEqual([2]);
+  });
+
+  it('answers 409 when nothing is pending', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const res = await f.api().send(t);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(TICKET_MESSAGES.nothingToSend);
+  });
+
+  it('makes the batch once for 100 concurrent sends with one Idempotency-Key', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => f.api().send(t, 'gonder-ayni-anahtar-1')));
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    // the others are told to wait (still in progress) or replayed, never a second batch
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    expect(new Set(ok.map((a) => a.json().batch.id)).size).toBe(1);
+    expect(await ctx.database.db.select().from(kitchenBatches).where(eq(kitchenBatches.ticketId, t.id))).toHaveLength(1);
+    const replay = await f.api().send(t, 'gonder-ayni-anahtar-1');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().batch.id).toBe(ok[0].json().batch.id);
+  });
+
+  it('keeps both lines or refuses one with 409 when two waiters add at once, never losing a line', async () => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const [a, b] = await Promise.all([
+      f.api().add(t, [{ menuItemId: f.ezogelin.id, quantity: 1 }]),
+      f.api(f.restaurant.owner).add(t, [{ menuItemId: f.ezogelin.id, quantity: 4 }]),
+    ]);
+    const kept = [a, b].filter((r) => r.statusCode === 200).length;
+    expect([a, b].every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(await linesOf(t.id)).toHaveLength(kept);
+    expect(kept).toBe(1);
+  });
+
+  it('kitchen progress never makes a waiter’s edit fail', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const status = await f.api(f.restaurant.kitchen).call('POST', `/kitchen/lines/${t.lines[0].id}/status`, { status: 'ready' });
+    expect(status.statusCode).toBe(200);
+    const res = await f.api().add(t, [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Ticket).state).toBe('ready');
+  });
+
+  it('publishes a tickets event after the commit, and audits the send', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    events.length = 0;
+    await f.api().send(t);
+    expect(events.map((e) => [e.type, e.id])).toEqual(expect.arrayContaining([['tickets', t.id], ['kitchen', t.id]]));
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, t.id));
+    expect(audit.map((a) => a.action)).toContain('ticket.send');
+  });
+});
+
+describe('moving and merging', () => {
+  it('Masa Taşı moves the ticket to a free table; the kitchen shows the new name; nothing is re-sent', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const to = await freeTable();
+    const res = await f.api().call('POST', `/tickets/${t.id}/move`, { version: t.version, tableId: to });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tableId: to, tableName: `T${tableIndex}` });
+    const cards = (await f.api(f.restaurant.kitchen).call('GET', '/kitchen/orders')).json() as KitchenOrder[];
+    const mine = cards.filter((c) => c.ticketId === t.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].tableName).toBe(`T${tableIndex}`);
+    expect(await ctx.database.db.select().from(kitchenBatches).where(eq(kitchenBatches.ticketId, t.id))).toHaveLength(1);
+  });
+
+  it('refuses a move to the same table or an occupied one, and changes nothing', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const same = await f.api().call('POST', `/tickets/${t.id}/move`, { version: t.version, tableId: t.tableId });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error).toBe(TICKET_MESSAGES.sameTable);
+    const busy = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const occupied = await f.api().call('POST', `/tickets/${t.id}/move`, { version: t.version, tableId: busy.tableId });
+    expect(occupied.statusCode).toBe(409);
+    expect((await f.api().ticket(t.id)).tableId).toBe(t.tableId);
+  });
+
+  it('moves part of a line to another table, opening a ticket there, keeping batch and status', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 3 }, { menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const to = await freeTable();
+    const res = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: to, lines: [{ lineId: t.lines[0].id, quantity: 2 }] });
+    expect(res.statusCode).toBe(200);
+    const { ticket, target } = res.json() as { ticket: Ticket; target: Ticket };
+    expect(ticket.lines.map((l) => l.quantity)).toEqual([1, 1]);
+    expect(target.tableId).toBe(to);
+    expect(target.lines).toMatchObject([{ name: 'Ezogelin', quantity: 2, status: 'sent', batchId: t.lines[0].batchId, unitPrice: 9500 }]);
+    expect(ticket.totals.total + target.totals.total).toBe(t.totals.total);
+  });
+
+  it('refuses moving every line (that is Masa Taşı) and more than a line holds', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
+    const to = await freeTable();
+    const all = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: to, lines: [{ lineId: t.lines[0].id, quantity: 2 }] });
+    expect(all.json().error).toBe(TICKET_MESSAGES.moveAll);
+    const tooMany = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: to, lines: [{ lineId: t.lines[0].id, quantity: 3 }] });
+    expect(tooMany.statusCode).toBe(409);
+    expect((await f.api().call('GET', '/floor')).json().sections[0].tables.find((x: { id: string }) => x.id === to).ticketId).toBeNull();
+  });
+
+  it('Masa Birleştir joins every line and batch of the other ticket; merging with itself is refused', async () => {
+    const into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const from = await f.ticketWith(await freeTable(), [mercimekLarge()], { send: true });
+    const self = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: into.id });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toBe(TICKET_MESSAGES.mergeSelf);
+    const res = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: from.id });
+    expect(res.statusCode).toBe(200);
+    const merged = res.json() as Ticket;
+    expect(merged.lines.map((l) => l.id).sort()).toEqual([...into.lines, ...from.lines].map((l) => l.id).sort());
+    expect(merged.totals.total).toBe(into.totals.total + from.totals.total);
+    expect((await f.api().call('GET', `/tickets/${from.id}`)).statusCode).toBe(404);
+    const cards = (await f.api(f.restaurant.kitchen).call('GET', '/kitchen/orders')).json() as KitchenOrder[];
+    expect(cards.filter((c) => c.ticketId === into.id).flatMap((c) => c.lines.map((l) => l.id)).sort()).toEqual(merged.lines.map((l) => l.id).sort());
+    expect(cards.some((c) => c.ticketId === from.id)).toBe(false);
+  });
+});
+
+describe('guests and the bill request', () => {
+  it('sets guests and Hesap istendi, which the floor shows as the table state', async () => {
+    const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const res = await f.api().call('PATCH', `/tickets/${t.id}`, { version: t.version, guests: 4, billRequested: true });
+    expect(res.json()).toMatchObject({ guests: 4, state: 'bill' });
+    expect((await f.api().call('PATCH', `/tickets/${t.id}`, { version: t.version, guests: 2 })).statusCode).toBe(409);
+  });
+
+  it('lets the kitchen read nothing of table service', async () => {
+    expect((await f.api(f.restaurant.kitchen).call('GET', '/floor')).statusCode).toBe(403);
+    expect((await f.api(f.restaurant.kitchen).open(await freeTable())).statusCode).toBe(403);
+  });
+});

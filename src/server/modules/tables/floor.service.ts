@@ -1,0 +1,51 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FloorResponse, FloorTable } from '../../../shared/floor-contract';
+import type { TableShape } from '../../../shared/ticket-contract';
+import type { Db } from '../../db/client';
+import { diningTables, sections } from '../../db/schema';
+import { listOpenTickets } from '../orders/ticket-read.service';
+
+/**
+ * The floor view: every section in its order, its tables as Masa Düzeni placed them, and on each
+ * table its open ticket (total, age, waiter, guests, state). Three reads, whatever the size.
+ */
+export async function readFloor(db: Db, restaurantId: string): Promise<FloorResponse> {
+  const [sectionRows, tableRows, open] = await Promise.all([
+    db.select().from(sections).where(eq(sections.restaurantId, restaurantId)).orderBy(asc(sections.sortOrder), asc(sections.name)),
+    db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)).orderBy(asc(diningTables.sortOrder), asc(diningTables.name)),
+    listOpenTickets(db, restaurantId),
+  ]);
+  const byTable = new Map(open.filter((t) => t.tableId).map((t) => [t.tableId!, t]));
+  return {
+    sections: sectionRows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      version: s.version,
+      tables: tableRows
+        .filter((t) => t.sectionId === s.id)
+        .map((t): FloorTable => {
+          const ticket = byTable.get(t.id);
+          return {
+            id: t.id,
+            name: t.name,
+            seats: t.seats,
+            shape: t.shape as TableShape,
+            x: t.x,
+            y: t.y,
+            width: t.width,
+            height: t.height,
+            rotation: t.rotation,
+            version: t.version,
+            ticketId: ticket?.id ?? null,
+            ticketNumber: ticket?.number ?? null,
+            total: ticket?.total ?? null,
+            openedAt: ticket?.openedAt ?? null,
+            waiterId: ticket?.waiterId ?? null,
+            waiterName: ticket?.waiterName ?? null,
+            guests: ticket?.guests ?? null,
+            state: ticket?.state ?? 'free',
+          };
+        }),
+    })),
+  };
+}

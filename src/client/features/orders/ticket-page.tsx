@@ -201,12 +201,11 @@ const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: Ti
       </div>
       {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
       {l.note && <div className={classes.lineSub}>Not: {l.note}</div>}
-      <div className={classes.lineActions}>
-        <span className={classes.lineStatus} data-status={l.status}>
-          {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
-        </span>
-        {isPending && (
-          <>
+      <span className={classes.lineStatus} data-status={l.status}>
+        {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
+      </span>
+      {isPending && (
+        <div className={classes.lineActions}>
             <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, { quantity: l.quantity - 1 })}>
               −
             </Button>
@@ -224,9 +223,8 @@ const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: Ti
             <Button variant="light" color="red" aria-label={`${l.name}: sil`} onClick={() => void actions.deleteLine(l.id)}>
               Sil
             </Button>
-          </>
-        )}
-      </div>
+        </div>
+      )}
       {isPending && noteOpen && (
         <Stack gap={6} mt={6}>
           <Group gap={6} role="group" aria-label="Hızlı notlar">

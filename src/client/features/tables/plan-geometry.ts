@@ -83,7 +83,7 @@ export type TableDetail = 'compact' | 'medium' | 'full';
 
 /** How much a table on the floor view shows at its drawn size (the list view always shows everything). */
 export function tableDetail(widthPx: number, heightPx: number): TableDetail {
-  if (widthPx >= 120 && heightPx >= 110) return 'full';
+  if (widthPx >= 110 && heightPx >= 96) return 'full';
   if (widthPx >= 84 && heightPx >= 76) return 'medium';
   return 'compact';
 }

@@ -135,6 +135,7 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
   const now = useNow(30_000);
   const where = whereLabel({ type: t.type, tableName: t.tableName, customerName: t.customer?.name });
   const guests = t.guests ?? 0;
+  const [billWanted, setBillWanted] = useState<boolean | null>(null);
   return (
     <Stack gap={6}>
       <div className={classes.header}>
@@ -172,7 +173,16 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
             </Button>
           </span>
         )}
-        <Switch label="🧾 Hesap İste" checked={t.billRequestedAt !== null} onChange={(e) => void actions.update({ billRequested: e.currentTarget.checked })} />
+        <Switch
+          label="🧾 Hesap İste"
+          checked={billWanted ?? t.billRequestedAt !== null}
+          onChange={(e) => {
+            // The switch answers the finger at once; the server's answer (or a refusal) settles it.
+            const want = e.currentTarget.checked;
+            setBillWanted(want);
+            void actions.update({ billRequested: want }).finally(() => setBillWanted(null));
+          }}
+        />
       </div>
       {t.customer && (t.customer.phone || t.customer.address) && (
         <Text size="sm">

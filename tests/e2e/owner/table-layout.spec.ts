@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs, readFloor, touchDrag } from '../helpers';
+
+const PLAN_GRID = 20;
+
+test.describe('on a touch screen', () => {
+  test.use(PHONE_DEVICE);
+
+  test('the owner drags a table with a finger; it snaps to the grid and is still there after a reload', async ({ page, request }) => {
+    const rid = await demoRestaurantId(request);
+    await layOutDemoTables(request, rid);
+    const section = (await readFloor(request, rid))[0];
+    const before = section.tables[0];
+    await loginAs(page, DEMO.owner, '/owner');
+    await page.goto('/owner/table-layout');
+    await expect(page.getByRole('heading', { name: 'Masa Düzeni' })).toBeVisible();
+
+    const table = page.getByTestId(`layout-table-${before.name}`);
+    await expect(table).toHaveAttribute('data-x', String(before.x));
+    const scale = Number(await page.getByRole('group', { name: `${section.name} kat planı` }).getAttribute('data-scale'));
+    const box = (await table.boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Two and a bit grid steps right and one and a bit down, in screen pixels.
+    const dx = (2 * PLAN_GRID + 7) * scale;
+    const dy = (1 * PLAN_GRID + 6) * scale;
+
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/tables/${before.id}`));
+    await touchDrag(page, from, { x: from.x + dx, y: from.y + dy });
+    expect((await saved).status()).toBe(200);
+    const expected = { x: before.x + 2 * PLAN_GRID, y: before.y + PLAN_GRID };
+    await expect(table).toHaveAttribute('data-x', String(expected.x));
+    await expect(table).toHaveAttribute('data-y', String(expected.y));
+
+    await page.reload();
+    await expect(page.getByTestId(`layout-table-${before.name}`)).toHaveAttribute('data-x', String(expected.x));
+    await expect(page.getByTestId(`layout-table-${before.name}`)).toHaveAttribute('data-y', String(expected.y));
+    const after = (await readFloor(request, rid))[0].tables.find((t) => t.id === before.id)!;
+    expect({ x: after.x, y: after.y }).toEqual(expected);
+
+    // A tap (no movement) only selects: the side panel opens on it, nothing is saved.
+    await page.getByTestId(`layout-table-${before.name}`).tap();
+    await expect(page.getByLabel('Masa adı')).toHaveValue(before.name);
+  });
+});
+
+test('the keyboard moves a selected table one grid step per arrow, and the form renames it', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request);
+  await layOutDemoTables(request, rid);
+  const section = (await readFloor(request, rid))[0];
+  const before = section.tables[1];
+  await loginAs(page, DEMO.owner, '/owner');
+  await page.goto('/owner/table-layout');
+  const table = page.getByTestId(`layout-table-${before.name}`);
+  await table.focus();
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/tables/${before.id}`));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  expect((await saved).status()).toBe(200);
+  await expect(table).toHaveAttribute('data-y', String(before.y + 2 * PLAN_GRID));
+  await expect(table).toHaveAttribute('data-x', String(before.x - PLAN_GRID));
+
+  const name = `${before.name} P`;
+  await page.getByLabel('Masa adı').fill(name);
+  await page.getByLabel('Kişi sayısı').fill('8');
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByRole('status')).toContainText(`${name} kaydedildi`);
+  await expect(page.getByTestId(`layout-table-${name}`)).toHaveAttribute('aria-label', /8 kişilik/);
+  // Put the name back for the other tests.
+  await page.getByLabel('Masa adı').fill(before.name);
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByRole('status')).toContainText(`${before.name} kaydedildi`);
+});
+
+test('a section with an open ticket cannot be deleted: the server’s Turkish reason shows', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request);
+  const section = (await readFloor(request, rid))[0];
+  const free = section.tables.find((t) => t.ticketId === null)!;
+  const opened = await request.post(`/api/restaurants/${rid}/tickets`, { data: { type: 'table', tableId: free.id } });
+  expect([201, 409]).toContain(opened.status());
+  await loginAs(page, DEMO.owner, '/owner');
+  await page.goto('/owner/table-layout');
+  await page.getByRole('tab', { name: new RegExp(`^${section.name}`) }).click();
+  await page.getByRole('button', { name: 'Bölümü Sil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bölümü Sil' });
+  await dialog.getByRole('button', { name: 'Sil' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).not.toHaveText(/HTTP/);
+  await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`^${section.name}`) })).toBeVisible();
+});

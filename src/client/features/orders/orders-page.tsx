@@ -147,7 +147,7 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
         <Stack>
           <TextInput
             label="Müşteri adı"
-            required
+            withAsterisk
             data-autofocus
             value={name}
             maxLength={TICKET_LIMITS.customerName}

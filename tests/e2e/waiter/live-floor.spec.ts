@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs, readFloor } from '../helpers';
+import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
 
 async function signedIn(browser: Browser, email: string, home: string, device: object) {
   const context = await browser.newContext(device);
@@ -46,6 +46,7 @@ test('a waiter on a phone takes an order and sends it; the owner’s Açık Masa
   await expect(row).toContainText('180,00 TL');
   await expect(row).toContainText('1 kişi');
   await expect(owner.getByTestId('open-sum')).toContainText('180,00 TL');
+  await expectScreenRules(owner, 'Açık Masalar with a ticket', { isPhone: false });
 
   // The owner's floor view (reached through the sidebar, no reload) shows the table the same way.
   await owner.getByRole('navigation').getByRole('link', { name: 'Sipariş Ekranı' }).click();
@@ -54,11 +55,15 @@ test('a waiter on a phone takes an order and sends it; the owner’s Açık Masa
   const tile = owner.getByTestId(`floor-table-${table.name}`);
   await expect(tile).toHaveAttribute('aria-label', /Mutfakta bekliyor/);
   await expect(tile).toHaveAttribute('aria-label', /180,00 TL/);
+  await expectScreenRules(owner, 'Sipariş Ekranı with an open table', { isPhone: false });
 
   // The bill is asked on the phone: the owner's floor changes without a reload.
   await waiter.getByRole('switch', { name: /Hesap İste/ }).check();
   await expect(tile).toHaveAttribute('aria-label', /Hesap istendi/);
   await expect(tile).toHaveAttribute('data-state', 'bill');
+  await waiter.getByRole('link', { name: 'Masalara dön' }).click();
+  await expect(waiter.getByTestId(`list-table-${table.name}`)).toContainText('Hesap istendi');
+  await expectScreenRules(waiter, 'Sipariş Ekranı list with a bill asked', { isPhone: true });
 
   // And the owner opens it from the floor: the same adisyon.
   await tile.click();

@@ -24,14 +24,34 @@ export default function OrdersPage() {
   );
 }
 
+/** A choice made on this screen, kept while the tab lives (back from an adisyon, it is still there). */
+function useSessionChoice<T extends string>(key: string): [T | null, (value: T) => void] {
+  const [value, setValue] = useState<T | null>(() => {
+    try {
+      return sessionStorage.getItem(key) as T | null;
+    } catch {
+      return null;
+    }
+  });
+  const set = (next: T) => {
+    setValue(next);
+    try {
+      sessionStorage.setItem(key, next);
+    } catch {
+      // private mode: the choice lasts until the screen closes
+    }
+  };
+  return [value, set];
+}
+
 function FloorScreen() {
   const floor = useFloor();
   const prefs = usePreferences();
   const navigate = useNavigate();
   const now = useNow(30_000);
-  // The saved preference decides until the person switches here.
-  const [view, setView] = useState<TableView | null>(null);
-  const [sectionId, setSectionId] = useState<string | null>(null);
+  // The saved preference decides until the person switches here; the switch lasts for this tab's session.
+  const [view, setView] = useSessionChoice<TableView>('sofra.orders.view');
+  const [sectionId, setSectionId] = useSessionChoice<string>('sofra.orders.section');
   const [busyTableId, setBusyTableId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [newType, setNewType] = useState<'takeaway' | 'delivery' | null>(null);

@@ -89,3 +89,33 @@ test('a section with an open ticket cannot be deleted: the server’s Turkish re
   await dialog.getByRole('button', { name: 'Vazgeç' }).click();
   await expect(page.getByRole('tab', { name: new RegExp(`^${section.name}`) })).toBeVisible();
 });
+
+test('a new section: tables added on top of each other are laid out with Masaları Diz, then the section is deleted', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request);
+  await loginAs(page, DEMO.owner, '/owner');
+  await page.goto('/owner/table-layout');
+  await page.getByRole('button', { name: '+ Bölüm Ekle' }).click();
+  const add = page.getByRole('dialog', { name: 'Bölüm Ekle' });
+  await add.getByLabel('Bölüm adı').fill('Teras');
+  await add.getByRole('button', { name: 'Kaydet' }).click();
+  const tab = page.getByRole('tab', { name: /^Teras/ });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+  const section = (await readFloor(request, rid)).find((s) => s.name === 'Teras')!;
+  for (const name of ['T1', 'T2', 'T3']) {
+    const res = await request.post(`/api/restaurants/${rid}/tables`, { data: { sectionId: section.id, name, x: 0, y: 0 } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // The live 'tables' event brings them in; they are stacked, so the screen offers to lay them out.
+  await page.getByRole('button', { name: 'Masaları Diz' }).click();
+  await expect(page.getByRole('status')).toContainText('ızgaraya dizildi');
+  await expect(page.getByRole('button', { name: 'Masaları Diz' })).toHaveCount(0);
+  const placed = (await readFloor(request, rid)).find((s) => s.id === section.id)!.tables;
+  expect(new Set(placed.map((t) => `${t.x},${t.y}`)).size).toBe(3);
+
+  await page.getByRole('button', { name: 'Bölümü Sil' }).click();
+  const remove = page.getByRole('dialog', { name: 'Bölümü Sil' });
+  await expect(remove).toContainText('3 masa');
+  await remove.getByRole('button', { name: 'Sil' }).click();
+  await expect(tab).toHaveCount(0);
+});

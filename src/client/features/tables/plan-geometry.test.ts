@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_GRID, PLAN_HEIGHT, PLAN_WIDTH } from '../../../shared/floor-contract';
-import { MIN_TABLE_PX, clampToPlan, dragPosition, freeSpot, nudge, planScale, snapToGrid, tableDetail } from './plan-geometry';
+import { MIN_TABLE_PX, arrangeOnGrid, clampToPlan, hasOverlaps, dragPosition, freeSpot, nudge, planScale, snapToGrid, tableDetail } from './plan-geometry';
 
 const table = { x: 100, y: 100, width: 80, height: 80 };
 
@@ -63,5 +63,27 @@ describe('what a table shows on the floor view', () => {
     expect(tableDetail(64, 64)).toBe('compact');
     expect(tableDetail(90, 80)).toBe('medium');
     expect(tableDetail(140, 120)).toBe('full');
+  });
+});
+
+describe('tables that have no place yet', () => {
+  const stacked = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, x: 0, y: 0, width: 100, height: 80 }));
+
+  it('are seen as overlapping; a laid-out plan is not', () => {
+    expect(hasOverlaps(stacked)).toBe(true);
+    expect(hasOverlaps([table, { ...table, x: 300 }])).toBe(false);
+  });
+
+  it('are put row by row on the grid, inside the plan and touching no other', () => {
+    const placed = arrangeOnGrid(stacked);
+    const boxes = placed.map((p) => ({ ...p, width: 100, height: 80 }));
+    expect(hasOverlaps(boxes)).toBe(false);
+    for (const b of boxes) {
+      expect(b.x % PLAN_GRID).toBe(0);
+      expect(b.y % PLAN_GRID).toBe(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(PLAN_WIDTH);
+      expect(b.y + b.height).toBeLessThanOrEqual(PLAN_HEIGHT);
+    }
+    expect(new Set(boxes.map((b) => b.y)).size).toBeGreaterThan(1);
   });
 });

@@ -79,6 +79,33 @@ export function freeSpot(tables: readonly Box[], width = 80, height = 80): { x: 
   return { x: 0, y: 0 };
 }
 
+/** True when any two tables cover each other (tables made before they had a place all sit at 0,0). */
+export function hasOverlaps(tables: readonly Box[]): boolean {
+  return tables.some((a, i) => tables.slice(i + 1).some((b) => overlaps(a, b)));
+}
+
+/**
+ * Row after row, in the given order, a grid step apart, each keeping its size; a row wraps at the
+ * plan's width. Tables that do not fit under the last row stay where the plan ends.
+ */
+export function arrangeOnGrid<T extends Box & { id: string }>(tables: readonly T[]): { id: string; x: number; y: number }[] {
+  const gap = PLAN_GRID * 2;
+  let x = PLAN_GRID;
+  let y = PLAN_GRID;
+  let rowHeight = 0;
+  return tables.map((t) => {
+    if (x + t.width > PLAN_WIDTH - PLAN_GRID && x > PLAN_GRID) {
+      x = PLAN_GRID;
+      y += rowHeight + gap;
+      rowHeight = 0;
+    }
+    const placed = clampToPlan({ ...t, x, y });
+    x += snapToGrid(t.width + gap);
+    rowHeight = Math.max(rowHeight, t.height);
+    return { id: t.id, x: placed.x, y: placed.y };
+  });
+}
+
 export type TableDetail = 'compact' | 'medium' | 'full';
 
 /** How much a table on the floor view shows at its drawn size (the list view always shows everything). */

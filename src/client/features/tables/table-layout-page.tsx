@@ -30,7 +30,7 @@ import {
 } from './floor-api';
 import { EditableTable } from './editable-table';
 import { PlanCanvas } from './plan-canvas';
-import { freeSpot } from './plan-geometry';
+import { arrangeOnGrid, freeSpot, hasOverlaps } from './plan-geometry';
 import classes from './tables.module.css';
 
 /** Arrow keys save this long after the last press, as one write. */
@@ -185,6 +185,23 @@ export default function TableLayoutPage() {
             </Button>
           </Group>
 
+          {hasOverlaps(section.tables) && (
+            <Alert color="yellow" title="Üst üste masalar var">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">Bazı masalar birbirinin üstünde; sipariş ekranında dokunulamazlar. Hepsini ızgaraya dizip sonra sürükleyerek düzenleyebilirsiniz.</Text>
+                <Button
+                  variant="white"
+                  onClick={() =>
+                    void Promise.all(arrangeOnGrid(section.tables).map(({ id, x, y }) => save(id, { x, y }, { optimistic: true }))).then(() =>
+                      setNotice({ ok: true, text: `${section.name} masaları ızgaraya dizildi.` }),
+                    )
+                  }
+                >
+                  Masaları Diz
+                </Button>
+              </Stack>
+            </Alert>
+          )}
           <Text size="sm" c="dimmed">
             Masaları sürükleyin (fare ya da parmakla); {PLAN_GRID} birimlik ızgaraya oturur. Klavyeyle: masaya gelip ok tuşlarıyla taşıyın.
           </Text>

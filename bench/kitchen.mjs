@@ -8,7 +8,7 @@
 //     event, p50/p95 over 200 streams × 20 changes.
 import http from 'node:http';
 import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD, assertBuilt, printResult, removeDir, sleep, startServer, tempDataDir } from './lib.mjs';
+import { DEMO_PASSWORD, assertBuilt, client, printResult, removeDir, sleep, startServer, tempDataDir } from './lib.mjs';
 
 const SENDS = Number(process.env.KITCHEN_SENDS ?? 500);
 const WINDOW = 200;
@@ -21,28 +21,6 @@ const pct = (values, p) => {
   return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : NaN;
 };
 const round = (n) => Math.round(n * 10) / 10;
-
-/** A signed-in API client (cookie jar of one). */
-async function client(url, email) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, remember: false }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { restaurantId } = await res.json();
-  const call = async (method, path, body) => {
-    const r = await fetch(`${url}/api/restaurants/${restaurantId}${path}`, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}), ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
-  return { cookie, restaurantId, call };
-}
 
 async function main() {
   assertBuilt();

@@ -74,9 +74,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
  * includes Node's own start-up and module loading, as a user would experience.
  * Request logging is off (LOG_LEVEL=warn): we measure the app, not pino writing to a pipe.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000 } = {}) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, env: extraEnv = {} } = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (dataDir) env.DATA_DIR = dataDir;
@@ -180,3 +180,26 @@ export async function createPostgresDatabase() {
     },
   };
 }
+
+/** A signed-in API client (cookie jar of one). */
+export async function client(url, email) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, remember: false }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { restaurantId } = await res.json();
+  const call = async (method, path, body) => {
+    const r = await fetch(`${url}/api/restaurants/${restaurantId}${path}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}), ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.status === 204 ? null : r.json();
+  };
+  return { cookie, restaurantId, call };
+}
+

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/http';
 import { AppRoutes } from './app/router';
-import { clearUserSession } from './features/auth/session-storage';
+import { clearUserSession } from './api/session';
 import { noteSessionEnded } from './features/auth/session-notice';
 import { cssVariablesResolver, theme } from './styles/theme';
 

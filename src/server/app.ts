@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
@@ -99,7 +100,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   await app.register(fastifyCookie);
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
-  decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config });
+  decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
   registerAuth(app);
   registerIdempotency(app);
 

@@ -11,3 +11,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** `Retry-After` for a refusal that clears with time (429 / 503). */
+export const retryAfter = (seconds: number) => ({ 'retry-after': String(seconds) });

@@ -6,8 +6,12 @@ import { defaultRestaurantSettings } from '../shared/restaurant-settings';
 import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
 import { ROLES, type Role } from '../shared/roles';
 import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
+import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
+import { eq } from 'drizzle-orm';
+import { sections } from './db/schema';
+import { tablesFactory } from './test-support/factories';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
 
 /**
@@ -51,6 +55,19 @@ const OWNER_MENU: RouteRule = { access: ['owner'], tenantScoped: true };
 const kitchen = kitchenMatrixFixtures(() => ctx);
 const KITCHEN: RouteRule = { access: ['owner', 'kitchen'], tenantScoped: true };
 const FLOOR: RouteRule = { access: ['owner', 'waiter'], tenantScoped: true };
+const OWNER_LAYOUT: RouteRule = { access: ['owner'], tenantScoped: true };
+const orders = ordersMatrixFixtures(() => ctx);
+/** A body and path parameters built from one fresh set of order rows (the body is prepared first). */
+const withOrders = (body?: (o: Awaited<ReturnType<typeof orders>>) => unknown, query?: (o: Awaited<ReturnType<typeof orders>>) => Record<string, string>) => {
+  let made: Awaited<ReturnType<typeof orders>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await orders(s);
+      return { ...(body ? { payload: body(made) as object } : {}), ...(query ? { query: query(made) } : {}) };
+    },
+    pathParams: () => ({ ...made, sectionVersion: String(made.sectionVersion) }),
+  };
+};
 
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
@@ -173,6 +190,37 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/kitchen/ready': FLOOR,
   'GET /api/restaurants/:restaurantId/kitchen/alerts': FLOOR,
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/served': { ...FLOOR, pathParams: kitchen.readyLine },
+  'GET /api/restaurants/:restaurantId/floor': FLOOR,
+  'GET /api/restaurants/:restaurantId/tickets': FLOOR,
+  'GET /api/restaurants/:restaurantId/tickets/:ticketId': { ...FLOOR, ...withOrders() },
+  'POST /api/restaurants/:restaurantId/tickets': { ...FLOOR, ...withOrders((o) => ({ type: 'table', tableId: o.freeTableId })) },
+  'PATCH /api/restaurants/:restaurantId/tickets/:ticketId': { ...FLOOR, ...withOrders(() => ({ version: 1, guests: 2 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines': { ...FLOOR, ...withOrders((o) => ({ version: 1, lines: [{ menuItemId: o.itemId, quantity: 1 }] })) },
+  'PATCH /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(() => ({ version: 1, quantity: 3 })) },
+  'DELETE /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(undefined, () => ({ version: '1' })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/send': { ...FLOOR, ...withOrders(() => ({ version: 1 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/move': { ...FLOOR, ...withOrders((o) => ({ version: 1, tableId: o.freeTableId })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/move-lines': {
+    ...FLOOR,
+    ...withOrders((o) => ({ version: 1, tableId: o.freeTableId, lines: [{ lineId: o.lineId, quantity: 1 }] })),
+  },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/merge': { ...FLOOR, ...withOrders((o) => ({ version: 1, fromTicketId: o.otherTicketId })) },
+  'POST /api/restaurants/:restaurantId/sections': { ...OWNER_LAYOUT, prepare: () => ({ payload: { name: `Bölüm ${++staffCounter}` } }) },
+  'POST /api/restaurants/:restaurantId/sections/reorder': {
+    ...OWNER_LAYOUT,
+    prepare: async ({ restaurantId }) => ({
+      payload: { ids: (await ctx.database.db.select({ id: sections.id }).from(sections).where(eq(sections.restaurantId, restaurantId))).map((r) => r.id) },
+    }),
+  },
+  'PATCH /api/restaurants/:restaurantId/sections/:sectionId': { ...OWNER_LAYOUT, ...withOrders((o) => ({ version: o.sectionVersion, name: `Yeni Bölüm ${++staffCounter}` })) },
+  'DELETE /api/restaurants/:restaurantId/sections/:sectionId': {
+    ...OWNER_LAYOUT,
+    pathParams: async ({ restaurantId }) => ({ sectionId: (await tablesFactory(ctx, restaurantId, [{ name: `Silinecek ${++staffCounter}`, tables: 1 }])).sections[0].id }),
+  },
+  'POST /api/restaurants/:restaurantId/tables': { ...OWNER_LAYOUT, ...withOrders((o) => ({ sectionId: o.sectionId, name: `Yeni ${++staffCounter}` })) },
+  'PATCH /api/restaurants/:restaurantId/tables/:tableId': { ...OWNER_LAYOUT, ...withOrders(() => ({ version: 1, x: 100, y: 40 })) },
+  'POST /api/restaurants/:restaurantId/tables/:tableId/duplicate': { ...OWNER_LAYOUT, ...withOrders() },
+  'DELETE /api/restaurants/:restaurantId/tables/:tableId': { ...OWNER_LAYOUT, ...withOrders() },
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

@@ -26,6 +26,7 @@ const coordinate = (max: number) => z.number({ error: 'Konum bir sayı olmalı' 
 
 export const floorTable = z.object({
   id: z.string(),
+  sectionId: z.string(),
   name: z.string(),
   seats: z.number().int(),
   shape: z.enum(TABLE_SHAPES),
@@ -108,7 +109,7 @@ export type UpdateTableRequest = z.infer<typeof updateTableRequest>;
 /** DELETE bodies are not sent: the version travels in the query string. */
 export const versionQuery = z.object({ version: z.coerce.number().int().optional() });
 
-export const layoutTable = floorTable.pick({ id: true, name: true, seats: true, shape: true, x: true, y: true, width: true, height: true, rotation: true, version: true }).extend({ sectionId: z.string() });
+export const layoutTable = floorTable.pick({ id: true, sectionId: true, name: true, seats: true, shape: true, x: true, y: true, width: true, height: true, rotation: true, version: true });
 export type LayoutTable = z.infer<typeof layoutTable>;
 export const layoutSection = z.object({ id: z.string(), name: z.string(), version: z.number().int(), sortOrder: z.number().int() });
 export type LayoutSection = z.infer<typeof layoutSection>;

@@ -21,6 +21,16 @@ export const DEFAULT_VAT_RATE = 10;
 export const DEFAULT_STATION = 'Mutfak';
 /** Offered in the station field; any other name may be typed. */
 export const STATION_SUGGESTIONS = ['Mutfak', 'Bar', 'Fırın', 'Izgara', 'Tatlı', 'Soğuk Mutfak'] as const;
+
+const stationOrder = new Intl.Collator('tr');
+/**
+ * The one station list: every station the menu's items use, the default first, then in Turkish
+ * order; with `extra` (e.g. a screen's saved station or the suggestions) merged in.
+ */
+export function stationsOf(items: readonly { station: string }[], extra: readonly string[] = []): string[] {
+  const rest = new Set([...items.map((i) => i.station), ...extra].filter((s) => s && s !== DEFAULT_STATION));
+  return [DEFAULT_STATION, ...[...rest].sort(stationOrder.compare)];
+}
 /** Bulk price changes: the percentage a category's prices may move by, and how to round. */
 export const PRICE_CHANGE_PERCENT = { min: -90, max: 500 } as const;
 export const PRICE_ROUNDINGS = [1, 100, 500] as const;

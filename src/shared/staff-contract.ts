@@ -41,6 +41,9 @@ export const updateStaffRequest = z.object({ name, role, version });
 export const versionOnly = z.object({ version });
 export const resetPasswordRequest = z.object({ version, password: newPassword.optional() });
 
+/** The answer to a wrong current password; the screen shows it on that field. */
+export const WRONG_CURRENT_PASSWORD = 'Mevcut şifre hatalı';
+
 export const changeOwnPasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Mevcut şifre gerekli').max(1024),
   newPassword,

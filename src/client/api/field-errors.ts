@@ -59,7 +59,8 @@ export function useFieldErrors() {
     [],
   );
 
-  const fieldProps = (path: string) => ({ error: errors[path], 'data-field': path });
+  // aria-invalid too: Mantine's PasswordInput does not set it on its input by itself
+  const fieldProps = (path: string) => ({ error: errors[path], 'data-field': path, 'aria-invalid': path in errors ? true : undefined });
 
   return { errors, show, clear, fieldProps, hasErrors: Object.keys(errors).length > 0 };
 }

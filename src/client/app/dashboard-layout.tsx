@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
 import { logout } from '../features/auth/auth-api';
-import { getUserSession } from '../features/auth/session-storage';
+import { getUserSession } from '../api/session';
 import { tr } from '../i18n/tr';
 import classes from './dashboard-layout.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
-import { getUserSession } from '../features/auth/session-storage';
+import { getUserSession } from '../api/session';
 import type { DeniedDashboardState } from '../features/auth/session-notice';
 
 /**

@@ -4,7 +4,7 @@ import { SESSIONS_ENDED_EVENT } from '../../shared/live-events';
 import { connectionConfig } from '../api/connection';
 import { LIVE_EVENT_INVALIDATES } from '../api/query-keys';
 import { endSession } from '../api/http';
-import { getUserSession } from '../features/auth/session-storage';
+import { getUserSession } from '../api/session';
 import { tr } from '../i18n/tr';
 import { openLiveConnection } from '../api/live-connection';
 

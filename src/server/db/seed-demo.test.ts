@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import type { FloorResponse } from '../../shared/floor-contract';
 import type { PublicMenu } from '../../shared/public-menu';
+import type { TicketSummary } from '../../shared/ticket-contract';
 import { createRestaurant, createTestApp, loginAs, type TestContext } from '../test-support/test-app';
 import { DEMO_PASSWORD } from './demo-menu';
 import { diningTables, menuItems, restaurants, sections, users } from './schema';
@@ -84,6 +86,25 @@ describe('demo data', () => {
     expect(DEMO_PASSWORD).toBe('demo1234');
     const { user } = await loginAs(ctx, email, 'demo1234');
     expect(user).toMatchObject({ email, role, restaurantId: await restaurantId(restaurant) });
+  });
+
+  it('starts Demo Lokanta mid-service: open tickets in every table state, a takeaway and kitchen cards', async () => {
+    const rid = await restaurantId('Demo Lokanta');
+    const waiter = await loginAs(ctx, 'waiter@demo.local', DEMO_PASSWORD);
+    const open = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/tickets`, cookies: waiter.cookies })).json() as TicketSummary[];
+    expect(open.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(open.map((t) => t.state))).toEqual(new Set(['open', 'waiting', 'ready', 'bill']));
+    expect(open.some((t) => t.type === 'takeaway' && t.customerName)).toBe(true);
+    expect(open.every((t) => t.total > 0 && t.waiterName === 'Ayşe Demir')).toBe(true);
+    const floor = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/floor`, cookies: waiter.cookies })).json() as FloorResponse;
+    const placed = floor.sections.flatMap((s) => s.tables);
+    // every table has its own place on the plan
+    expect(new Set(placed.map((t) => `${floor.sections.find((s) => s.tables.includes(t))!.id}:${t.x}:${t.y}`)).size).toBe(placed.length);
+    const cook = await loginAs(ctx, 'kitchen@demo.local', DEMO_PASSWORD);
+    const cards = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/kitchen/orders`, cookies: cook.cookies })).json() as unknown[];
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    const alerts = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/kitchen/alerts`, cookies: waiter.cookies })).json() as unknown[];
+    expect(alerts).toEqual([]);
   });
 
   it('does nothing when run again', async () => {

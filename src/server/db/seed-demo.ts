@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { runCreateRestaurant, type CommandContext, type CommandDeps } from '../lib/command';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
+import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
 import {
   diningTables,
@@ -59,9 +60,11 @@ export async function seedDemo(deps: CommandDeps, passwordCost?: number): Promis
           name: `${section.name} ${i + 1}`,
           seats: i % 3 === 0 ? 6 : 4,
           sortOrder: i,
+          ...demoTablePosition(i, i % 3 === 0 ? 6 : 4),
         })),
       );
     }
+    await seedDemoService(c, DEMO_ACCOUNTS.find((a) => a.role === 'waiter')!.email);
     return c.restaurantId;
   });
   await runCreateRestaurant(deps, 'İkinci Şube', async (c) => {

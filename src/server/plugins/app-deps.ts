@@ -10,6 +10,8 @@ export interface AppDeps {
   hub: EventHub;
   photos: PhotoStore;
   config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  /** HMAC key of the login device cookies (modules/auth/device-cookie.ts) */
+  deviceKey: Buffer;
 }
 
 // Decorations rather than Object.assign: a Fastify instance is thenable, so the type of an awaited
@@ -20,6 +22,7 @@ declare module 'fastify' {
     hub: EventHub;
     photos: PhotoStore;
     config: AppDeps['config'];
+    deviceKey: Buffer;
   }
 }
 
@@ -28,4 +31,5 @@ export function decorateDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('hub', deps.hub);
   app.decorate('photos', deps.photos);
   app.decorate('config', deps.config);
+  app.decorate('deviceKey', deps.deviceKey);
 }

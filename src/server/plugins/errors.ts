@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/errors';
 import { HttpError } from '../errors';
+import { loggableError } from '../lib/loggable-error';
 
 /** One readable Turkish sentence for a failed validation: each field and what is wrong with it. */
 export function describeIssues(issues: { field: string; message: string }[]): string {
@@ -56,7 +57,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: MESSAGES.invalidRequest });
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send({ error: MESSAGES.internal });
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { Role } from '../../shared/roles';
 import { TEST_PASSWORD, restaurantFactory, staffFactory, type StaffOptions } from './factories';
@@ -41,9 +41,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestContext> {
+/** `logger`: to read what the server logs (silent unless given). */
+export async function createTestApp(options: Pick<AppOptions, 'logger'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
-  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent' });
+  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
   await app.ready();
   return {
     app,

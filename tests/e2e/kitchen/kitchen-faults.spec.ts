@@ -17,7 +17,7 @@ async function sendMany(sender: Sender, count: number, onEach?: (i: number) => P
   const batchIds: string[] = [];
   for (let i = 0; i < count; i++) {
     const k: number = i % tickets.length;
-    const sent = await sender.send(tickets[k], [{ name: i % 2 ? 'Ayran' : 'Lahmacun' }]);
+    const sent = await sender.send(tickets[k], [{ name: i % 2 ? 'Çay' : 'Kola' }]);
     tickets[k] = sent.ticket;
     batchIds.push(sent.batchId);
     await onEach?.(i);

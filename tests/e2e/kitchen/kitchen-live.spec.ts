@@ -28,8 +28,8 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
   const [table] = await sender.freeTables();
   const ticket = await sender.openTable(table.id);
   const first = await sender.send(ticket, [
-    { name: 'Lahmacun', quantity: 2, note: 'acılı' },
-    { name: 'Mercimek Çorbası' },
+    { name: 'İzmir Köfte', quantity: 2, note: 'acılı' },
+    { name: 'Yayla Çorbası' },
   ]);
 
   // The card appears without a reload, with the table, the lines and the note.
@@ -37,42 +37,42 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
   await expect(firstCard).toBeVisible();
   await expect(firstCard.getByRole('heading', { name: table.name })).toBeVisible();
   await expect(firstCard).toContainText('2×');
-  await expect(firstCard).toContainText('Lahmacun');
+  await expect(firstCard).toContainText('İzmir Köfte');
   await expect(firstCard).toContainText('Not: acılı');
   await expect(firstCard).not.toContainText('EK SİPARİŞ');
-  await expect(cook.getByTestId('kitchen-summary')).toContainText('2 × Lahmacun');
+  await expect(cook.getByTestId('kitchen-summary')).toContainText('2 × İzmir Köfte');
 
   // A tap moves a line on: Bekliyor → Hazırlanıyor.
-  await firstCard.getByRole('button', { name: /Lahmacun: Bekliyor/ }).click();
-  await expect(firstCard.getByRole('button', { name: /Lahmacun: Hazırlanıyor/ })).toBeVisible();
+  await firstCard.getByRole('button', { name: /İzmir Köfte: Bekliyor/ }).click();
+  await expect(firstCard.getByRole('button', { name: /İzmir Köfte: Hazırlanıyor/ })).toBeVisible();
 
   // An addition arrives as its own card with only the new lines.
-  const addition = await sender.send(first.ticket, [{ name: 'Ayran' }]);
+  const addition = await sender.send(first.ticket, [{ name: 'Şalgam' }]);
   const additionCard = card(cook, addition.batchId);
   await expect(additionCard).toBeVisible();
   await expect(additionCard).toContainText('EK SİPARİŞ');
-  await expect(additionCard).toContainText('Ayran');
-  await expect(additionCard).not.toContainText('Lahmacun');
-  await expect(firstCard).not.toContainText('Ayran');
+  await expect(additionCard).toContainText('Şalgam');
+  await expect(additionCard).not.toContainText('İzmir Köfte');
+  await expect(firstCard).not.toContainText('Şalgam');
 
   // Tümü Hazır: the card leaves the board, the waiter is alerted and sees the lines ready.
   await firstCard.getByRole('button', { name: 'Tümü Hazır' }).click();
   await expect(firstCard).toHaveCount(0);
   const group = waiter.getByTestId('ready-group').filter({ hasText: table.name });
-  await expect(group).toContainText('Lahmacun');
-  await expect(group).toContainText('Mercimek Çorbası');
+  await expect(group).toContainText('İzmir Köfte');
+  await expect(group).toContainText('Yayla Çorbası');
 
   // Elsewhere in the app, the waiter still hears about it: the in-app alert.
   await waiter.getByRole('button', { name: 'Menü' }).click();
   await waiter.getByRole('navigation').getByRole('link', { name: 'Ayarlar', exact: true }).click();
   await additionCard.getByRole('button', { name: 'Tümü Hazır' }).click();
   const toast = waiter.getByTestId('kitchen-toast');
-  await expect(toast).toContainText('Ayran');
+  await expect(toast).toContainText('Şalgam');
   await toast.getByRole('link', { name: 'Garson Ekranı' }).click();
   await expect(waiter).toHaveURL(/\/waiter\/waiter-screen$/);
 
   // Servis Edildi for each line; then the table has nothing left to serve.
-  for (const name of ['Lahmacun', 'Mercimek Çorbası', 'Ayran']) {
+  for (const name of ['İzmir Köfte', 'Yayla Çorbası', 'Şalgam']) {
     await group.getByRole('button', { name: new RegExp(`${name}: Servis Edildi`) }).click();
     await expect(group.getByText(name, { exact: true })).toHaveCount(0);
   }
@@ -80,9 +80,9 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
 
   // History: the first card with its sent, ready and served times.
   await cook.getByRole('navigation').getByRole('link', { name: 'Sipariş Geçmişi' }).click();
-  const row = cook.getByTestId('history-batch').filter({ hasText: 'Lahmacun' }).first();
+  const row = cook.getByTestId('history-batch').filter({ hasText: 'İzmir Köfte' }).first();
   await expect(row).toContainText(table.name);
   await expect(row).toContainText('Servis Edildi');
   await expect(row).not.toContainText('Servis: —');
-  await expect(cook.getByRole('table', { name: 'Ürün başına hazırlama süresi' })).toContainText('Lahmacun');
+  await expect(cook.getByRole('table', { name: 'Ürün başına hazırlama süresi' })).toContainText('İzmir Köfte');
 });

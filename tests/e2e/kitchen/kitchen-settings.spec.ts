@@ -29,3 +29,19 @@ test('a weak new password is refused before it is sent', async ({ page }) => {
   await page.getByLabel('Yeni şifre').fill('12345678');
   await expect(page.getByText('Bu şifre çok yaygın')).toBeVisible();
 });
+
+test('changing the password says what is missing or wrong on the field itself, in Turkish', async ({ page }) => {
+  await loginAs(page, DEMO.kitchen, '/kitchen');
+  await page.goto('/kitchen/settings');
+  await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+  const current = page.getByLabel('Mevcut şifre');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Mevcut şifre gerekli')).toBeVisible();
+  await expect(current).toBeFocused();
+
+  await current.fill('yanlis-sifre-1');
+  await page.getByLabel('Yeni şifre').fill('Kebap-ustasi-2026');
+  await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+  await expect(page.getByText('Mevcut şifre hatalı')).toBeVisible();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+});

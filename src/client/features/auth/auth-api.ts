@@ -1,6 +1,6 @@
 import type { AuthUser, LoginRequest } from '../../../shared/auth-contract';
 import { api } from '../../api/http';
-import { clearUserSession, setManualLogout } from './session-storage';
+import { clearUserSession, setManualLogout } from '../../api/session';
 
 export const login = (body: LoginRequest) => api<AuthUser>('/api/auth/login', { method: 'POST', body });
 export const resumeSavedLogin = () => api<AuthUser>('/api/auth/resume', { method: 'POST' });

@@ -16,7 +16,7 @@ import {
   isManualLogout,
   saveEmail,
   setUserSession,
-} from './session-storage';
+} from '../../api/session';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

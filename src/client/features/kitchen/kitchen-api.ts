@@ -7,13 +7,13 @@ import type {
   KitchenSettableStatus,
   ReadyLine,
 } from '../../../shared/kitchen-contract';
-import { defaultRestaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { getUserSession } from '../auth/session-storage';
+import { currentRestaurantId, restaurantPath, useGeneralSettings } from '../../api/restaurant';
 
-const rid = () => getUserSession()?.restaurantId ?? '';
-const base = () => `/api/restaurants/${encodeURIComponent(rid())}`;
+const rid = currentRestaurantId;
+const base = () => restaurantPath();
 
 /**
  * Every kitchen query lives under queryKeys.kitchen(): the 'kitchen' and 'tickets' live events
@@ -52,12 +52,7 @@ export const useKitchenAlerts = () =>
 
 /** The owner's warn / late minutes for ageing cards (every role may read the general settings). */
 export function useKitchenThresholds() {
-  const { data } = useQuery({
-    // Its own key under the settings prefix: the owner's settings form keeps its ETag in the other.
-    queryKey: [...queryKeys.generalSettings(rid()), 'kitchen-thresholds'],
-    queryFn: async () => (await api<RestaurantSettings>(`${base()}/settings/general`)).kitchenThresholds,
-  });
-  return data ?? defaultRestaurantSettings('').kitchenThresholds;
+  return useGeneralSettings((s) => s.kitchenThresholds).data ?? defaultRestaurantSettings('').kitchenThresholds;
 }
 
 function useKitchenMutation<I>(request: (input: I) => Promise<unknown>) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ReadyLine } from '../../../shared/kitchen-contract';
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 import { ConnectionBanner } from './connection-banner';
 import { useKitchenAlerts, useMarkServed, useReadyLines } from './kitchen-api';
 import classes from './kitchen.module.css';

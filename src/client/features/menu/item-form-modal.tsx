@@ -15,16 +15,19 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   DEFAULT_STATION,
   DEFAULT_VAT_RATE,
   MENU_LIMITS,
   PHOTO_MAX_BYTES,
   PHOTO_TYPES,
+  createItemRequest,
   type AdminMenu,
   type MenuItem,
 } from '../../../shared/menu-contract';
+import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
+import { useGeneralSettings } from '../../api/restaurant';
 import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';
@@ -75,11 +78,20 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const fields = useFieldErrors();
+  const set = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    for (const key of Object.keys(patch)) fields.clear(key === 'price' ? 'priceKurus' : key);
+  };
+
+  // A new dish takes the owner's default VAT from Ayarlar (until the owner picks another here).
+  const defaultVat = useGeneralSettings((s) => s.defaultVatRate).data;
+  const [isVatChosen, setVatChosen] = useState(item !== null);
+  useEffect(() => {
+    if (!isVatChosen && defaultVat !== undefined) setForm((f) => ({ ...f, vatRate: String(defaultVat) }));
+  }, [defaultVat, isVatChosen]);
 
   const price = readTurkishMoney(form.price);
-  const nameError = !form.name.trim() ? 'Ürün adı boş olamaz' : null;
-  const categoryError = !form.categoryId ? 'Bir kategori seçin' : null;
   const isBusy = create.isPending || update.isPending || upload.isPending || removePhoto.isPending;
   const shownPhoto = photo?.preview ?? (dropPhoto ? null : item?.photoUrl);
 
@@ -99,11 +111,10 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
     event.preventDefault();
     setTried(true);
     setSaveError(null);
-    if (nameError || categoryError || !price.ok) return;
     const body = {
       name: form.name.trim(),
       description: form.description.trim() || null,
-      priceKurus: price.kurus,
+      priceKurus: price.ok ? price.kurus : 0,
       vatRate: Number(form.vatRate) as 1 | 10 | 20,
       categoryId: form.categoryId,
       ...(form.sortOrder !== undefined ? { sortOrder: form.sortOrder } : {}),
@@ -111,13 +122,19 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
       station: form.station.trim() || DEFAULT_STATION,
       optionGroupIds: form.optionGroupIds,
     };
+    // The server's own schema, here: each message on its field (the price field says its own).
+    const checked = createItemRequest.safeParse(body);
+    const problems = checked.success ? {} : fieldErrorsFromIssues(checked.error.issues);
+    if (!price.ok) delete problems.priceKurus;
+    if (!form.categoryId) problems.categoryId = 'Bir kategori seçin';
+    if (fields.show(problems) || !price.ok) return;
     try {
       const saved = item ? await update.mutateAsync({ id: item.id, version: item.version, ...body }) : await create.mutateAsync(body);
       if (photo) await upload.mutateAsync({ itemId: saved.id, file: photo.file });
       else if (dropPhoto && item?.photoUrl) await removePhoto.mutateAsync(saved.id);
       onClose();
     } catch (err) {
-      setSaveError(err instanceof Error ? err.message : String(err));
+      if (!fields.show(fieldErrorsFrom(err))) setSaveError(messageFor(err));
     }
   }
 
@@ -131,8 +148,8 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
             value={form.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
             maxLength={MENU_LIMITS.itemName}
-            error={tried && nameError}
-            required
+            withAsterisk
+            {...fields.fieldProps('name')}
             data-autofocus
           />
           <Textarea
@@ -141,11 +158,12 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
             value={form.description}
             onChange={(e) => set({ description: e.currentTarget.value })}
             maxLength={MENU_LIMITS.description}
+            {...fields.fieldProps('description')}
             autosize
             minRows={2}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <MoneyInput label="Fiyat" value={form.price} onChange={(v) => set({ price: v })} showError={tried} placeholder="1.250,50" required />
+            <MoneyInput label="Fiyat" value={form.price} onChange={(v) => set({ price: v })} showError={tried} placeholder="1.250,50" withAsterisk data-field="priceKurus" />
             <div>
               <Text size="sm" fw={500} mb={4} id="vat-label">
                 KDV
@@ -155,7 +173,10 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
                 size="md"
                 aria-labelledby="vat-label"
                 value={form.vatRate}
-                onChange={(v) => set({ vatRate: v })}
+                onChange={(v) => {
+                  setVatChosen(true);
+                  set({ vatRate: v });
+                }}
                 data={VAT_RATES.map((r) => ({ value: String(r), label: `%${r}` }))}
               />
             </div>
@@ -164,7 +185,7 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
               data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
               value={form.categoryId}
               onChange={(v) => set({ categoryId: v })}
-              error={tried && categoryError}
+              error={fields.errors.categoryId}
               required
             />
             <StationInput value={form.station} onChange={(station) => set({ station })} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminMenu,
   CreateCategoryRequest,
@@ -16,16 +16,12 @@ import type {
 import { ApiError, api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
 import { tr } from '../../i18n/tr';
-import { getUserSession } from '../auth/session-storage';
+import { queryKeys } from '../../api/query-keys';
+import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 
-const restaurantId = () => getUserSession()?.restaurantId ?? '';
-export const menuBase = () => `/api/restaurants/${encodeURIComponent(restaurantId())}/menu`;
-/** 'menu' first: the live 'menu' event refreshes every open menu screen. */
-export const MENU_KEY = ['menu'] as const;
-
-export function useAdminMenu() {
-  return useQuery({ queryKey: [...MENU_KEY, restaurantId()], queryFn: () => api<AdminMenu>(menuBase()) });
-}
+export const menuBase = () => restaurantPath('/menu');
+/** The live 'menu' event refreshes every open menu screen through this prefix. */
+export const MENU_KEY = queryKeys.menu();
 
 /** Every menu change refreshes the menu when it lands (the live event does so on other screens). */
 function useMenuMutation<I, O>(request: (input: I) => Promise<O>) {
@@ -53,7 +49,7 @@ export const useChangePrices = () =>
 /** Drag and drop shows the new order at once; a refusal puts the old one back. */
 export function useReorderCategories() {
   const queryClient = useQueryClient();
-  const key = [...MENU_KEY, restaurantId()];
+  const key = queryKeys.menu(currentRestaurantId());
   return useMutation({
     mutationFn: (ids: string[]) => api<MenuCategory[]>(`${menuBase()}/categories/order`, { method: 'PUT', body: { ids } }),
     onMutate: async (ids) => {
@@ -83,7 +79,7 @@ function useOptimisticToggle<I extends { id: string; version: number }, O>(
   apply: (menu: AdminMenu, input: I) => AdminMenu,
 ) {
   const queryClient = useQueryClient();
-  const key = [...MENU_KEY, restaurantId()];
+  const key = queryKeys.menu(currentRestaurantId());
   return useMutation({
     mutationFn: request,
     onMutate: async (input: I) => {

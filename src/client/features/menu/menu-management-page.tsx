@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CategoriesPanel } from './categories-panel';
 import { CsvPanel } from './csv-panel';
 import { ItemsPanel } from './items-panel';
-import { useAdminMenu } from './menu-api';
+import { useMenu } from '../../api/restaurant';
 import classes from './menu-management.module.css';
 import { OptionGroupsPanel } from './option-groups-panel';
 
@@ -16,7 +16,7 @@ const TABS = [
 
 /** Menü Yönetimi: every change shows on every open screen and on the public menu without a reload. */
 export default function MenuManagementPage() {
-  const menu = useAdminMenu();
+  const menu = useMenu();
   const [tab, setTab] = useState<string>('items');
 
   return (

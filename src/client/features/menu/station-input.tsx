@@ -1,5 +1,6 @@
 import { Autocomplete, TextInput } from '@mantine/core';
-import { MENU_LIMITS, STATION_SUGGESTIONS } from '../../../shared/menu-contract';
+import { MENU_LIMITS, STATION_SUGGESTIONS, stationsOf } from '../../../shared/menu-contract';
+import { useMenu } from '../../api/restaurant';
 import { useIsTouch } from '../../components/choice-select';
 
 const label = 'Mutfak istasyonu';
@@ -11,6 +12,8 @@ const description = 'Siparişin düştüğü yer';
  */
 export function StationInput({ value, onChange }: { value: string; onChange(value: string): void }) {
   const isTouch = useIsTouch();
+  // the menu's own stations first, so a new dish goes where its kind already goes
+  const suggestions = stationsOf(useMenu().data?.items ?? [], STATION_SUGGESTIONS);
   if (isTouch) {
     return (
       <>
@@ -23,7 +26,7 @@ export function StationInput({ value, onChange }: { value: string; onChange(valu
           list="station-suggestions"
         />
         <datalist id="station-suggestions">
-          {STATION_SUGGESTIONS.map((s) => (
+          {suggestions.map((s) => (
             <option key={s} value={s} />
           ))}
         </datalist>
@@ -34,7 +37,7 @@ export function StationInput({ value, onChange }: { value: string; onChange(valu
     <Autocomplete
       label={label}
       description={description}
-      data={[...STATION_SUGGESTIONS]}
+      data={suggestions}
       value={value}
       onChange={onChange}
       maxLength={MENU_LIMITS.station}

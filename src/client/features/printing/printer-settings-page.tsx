@@ -10,7 +10,7 @@ import {
 } from '../../../shared/printer-settings';
 import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 import { printerSettingsUrl } from './printer-api';
 import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';

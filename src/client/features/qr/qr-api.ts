@@ -1,28 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings';
-import type { DiningTable } from '../../../shared/tables-contract';
-import { api, apiRequest } from '../../api/http';
-import { getUserSession } from '../auth/session-storage';
+import { apiRequest } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+import { currentRestaurantId, restaurantPath, useGeneralSettings } from '../../api/restaurant';
 
-const restaurantId = () => getUserSession()?.restaurantId ?? '';
-const restaurantUrl = () => `/api/restaurants/${encodeURIComponent(restaurantId())}`;
-const settingsUrl = () => `${restaurantUrl()}/settings/general`;
-/** The same key as the settings screen's: a 'settings.general' event refreshes both. */
-const SETTINGS_KEY = () => ['settings', 'general', restaurantId()];
-
-export const useTables = () =>
-  useQuery({ queryKey: ['tables', restaurantId()], queryFn: () => api<DiningTable[]>(`${restaurantUrl()}/tables`) });
-
-function useGeneralSettings<T>(select: (settings: RestaurantSettings) => T) {
-  return useQuery({
-    queryKey: SETTINGS_KEY(),
-    queryFn: async () => {
-      const { data, headers } = await apiRequest<RestaurantSettings>(settingsUrl());
-      return { value: data, etag: headers.get('etag') };
-    },
-    select: (doc) => select(doc.value),
-  });
-}
+const settingsUrl = () => restaurantPath('/settings/general');
 
 export const usePublicMenuSettings = () => useGeneralSettings((s) => s.publicMenu);
 export const useRestaurantName = () => useGeneralSettings((s) => s.profile.name).data ?? '';
@@ -50,7 +32,7 @@ export function useSavePublicMenu() {
       });
       return { value: saved.data, etag: saved.headers.get('etag') };
     },
-    onSuccess: (doc) => queryClient.setQueryData(SETTINGS_KEY(), doc),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['settings', 'general'] }),
+    onSuccess: (doc) => queryClient.setQueryData(queryKeys.generalSettings(currentRestaurantId()), doc),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.generalSettings() }),
   });
 }

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Swi
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
-import { getUserSession } from '../auth/session-storage';
-import { useMenuBase, usePublicMenuSettings, useSavePublicMenu, useTables } from './qr-api';
+import { getUserSession } from '../../api/session';
+import { useTables } from '../../api/restaurant';
+import { useMenuBase, usePublicMenuSettings, useSavePublicMenu } from './qr-api';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';
 import { useInstantSwitch } from '../../components/use-instant-switch';

@@ -3,8 +3,9 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { DiningTable } from '../../../shared/tables-contract';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
-import { getUserSession } from '../auth/session-storage';
-import { useMenuBase, useRestaurantName, useTables } from './qr-api';
+import { getUserSession } from '../../api/session';
+import { useTables } from '../../api/restaurant';
+import { useMenuBase, useRestaurantName } from './qr-api';
 import { QrImage } from './qr-image';
 import classes from './qr-menu.module.css';
 

@@ -2,22 +2,25 @@ import { Alert, Button, Group, PasswordInput, SegmentedControl, Slider, Stack, S
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
-import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../shared/staff-contract';
-import { api } from '../../api/http';
+import { stationsOf } from '../../../shared/menu-contract';
+import { DEFAULT_USER_PREFERENCES, WRONG_CURRENT_PASSWORD, changeOwnPasswordRequest, type UserPreferences } from '../../../shared/staff-contract';
+import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
+import { ApiError, api } from '../../api/http';
+import { useMenu } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
-import { clearUserSession, getUserSession, setManualLogout } from '../auth/session-storage';
+import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
 import { playChime } from './chime';
 import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
 
-const STATIONS = ['Mutfak', 'Bar', 'Fırın', 'Izgara', 'Tatlı'];
 
 /** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */
 export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
   const doc = useDocumentForm<UserPreferences>({ queryKey: PREFERENCES_KEY, url: PREFERENCES_URL, initial: DEFAULT_USER_PREFERENCES });
   const { form, update } = doc;
   const sections = useSections(mode === 'waiter' ? getUserSession()?.restaurantId : undefined);
+  const menu = useMenu();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   async function handleSave() {
@@ -64,7 +67,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
           <>
             <ChoiceSelect
               label="Gösterilen istasyon"
-              data={STATIONS.map((s) => ({ value: s, label: s }))}
+              data={stationsOf(menu.data?.items ?? [], form.station ? [form.station] : []).map((s) => ({ value: s, label: s }))}
               emptyLabel="Tüm istasyonlar"
               value={form.station}
               onChange={(station) => update({ station })}
@@ -145,19 +148,26 @@ function PasswordSection() {
   const [next, setNext] = useState('');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const weakness = next ? passwordWeakness(next) : null;
+  const fields = useFieldErrors();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (weakness) return;
+    setResult(null);
+    const body = { currentPassword: current, newPassword: next };
+    // The server's own schema, in the browser: Turkish messages on the fields, never the
+    // browser's "Please fill out this field."
+    const checked = changeOwnPasswordRequest.safeParse(body);
+    if (fields.show(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues))) return;
     setBusy(true);
     try {
-      await api('/api/me/password', { method: 'POST', body: { currentPassword: current, newPassword: next } });
+      await api('/api/me/password', { method: 'POST', body });
       setResult({ ok: true, message: 'Şifreniz değiştirildi. Diğer cihazlardaki oturumlarınız kapatıldı.' });
       setCurrent('');
       setNext('');
     } catch (err) {
-      setResult({ ok: false, message: err instanceof Error ? err.message : String(err) });
+      // a wrong current password belongs on its field; anything else is said below the form
+      if (err instanceof ApiError && err.message === WRONG_CURRENT_PASSWORD) fields.show({ currentPassword: err.message });
+      else if (!fields.show(fieldErrorsFrom(err))) setResult({ ok: false, message: messageFor(err) });
     } finally {
       setBusy(false);
     }
@@ -165,16 +175,31 @@ function PasswordSection() {
 
   return (
     <SettingsSection title="Şifre Değiştir">
-      <form onSubmit={handleSubmit}>
+      <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <PasswordInput label="Mevcut şifre" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
+          <PasswordInput
+            label="Mevcut şifre"
+            withAsterisk
+            autoComplete="current-password"
+            value={current}
+            {...fields.fieldProps('currentPassword')}
+            onChange={(e) => {
+              setCurrent(e.currentTarget.value);
+              fields.clear('currentPassword');
+            }}
+          />
           <PasswordInput
             label="Yeni şifre"
             description="En az 8 karakter; yaygın şifreler kabul edilmez"
-            required
+            withAsterisk
+            autoComplete="new-password"
             value={next}
-            error={weakness}
-            onChange={(e) => setNext(e.currentTarget.value)}
+            {...fields.fieldProps('newPassword')}
+            error={fields.errors.newPassword ?? (next ? passwordWeakness(next) : null)}
+            onChange={(e) => {
+              setNext(e.currentTarget.value);
+              fields.clear('newPassword');
+            }}
           />
           {result && (
             <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'}>

@@ -29,7 +29,7 @@ import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor,
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 
 const ACTION_LABELS = { discount: 'İndirim yapabilir', comp: 'İkram edebilir', cancel: 'İptal edebilir' } as const;
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));

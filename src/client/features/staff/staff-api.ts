@@ -3,9 +3,9 @@ import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-cont
 import type { Role } from '../../../shared/roles';
 import { api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
-import { getUserSession } from '../auth/session-storage';
+import { restaurantPath } from '../../api/restaurant';
 
-const base = () => `/api/restaurants/${encodeURIComponent(getUserSession()?.restaurantId ?? '')}/staff`;
+const base = () => restaurantPath('/staff');
 
 export interface StaffWithPassword {
   staff: StaffMember;

@@ -2,9 +2,10 @@ import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../shared/roles';
-import type { StaffMember } from '../../../shared/staff-contract';
+import { updateStaffRequest, type StaffMember } from '../../../shared/staff-contract';
+import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { FormActions } from '../../components/form-actions';
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect, roleLabel } from './role-select';
 import { useResetPassword, useSetStaffActive, useStaffList, useUpdateStaff } from './staff-api';
@@ -160,24 +161,37 @@ function EditStaffModal({ staff, onClose }: { staff: StaffMember; onClose(): voi
   const update = useUpdateStaff();
   const [name, setName] = useState(staff.name);
   const [role, setRole] = useState<Role>((['owner', 'kitchen', 'waiter'] as const).find((r) => r === staff.role) ?? 'waiter');
+  const fields = useFieldErrors();
 
   async function handleSave(event: FormEvent) {
     event.preventDefault();
+    const body = { id: staff.id, name, role, version: staff.version };
+    const checked = updateStaffRequest.safeParse(body);
+    if (fields.show(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues))) return;
     try {
-      await update.mutateAsync({ id: staff.id, name, role, version: staff.version });
+      await update.mutateAsync(body);
       onClose();
-    } catch {
-      // shown through update.error
+    } catch (err) {
+      fields.show(fieldErrorsFrom(err)); // the rest is shown through update.error
     }
   }
 
   return (
     <Modal opened onClose={onClose} title={`${staff.name} — düzenle`} centered>
-      <form onSubmit={handleSave}>
+      <form onSubmit={handleSave} noValidate>
         <Stack>
-          <TextInput label="Ad Soyad" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label="Ad Soyad"
+            withAsterisk
+            value={name}
+            {...fields.fieldProps('name')}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              fields.clear('name');
+            }}
+          />
           <RoleSelect value={role} onChange={setRole} />
-          <FormActions error={update.error?.message} isBusy={update.isPending} onCancel={onClose} />
+          <FormActions error={update.error ? messageFor(update.error) : undefined} isBusy={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,22 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authUser, loginRequest } from '../../../shared/auth-contract';
-import { MESSAGES } from '../../../shared/errors';
-import { HttpError } from '../../errors';
 import { ALL_STAFF, PUBLIC } from '../../lib/routes';
 import { REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
 import { normaliseEmail } from '../../../shared/email';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, resume, type SignedIn } from './auth.service';
-import { LoginLimiter } from './login-limiter';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from './device-cookie';
+import { LoginGuard } from './login-guard';
 
 /** Sign-in, remembered devices, sign-out and the current session (prefix /api/auth). */
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A whole restaurant often shares one address, so the address gets more room than an account.
-  const limiter = new LoginLimiter({ maxFailures: { account: 10, ip: 30 }, windowMs: FIFTEEN_MINUTES });
+  const guard = new LoginGuard(app.deviceKey);
 
   const cookieOptions = (request: FastifyRequest, maxAgeMs: number) => ({
     path: '/',
@@ -37,19 +33,18 @@ export async function authRoutes(app: FastifyInstance) {
     '/login',
     { config: PUBLIC, schema: { body: loginRequest, response: { 200: authUser } } },
     async (request, reply) => {
-      const keys = [`account:${normaliseEmail(request.body.email)}`, `ip:${request.ip}`];
-      if (limiter.isBlocked(keys)) throw new HttpError(429, MESSAGES.tooManyAttempts);
-      try {
-        const signedIn = await login(db, request.body);
-        limiter.clear(keys[0]);
-        setCookies(request, reply, signedIn);
-        // Logging in without remember-me forgets a device remembered earlier.
-        if (!request.body.remember) reply.clearCookie(REMEMBER_COOKIE, { path: '/' });
-        return signedIn.user;
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 401) limiter.recordFailure(keys);
-        throw err;
-      }
+      const email = normaliseEmail(request.body.email);
+      const keys = guard.keysFor(email, request.ip, request.cookies[DEVICE_COOKIE]);
+      const signedIn = await guard.check(keys, () => login(db, request.body, keys.client));
+      setCookies(request, reply, signedIn);
+      // This browser has now proven the account: its later attempts are limited per device.
+      reply.setCookie(DEVICE_COOKIE, guard.devices.issue(request.cookies[DEVICE_COOKIE], email), {
+        ...cookieOptions(request, DEVICE_COOKIE_MAX_AGE_MS),
+        path: '/api/auth',
+      });
+      // Logging in without remember-me forgets a device remembered earlier.
+      if (!request.body.remember) reply.clearCookie(REMEMBER_COOKIE, { path: '/' });
+      return signedIn.user;
     },
   );
 

@@ -32,14 +32,17 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('sofra-timing-equaliser'));
 
 
-/** Checks the password, then the membership; the caller counts failures for rate limiting. */
-export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | 'password'>) {
+/**
+ * Checks the password, then the membership; the caller counts failures for rate limiting.
+ * `client` (address or known device) bounds this client's place in the hash queue.
+ */
+export async function authenticate(db: Db, input: Pick<LoginRequest, 'email' | 'password'>, client?: string) {
   const [user] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, normaliseEmail(input.email)))
     .limit(1);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()), client);
   if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
   if (!user.isActive) throw new HttpError(403, MESSAGES.accountDisabled);
   const membership = await primaryMembership(db, user.id);
@@ -92,8 +95,8 @@ async function issueRememberToken(db: Db, userId: string, restaurantId: string):
   return `${selector}.${validator}`;
 }
 
-export async function login(db: Db, input: LoginRequest): Promise<SignedIn> {
-  const { user, membership } = await authenticate(db, input);
+export async function login(db: Db, input: LoginRequest, client?: string): Promise<SignedIn> {
+  const { user, membership } = await authenticate(db, input, client);
   const signedIn: SignedIn = await startSession(db, user, membership);
   if (input.remember) signedIn.rememberToken = await issueRememberToken(db, user.id, membership.restaurantId);
   return signedIn;

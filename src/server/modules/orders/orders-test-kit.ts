@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { diningTables, sections, ticketLines, tickets } from '../../db/schema';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory, tablesFactory } from '../../test-support/factories';
 import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
@@ -38,4 +40,34 @@ export async function ordersFixture(ctx: TestContext) {
   };
 
   return { restaurant, menu, floor, tables: floor.tables, mercimek, ezogelin, single, large, api, ticketWith };
+}
+
+/**
+ * Targets for the access table (route-matrix.test.ts): each call makes fresh rows of the caller's
+ * restaurant straight in the database — two free tables and an open ticket on a third with two
+ * pending lines (version 1) — so an allowed caller's write succeeds whatever ran before.
+ */
+export function ordersMatrixFixtures(getCtx: () => TestContext) {
+  let n = 0;
+  // a new section every 30 calls: the matrix stays inside the per-restaurant layout limits
+  const sectionOf = new Map<string, string>();
+  return async ({ restaurantId }: { restaurantId: string }) => {
+    const db = getCtx().database.db;
+    if (n++ % 30 === 0 || !sectionOf.has(restaurantId)) {
+      sectionOf.set(restaurantId, (await tablesFactory(getCtx(), restaurantId, [{ name: `Matris ${n}`, tables: 0 }])).sections[0].id);
+    }
+    const sectionId = sectionOf.get(restaurantId)!;
+    const [{ version: sectionVersion }] = await db.select({ version: sections.version }).from(sections).where(eq(sections.id, sectionId));
+    const tables = await db
+      .insert(diningTables)
+      .values([1, 2, 3].map((i) => ({ restaurantId, sectionId, name: `Matris ${n}-${i}` })))
+      .returning();
+    const item = (await menuFactory(getCtx(), restaurantId, { optionGroup: false })).items[0];
+    const [{ next }] = await db.select({ next: sql<number>`coalesce(max(${tickets.number}) + 1, 1)::int` }).from(tickets).where(eq(tickets.restaurantId, restaurantId));
+    const [ticket] = await db.insert(tickets).values({ restaurantId, number: next, type: 'table', tableId: tables[2].id, tableName: tables[2].name }).returning();
+    const [other] = await db.insert(tickets).values({ restaurantId, number: next + 1, type: 'table', tableId: tables[1].id, tableName: tables[1].name }).returning();
+    const line = { restaurantId, ticketId: ticket.id, menuItemId: item.id, name: item.name, unitPriceKurus: 9000, quantity: 2, vatRate: 10, station: 'Mutfak' };
+    const [first] = await db.insert(ticketLines).values([line, { ...line, sortOrder: 1 }]).returning();
+    return { sectionId, sectionVersion, tableId: tables[0].id, freeTableId: tables[0].id, ticketId: ticket.id, otherTicketId: other.id, lineId: first.id, itemId: item.id };
+  };
 }

@@ -110,22 +110,7 @@ export async function listOpenTickets(db: Db, restaurantId: string): Promise<Tic
   const lines = await linesOf(db, rows.map((r) => r.ticket.id));
   const names = await waiterNames(db, rows.map((r) => r.ticket.waiterId));
   return rows.map(({ ticket: t, sectionId }) => {
-    const own = lines.get(t.id) ?? [];
-    return {
-      id: t.id,
-      number: t.number,
-      type: t.type as TicketType,
-      tableId: t.tableId,
-      tableName: t.tableName,
-      sectionId: sectionId ?? null,
-      waiterId: t.waiterId,
-      waiterName: t.waiterId ? (names.get(t.waiterId) ?? null) : null,
-      customerName: t.customerName,
-      guests: t.guests,
-      total: computeTotals(own.map(billLine)).total,
-      openedAt: t.openedAt.toISOString(),
-      state: ticketState(t.billRequestedAt, own.map((l) => l.status as LineStatus)),
-      version: t.version,
-    };
+    const { id, number, type, tableId, tableName, waiterId, waiterName, guests, openedAt, state, version, totals } = presentTicket(t, lines.get(t.id) ?? [], names);
+    return { id, number, type, tableId, tableName, sectionId: sectionId ?? null, waiterId, waiterName, customerName: t.customerName, guests, total: totals.total, openedAt, state, version };
   });
 }

@@ -39,9 +39,9 @@ export async function replacePreferences(c: CommandContext, input: { value: User
 }
 
 /** The new password's hash, once the current password is proven (checked before the command: scrypt is slow). */
-export async function checkOwnPassword(db: Db, userId: string, currentPassword: string, newPassword: string) {
+export async function checkOwnPassword(db: Db, userId: string, currentPassword: string, newPassword: string, client?: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw new HttpError(400, STAFF_MESSAGES.wrongCurrentPassword);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash, client))) throw new HttpError(400, STAFF_MESSAGES.wrongCurrentPassword);
   return hashPassword(newPassword);
 }
 

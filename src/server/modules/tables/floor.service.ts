@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FloorResponse, FloorTable } from '../../../shared/floor-contract';
-import type { TableShape } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
 import { diningTables, sections } from '../../db/schema';
 import { listOpenTickets } from '../orders/ticket-read.service';
+import { presentTable } from './layout-commands';
 
 /**
  * The floor view: every section in its order, its tables as Masa Düzeni placed them, and on each
@@ -26,16 +26,7 @@ export async function readFloor(db: Db, restaurantId: string): Promise<FloorResp
         .map((t): FloorTable => {
           const ticket = byTable.get(t.id);
           return {
-            id: t.id,
-            name: t.name,
-            seats: t.seats,
-            shape: t.shape as TableShape,
-            x: t.x,
-            y: t.y,
-            width: t.width,
-            height: t.height,
-            rotation: t.rotation,
-            version: t.version,
+            ...presentTable(t),
             ticketId: ticket?.id ?? null,
             ticketNumber: ticket?.number ?? null,
             total: ticket?.total ?? null,

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import type { FloorResponse, LayoutSection, LayoutTable } from '../../../shared/floor-contract';
+import type { Ticket } from '../../../shared/ticket-contract';
+import { auditEvents } from '../../db/schema';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { TABLE_MESSAGES } from './table-messages';
+
+let ctx: TestContext;
+let r: Awaited<ReturnType<typeof staffedRestaurant>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  r = await staffedRestaurant(ctx);
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, who = r.owner) =>
+  ctx.app.inject({ method, url: `/api/restaurants/${r.id}${url}`, cookies: who.cookies, ...(payload ? { payload } : {}) });
+const floor = async () => (await call('GET', '/floor')).json() as FloorResponse;
+let n = 0;
+const newSection = async (name = `Teras ${++n}`) => (await call('POST', '/sections', { name })).json() as LayoutSection;
+const newTable = async (sectionId: string, extra: object = {}) => {
+  const res = await call('POST', '/tables', { sectionId, name: `M${++n}`, ...extra });
+  expect(res.statusCode).toBe(201);
+  return res.json() as LayoutTable;
+};
+
+describe('sections', () => {
+  it('adds, renames and reorders sections; the floor shows them in that order', async () => {
+    const a = await newSection('Salon');
+    const b = await newSection('Bahçe');
+    expect((await call('PATCH', `/sections/${b.id}`, { version: b.version, name: 'Bahçe Katı' })).json()).toMatchObject({ name: 'Bahçe Katı', version: 2 });
+    const ids = (await floor()).sections.map((s) => s.id);
+    const reordered = [b.id, ...ids.filter((id) => id !== b.id)];
+    expect((await call('POST', '/sections/reorder', { ids: reordered })).statusCode).toBe(200);
+    expect((await floor()).sections.map((s) => s.id)).toEqual(reordered);
+    expect((await floor()).sections.find((s) => s.id === a.id)!.name).toBe('Salon');
+  });
+
+  it('refuses a duplicate name (any case), a stale rename and a reorder that misses a section', async () => {
+    const s = await newSection('Teras Üst');
+    expect((await call('POST', '/sections', { name: 'teras üst' })).json().error).toBe(TABLE_MESSAGES.sectionNameTaken('teras üst'));
+    await call('PATCH', `/sections/${s.id}`, { version: 1, name: 'Teras A' });
+    expect((await call('PATCH', `/sections/${s.id}`, { version: 1, name: 'Teras B' })).statusCode).toBe(409);
+    expect((await call('POST', '/sections/reorder', { ids: [s.id] })).json().error).toBe(TABLE_MESSAGES.reorderMismatch);
+  });
+
+  it('deletes a section with its tables, but not while one of them has an open ticket', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id);
+    const open = await call('POST', '/tickets', { type: 'table', tableId: t.id }, r.waiter);
+    expect(open.statusCode).toBe(201);
+    const refused = await call('DELETE', `/sections/${s.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(TABLE_MESSAGES.sectionHasOpenTickets);
+    expect((await floor()).sections.some((x) => x.id === s.id)).toBe(true);
+
+    const empty = await newSection();
+    await newTable(empty.id);
+    expect((await call('DELETE', `/sections/${empty.id}`)).statusCode).toBe(204);
+    expect((await floor()).sections.some((x) => x.id === empty.id)).toBe(false);
+  });
+
+  it('is the owner’s: a waiter may not change the layout', async () => {
+    expect((await call('POST', '/sections', { name: 'Waiter Bölümü' }, r.waiter)).statusCode).toBe(403);
+  });
+});
+
+describe('tables on the plan', () => {
+  it('places a table with shape, size and rotation, moves it, and the floor draws what was saved', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id, { shape: 'round', seats: 2, x: 100, y: 60, width: 80, height: 80, rotation: 45 });
+    const moved = (await call('PATCH', `/tables/${t.id}`, { version: t.version, x: 400, y: 220 })).json() as LayoutTable;
+    expect(moved).toMatchObject({ x: 400, y: 220, shape: 'round', rotation: 45, version: 2 });
+    expect((await floor()).sections.find((x) => x.id === s.id)!.tables[0]).toMatchObject({ id: t.id, x: 400, y: 220, shape: 'round', state: 'free', ticketId: null });
+  });
+
+  it('keeps a table inside the plan and refuses sizes and shapes outside the limits', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id, { x: 990, y: 590, width: 100, height: 100 });
+    expect(t).toMatchObject({ x: 900, y: 500 });
+    expect((await call('POST', '/tables', { sectionId: s.id, name: 'Dev', width: 5000 })).statusCode).toBe(400);
+    expect((await call('POST', '/tables', { sectionId: s.id, name: 'Üçgen', shape: 'triangle' })).statusCode).toBe(400);
+    expect((await call('POST', '/tables', { sectionId: s.id, name: '' })).json().fields.name).toBe('Masa adı gerekli');
+  });
+
+  it('duplicates a table with the next free name beside it', async () => {
+    const s = await newSection();
+    const t = (await call('POST', '/tables', { sectionId: s.id, name: 'Köşe 7', x: 0 })).json() as LayoutTable;
+    const copy = (await call('POST', `/tables/${t.id}/duplicate`)).json() as LayoutTable;
+    expect(copy).toMatchObject({ name: 'Köşe 8', sectionId: s.id, shape: t.shape, seats: t.seats });
+    expect(copy.x).toBeGreaterThan(t.x);
+  });
+
+  it('renaming a table renames its open ticket for the kitchen; a table with an open ticket cannot be deleted', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id);
+    const ticket = (await call('POST', '/tickets', { type: 'table', tableId: t.id }, r.waiter)).json() as Ticket;
+    await call('PATCH', `/tables/${t.id}`, { version: t.version, name: 'Pencere' });
+    expect(((await call('GET', `/tickets/${ticket.id}`)).json() as Ticket).tableName).toBe('Pencere');
+    const refused = await call('DELETE', `/tables/${t.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(TABLE_MESSAGES.tableHasOpenTicket);
+  });
+
+  it('audits layout changes with before and after', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id);
+    await call('PATCH', `/tables/${t.id}`, { version: 1, seats: 8 });
+    const rows = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, t.id));
+    const update = rows.find((a) => a.action === 'layout.table.update')!;
+    expect(update.before).toMatchObject({ seats: 4 });
+    expect(update.after).toMatchObject({ seats: 8 });
+  });
+
+  it("answers 404 for another restaurant's section or table", async () => {
+    const other = await staffedRestaurant(ctx);
+    const foreign = (await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${other.id}/sections`, cookies: other.owner.cookies, payload: { name: 'Yabancı' } })).json() as LayoutSection;
+    expect((await call('POST', '/tables', { sectionId: foreign.id, name: 'Sızma' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/sections/${foreign.id}`, { version: 1, name: 'Ele Geçir' })).statusCode).toBe(404);
+  });
+});

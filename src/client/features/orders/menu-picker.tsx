@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } fr
 import { memo, useMemo, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
 import { formatTL } from '../../../shared/money';
-import { useAdminMenu } from '../menu/menu-api';
+import { useMenu } from '../../api/restaurant';
 import {
   groupProblem,
   groupsOf,
@@ -27,7 +27,7 @@ interface Props {
 
 /** Categories as a row of buttons, a Turkish-aware search and the items as big buttons; sold-out ones disabled. */
 export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
-  const menuQuery = useAdminMenu();
+  const menuQuery = useMenu();
   const menu = useMemo(() => (menuQuery.data ? orderableMenu(menuQuery.data) : null), [menuQuery.data]);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [query, setQuery] = useState('');

@@ -1,4 +1,4 @@
-import { getUserSession } from '../auth/session-storage';
+import { getUserSession } from '../../api/session';
 
 const role = () => getUserSession()?.role ?? 'waiter';
 

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket, TicketLine } from '../../../shared/ticket-contract';
-import { setUserSession } from '../auth/session-storage';
+import { setUserSession } from '../../api/session';
 import { REFRESHED_NOTE, openTicket, useTicket, useTicketActions } from './tickets-api';
 
 const RID = 'r1';

@@ -14,12 +14,12 @@ import { ApiError, api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
-import { getUserSession } from '../auth/session-storage';
+import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 import { pendingLineFor } from './order-logic';
 import { createWriteQueue } from './write-queue';
 
-const rid = () => getUserSession()?.restaurantId ?? '';
-const base = () => `/api/restaurants/${encodeURIComponent(rid())}/tickets`;
+const rid = currentRestaurantId;
+const base = () => restaurantPath('/tickets');
 
 /** Added to the server's sentence after a 409: the screen already shows the fresh ticket. */
 export const REFRESHED_NOTE = 'Adisyon güncellendi; lütfen kontrol edip tekrar deneyin.';

@@ -6,6 +6,7 @@ import { DRAG_THRESHOLD_PX, EditableTable } from './editable-table';
 
 const table: FloorTable = {
   id: 't1',
+  sectionId: 's1',
   name: 'Salon 1',
   seats: 4,
   shape: 'square',

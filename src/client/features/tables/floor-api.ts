@@ -10,11 +10,11 @@ import type {
 import { ApiError, api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
-import { getUserSession } from '../auth/session-storage';
+import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 import { createWriteQueue } from '../orders/write-queue';
 
-const rid = () => getUserSession()?.restaurantId ?? '';
-export const restaurantBase = () => `/api/restaurants/${encodeURIComponent(rid())}`;
+const rid = currentRestaurantId;
+const restaurantBase = () => restaurantPath();
 
 /** Said after a 409 on the layout: the screen has refreshed to what the other person saved. */
 export const STALE_LAYOUT_MESSAGE = 'Masa düzeni başka bir ekranda değişti; güncel hali yüklendi. Değişikliğinizi tekrar yapın.';
@@ -66,8 +66,7 @@ export function withTable(floor: FloorResponse, t: LayoutTable): FloorResponse {
         guests: null,
         state: 'free' as const,
       };
-      const { sectionId: _, ...fields } = t;
-      const next = { ...base, ...fields };
+      const next = { ...base, ...t };
       // Keep the table where it was in its section's order.
       const index = old ? floor.sections.find((x) => x.id === s.id)?.tables.findIndex((x) => x.id === t.id) ?? -1 : -1;
       const tables = [...s.tables];

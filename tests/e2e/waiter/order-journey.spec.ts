@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs, readFloor, tapCounter } from '../helpers';
+import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor, tapCounter } from '../helpers';
 
 test.use(PHONE_DEVICE);
 
@@ -51,4 +51,6 @@ test('a waiter on a 390×844 phone takes a 4-item order with one option from the
   await expect(page.getByTestId('send-to-kitchen')).toBeDisabled();
 
   expect(taps.count).toBeLessThanOrEqual(TAP_BUDGET);
+  // The adisyon after sending (its notice with a ✕ included) keeps the phone rules.
+  await expectScreenRules(page, 'Adisyon after Mutfağa Gönder', { isPhone: true });
 });

@@ -44,6 +44,7 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   // Masa Taşı: a → b.
   await page.getByRole('button', { name: 'Masa Taşı' }).click();
   const moveDialog = page.getByRole('dialog', { name: /Masa Taşı/ });
+  await expect(moveDialog).toHaveCSS('opacity', '1'); // contrast is measured after the dialog has faded in
   await expectScreenRules(page, 'Masa Taşı', { isPhone: true });
   await moveDialog.getByRole('button', { name: new RegExp(`^${b.name},`) }).click();
   await expect(moveDialog).toBeHidden();
@@ -82,6 +83,7 @@ test('a Gel-Al order for a named customer opens without a table and reaches Mutf
   await loginAs(page, DEMO.waiter, '/waiter');
   await page.getByRole('button', { name: /Gel-Al/ }).click();
   const dialog = page.getByRole('dialog', { name: /Gel-Al/ });
+  await expect(dialog).toHaveCSS('opacity', '1'); // contrast is measured after the dialog has faded in
   await expectScreenRules(page, 'Gel-Al', { isPhone: true });
   await dialog.getByRole('button', { name: 'Adisyon Aç' }).click();
   await expect(dialog.getByText('Müşteri adı gerekli')).toBeVisible();

@@ -36,7 +36,9 @@ interface TileProps {
 /** A table on the floor view, drawn where Masa Düzeni put it; it shows as much as its size allows. */
 const FloorTile = memo(function FloorTile({ table: t, scale, now, busy, onTap }: TileProps) {
   const style = tableStyle(t, scale);
-  const detail = tableDetail(style.width, style.height);
+  // A circle's text has the square inside it (about 3/4 of its width) to fit in.
+  const inner = t.shape === 'round' ? 0.75 : 1;
+  const detail = tableDetail(style.width * inner, style.height * inner);
   const open = t.ticketId !== null;
   return (
     <button

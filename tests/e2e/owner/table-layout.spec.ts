@@ -113,6 +113,22 @@ test('a new section: tables added on top of each other are laid out with Masalar
   const placed = (await readFloor(request, rid)).find((s) => s.id === section.id)!.tables;
   expect(new Set(placed.map((t) => `${t.x},${t.y}`)).size).toBe(3);
 
+  // Çoğalt: a copy with the next free name, then deleted again.
+  await page.getByTestId('layout-table-T1').click();
+  await page.getByRole('button', { name: 'Çoğalt' }).click();
+  await expect(page.getByRole('status')).toContainText('eklendi');
+  await expect(page.getByRole('tab', { name: /^Teras \(4\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Masayı Sil' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sil' }).click();
+  await expect(page.getByRole('tab', { name: /^Teras \(3\)/ })).toBeVisible();
+
+  // Reorder: Teras moves one place to the left, and the server keeps that order.
+  const names = async () => (await readFloor(request, rid)).map((s) => s.name);
+  const before = await names();
+  await page.getByRole('button', { name: 'Teras: sola taşı' }).click();
+  await expect.poll(names).toEqual([...before.slice(0, -2), 'Teras', before.at(-2)]);
+  await expect(page.getByRole('tab').last()).toHaveText(new RegExp(`^${before.at(-2)}`));
+
   await page.getByRole('button', { name: 'Bölümü Sil' }).click();
   const remove = page.getByRole('dialog', { name: 'Bölümü Sil' });
   await expect(remove).toContainText('3 masa');

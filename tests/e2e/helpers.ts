@@ -42,3 +42,4 @@ export async function expectScreenRules(page: Page, label: string, { isPhone }: 
   await expectNoTextOverflow(page, label);
   if (isPhone) await expectTouchTargets(page, label);
 }
+export { layOutDemoTables, readFloor, tapCounter, touchDrag, type FloorSectionInfo, type FloorTableInfo } from './helpers/floor';

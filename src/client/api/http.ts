@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** a failed validation: each field's path in the shared schema → its Turkish message */
     readonly fields: Record<string, string> = {},
+    /** the whole error body, for refusals that carry more than a message (a 409 naming the open ticket) */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -67,7 +69,7 @@ export async function apiRequest<T>(
     const body = json as { error?: string; fields?: Record<string, string> } | undefined;
     const message = body?.error ?? `HTTP ${res.status}`;
     if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(res.status, message, body?.fields);
+    throw new ApiError(res.status, message, body?.fields, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
   return { data: json as T, headers: res.headers };
 }

@@ -11,13 +11,16 @@ const loadMenuManagement = () => import('../features/menu/menu-management-page')
 const loadQrMenu = () => import('../features/qr/qr-menu-page');
 const loadKitchen = () => import('../features/kitchen/owner-kitchen-page');
 const loadKitchenHistory = () => import('../features/kitchen/owner-kitchen-history-page');
+const loadOrders = () => import('../features/orders/orders-page');
+const loadOpenTickets = () => import('../features/orders/open-tickets-page');
+const loadTableLayout = () => import('../features/tables/table-layout-page');
 
 const screens: DashboardScreen[] = [
-  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
-  { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️' },
+  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} /> },
+  { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️', element: <ChunkRoute load={loadOpenTickets} /> },
   { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁' },
   { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋', element: <ChunkRoute load={loadMenuManagement} /> },
-  { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑' },
+  { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑', element: <ChunkRoute load={loadTableLayout} /> },
   { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },
   { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} /> },
   { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },

@@ -4,9 +4,10 @@ import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 
 const loadWaiterScreen = () => import('../features/kitchen/waiter-screen');
+const loadOrders = () => import('../features/orders/orders-page');
 
 const screens: DashboardScreen[] = [
-  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾' },
+  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} /> },
   { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="waiter" /> },
 ];

@@ -1,0 +1,200 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { memo, useMemo, useState } from 'react';
+import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
+import { formatTL } from '../../../shared/money';
+import { useMenu } from '../../api/restaurant';
+import {
+  groupProblem,
+  groupsOf,
+  orderableMenu,
+  pickerItems,
+  selectedOptionIds,
+  selectionProblems,
+  toggleOption,
+  unitPrice,
+  type Selection,
+} from './order-logic';
+import classes from './orders.module.css';
+
+interface Props {
+  /** how many of each item are pending on the ticket (shown on its button) */
+  pendingCounts: ReadonlyMap<string, number>;
+  /** an item without options: one tap adds one */
+  onTap(item: MenuItem): void;
+  /** an item whose options were chosen in the dialog */
+  onAdd(item: MenuItem, optionIds: string[], quantity: number): void;
+}
+
+/** Categories as a row of buttons, a Turkish-aware search and the items as big buttons; sold-out ones disabled. */
+export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
+  const menuQuery = useMenu();
+  const menu = useMemo(() => (menuQuery.data ? orderableMenu(menuQuery.data) : null), [menuQuery.data]);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [optionsFor, setOptionsFor] = useState<MenuItem | null>(null);
+
+  if (menuQuery.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
+  if (menuQuery.isError || !menu) return <Alert color="red" role="alert">{menuQuery.error?.message ?? 'Menü yüklenemedi.'}</Alert>;
+
+  const category = categoryId ?? menu.categories[0]?.id ?? null;
+  const items = pickerItems(menu, category, query);
+  const groups = optionsFor && menuQuery.data ? groupsOf(optionsFor, menuQuery.data) : [];
+  const tap = (item: MenuItem) => {
+    if (menuQuery.data && groupsOf(item, menuQuery.data).length > 0) setOptionsFor(item);
+    else onTap(item);
+  };
+
+  return (
+    <section aria-labelledby="picker-title">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="picker-title">
+          Ürün Ekle
+        </Title>
+        <TextInput type="search" label="Ürün ara" placeholder="ör. çay, iskender" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        {!query.trim() && (
+          <div className={classes.categories} role="group" aria-label="Kategoriler">
+            {menu.categories.map((c) => (
+              <Button key={c.id} variant={c.id === category ? 'filled' : 'default'} aria-pressed={c.id === category} onClick={() => setCategoryId(c.id)}>
+                <span aria-hidden>{c.icon}</span>&nbsp;{c.name}
+              </Button>
+            ))}
+          </div>
+        )}
+        {items.length === 0 ? (
+          <Text>{query.trim() ? 'Aramaya uyan ürün yok.' : 'Bu kategoride ürün yok.'}</Text>
+        ) : (
+          <div className={classes.items} role="group" aria-label={query.trim() ? 'Arama sonuçları' : 'Ürünler'}>
+            {items.map((item) => (
+              <ItemButton key={item.id} item={item} count={pendingCounts.get(item.id) ?? 0} hasOptions={item.optionGroupIds.length > 0} onTap={tap} />
+            ))}
+          </div>
+        )}
+      </Stack>
+      <OptionsDialog
+        item={optionsFor}
+        groups={groups}
+        onClose={() => setOptionsFor(null)}
+        onAdd={(optionIds, quantity) => {
+          if (optionsFor) onAdd(optionsFor, optionIds, quantity);
+          setOptionsFor(null);
+        }}
+      />
+    </section>
+  );
+}
+
+const ItemButton = memo(function ItemButton({ item, count, hasOptions, onTap }: { item: MenuItem; count: number; hasOptions: boolean; onTap(i: MenuItem): void }) {
+  const soldOut = !item.isAvailable;
+  return (
+    <button
+      type="button"
+      className={classes.item}
+      disabled={soldOut}
+      onClick={() => onTap(item)}
+      aria-label={`${item.name}, ${formatTL(item.priceKurus)}${soldOut ? ', Tükendi' : ''}${hasOptions ? ', seçenekli' : ''}${count ? `, ${count} eklendi` : ''}`}
+      data-testid="menu-item"
+    >
+      <span className={classes.itemName}>{item.name}</span>
+      <span className={classes.itemPrice}>
+        {soldOut ? <strong>Tükendi</strong> : formatTL(item.priceKurus)}
+        {hasOptions && !soldOut && ' · seçenekli'}
+        {count > 0 && <span className={classes.itemCount}> · {count} ✓</span>}
+      </span>
+    </button>
+  );
+});
+
+/** The item's option groups; required groups and min/max are enforced before "Ekle" works. */
+export function OptionsDialog({
+  item,
+  groups,
+  onClose,
+  onAdd,
+}: {
+  item: MenuItem | null;
+  groups: OptionGroup[];
+  onClose(): void;
+  onAdd(optionIds: string[], quantity: number): void;
+}) {
+  const [selection, setSelection] = useState<Selection>({});
+  const [quantity, setQuantity] = useState(1);
+  const [tried, setTried] = useState(false);
+  const [forItem, setForItem] = useState<string | null>(null);
+  if ((item?.id ?? null) !== forItem) {
+    // A new item starts with nothing chosen.
+    setForItem(item?.id ?? null);
+    setSelection({});
+    setQuantity(1);
+    setTried(false);
+  }
+  const problems = selectionProblems(groups, selection);
+  const price = item ? unitPrice(item, groups, selection) : 0;
+  const add = () => {
+    if (problems.length > 0) return setTried(true);
+    onAdd(selectedOptionIds(groups, selection), quantity);
+  };
+
+  return (
+    <Modal opened={item !== null} onClose={onClose} title={item?.name ?? ''} centered>
+      {item && (
+        <Stack gap="md">
+          {groups.map((g) => {
+            const chosen = selection[g.id] ?? [];
+            const problem = groupProblem(g, selection);
+            const rule = g.isMultiple ? `en fazla ${g.maxChoices}` : 'bir tane';
+            return (
+              <fieldset key={g.id} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={`rule-${g.id}`}>
+                <legend style={{ fontWeight: 700, marginBottom: 4 }}>
+                  {g.name} {g.isRequired && <span>(zorunlu)</span>}
+                </legend>
+                <Text size="sm" c="dimmed" id={`rule-${g.id}`} mb={6}>
+                  {g.isRequired ? `Seçin: ${g.minChoices > 1 ? `en az ${g.minChoices}, ` : ''}${rule}` : `İsteğe bağlı, ${rule}`}
+                </Text>
+                <div className={classes.optionGrid}>
+                  {g.options.map((o) => {
+                    const on = chosen.includes(o.id);
+                    const full = !on && g.isMultiple && chosen.length >= g.maxChoices;
+                    return (
+                      <Button
+                        key={o.id}
+                        variant={on ? 'filled' : 'default'}
+                        aria-pressed={on}
+                        disabled={full}
+                        onClick={() => setSelection((s) => toggleOption(s, g, o.id))}
+                        styles={{ label: { whiteSpace: 'normal' }, root: { height: 'auto', minHeight: 44 } }}
+                      >
+                        {on ? '✓ ' : ''}
+                        {o.name}
+                        {o.priceKurus > 0 ? ` +${formatTL(o.priceKurus)}` : ''}
+                      </Button>
+                    );
+                  })}
+                </div>
+                {tried && problem && (
+                  <Text c="red" size="sm" role="alert" mt={4}>
+                    {problem}
+                  </Text>
+                )}
+              </fieldset>
+            );
+          })}
+          <Group gap="xs">
+            <Text fw={500}>Adet</Text>
+            <Button variant="default" aria-label="Adedi azalt" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+              −
+            </Button>
+            <span className={classes.stepperValue} aria-live="polite">
+              {quantity}
+            </span>
+            <Button variant="default" aria-label="Adedi artır" onClick={() => setQuantity((q) => q + 1)}>
+              +
+            </Button>
+          </Group>
+          <Button size="lg" onClick={add} aria-disabled={problems.length > 0} data-testid="options-add">
+            Ekle · {formatTL(price * quantity)}
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { OptionGroup } from '../../../shared/menu-contract';
+import type { TicketLine, TicketSummary } from '../../../shared/ticket-contract';
+import {
+  ageLabel,
+  filterTickets,
+  groupProblem,
+  minutesSince,
+  NO_SECTION,
+  orderableMenu,
+  pendingLineFor,
+  pickerItems,
+  selectedOptionIds,
+  selectionProblems,
+  sumTotals,
+  toggleOption,
+  unitPrice,
+  waitersOf,
+  whereLabel,
+} from './order-logic';
+
+const group = (over: Partial<OptionGroup>): OptionGroup => ({
+  id: 'g',
+  name: 'Pişirme',
+  isMultiple: false,
+  isRequired: true,
+  minChoices: 1,
+  maxChoices: 1,
+  sortOrder: 0,
+  version: 1,
+  options: [
+    { id: 'a', name: 'Az', priceKurus: 0, sortOrder: 0 },
+    { id: 'b', name: 'Orta', priceKurus: 0, sortOrder: 1 },
+    { id: 'c', name: 'İyi', priceKurus: 500, sortOrder: 2 },
+  ],
+  ...over,
+});
+const cooking = group({});
+const extras = group({ id: 'x', name: 'Ekstra', isMultiple: true, isRequired: false, minChoices: 0, maxChoices: 2 });
+
+describe('the options dialog', () => {
+  it('a required group without a choice blocks adding, with a Turkish reason', () => {
+    expect(groupProblem(cooking, {})).toBe('Pişirme: bir seçim yapın');
+    expect(selectionProblems([cooking, extras], { g: ['a'] })).toEqual([]);
+  });
+
+  it('a single-choice group keeps only the last tapped option', () => {
+    expect(toggleOption(toggleOption({}, cooking, 'a'), cooking, 'b')).toEqual({ g: ['b'] });
+  });
+
+  it('a multiple-choice group toggles and never goes past its maximum', () => {
+    let s = toggleOption({}, extras, 'a');
+    s = toggleOption(s, extras, 'b');
+    expect(toggleOption(s, extras, 'c')).toEqual({ x: ['a', 'b'] });
+    expect(toggleOption(s, extras, 'a')).toEqual({ x: ['b'] });
+  });
+
+  it('a group with a minimum above one names it', () => {
+    expect(groupProblem(group({ isMultiple: true, minChoices: 2, maxChoices: 3 }), { g: ['a'] })).toBe('Pişirme: en az 2 seçim yapın');
+  });
+
+  it('shows the price with the add-ons and sends the chosen ids in the groups’ order', () => {
+    const s = { g: ['c'], x: ['c', 'a'] };
+    expect(unitPrice({ priceKurus: 10000 }, [cooking, extras], s)).toBe(10000 + 500 + 500);
+    expect(selectedOptionIds([cooking, extras], s)).toEqual(['c', 'a', 'c']);
+  });
+});
+
+const line = (over: Partial<TicketLine>): TicketLine => ({
+  id: 'l1',
+  menuItemId: 'tea',
+  name: 'Çay',
+  quantity: 1,
+  unitPrice: 2000,
+  options: [],
+  note: null,
+  status: 'pending',
+  station: 'Bar',
+  vatRate: 10,
+  batchId: null,
+  isComp: false,
+  discount: null,
+  total: 2000,
+  addedAt: '2025-01-01T12:00:00Z',
+  ...over,
+});
+
+describe('a tap on an item', () => {
+  it('raises the pending plain line of that item', () => {
+    expect(pendingLineFor({ lines: [line({})] }, 'tea')?.id).toBe('l1');
+  });
+
+  it('never touches a sent line, a line with options or one with a note: those get a new line', () => {
+    const lines = [
+      line({ id: 'sent', status: 'sent' }),
+      line({ id: 'opt', options: [{ name: 'Şekersiz', price: 0 }] }),
+      line({ id: 'note', note: 'açık' }),
+    ];
+    expect(pendingLineFor({ lines }, 'tea')).toBeUndefined();
+  });
+});
+
+describe('the menu picker', () => {
+  const menu = orderableMenu({
+    categories: [
+      { id: 'c2', icon: '🍰', name: 'Tatlılar', sortOrder: 2, isVisible: true, version: 1 },
+      { id: 'c1', icon: '🥤', name: 'İçecekler', sortOrder: 1, isVisible: true, version: 1 },
+      { id: 'hidden', icon: '🙈', name: 'Gizli', sortOrder: 0, isVisible: false, version: 1 },
+    ],
+    items: [
+      { id: 'i1', categoryId: 'c1', name: 'Çay', description: null, priceKurus: 2000, vatRate: 10, sortOrder: 0, isAvailable: true, station: 'Bar', photoUrl: null, optionGroupIds: [], version: 1 },
+      { id: 'i2', categoryId: 'c2', name: 'Şekerpare', description: null, priceKurus: 9000, vatRate: 10, sortOrder: 0, isAvailable: false, station: 'Tatlı', photoUrl: null, optionGroupIds: [], version: 1 },
+      { id: 'i3', categoryId: 'hidden', name: 'Gizli çorba', description: null, priceKurus: 1, vatRate: 10, sortOrder: 0, isAvailable: true, station: 'Mutfak', photoUrl: null, optionGroupIds: [], version: 1 },
+    ],
+    optionGroups: [],
+  });
+
+  it('offers visible categories in their order and never a hidden category’s items', () => {
+    expect(menu.categories.map((c) => c.name)).toEqual(['İçecekler', 'Tatlılar']);
+    expect(menu.items.map((i) => i.id)).not.toContain('i3');
+  });
+
+  it('search ignores the category and forgives missing Turkish letters', () => {
+    expect(pickerItems(menu, 'c1', 'sekerp').map((i) => i.name)).toEqual(['Şekerpare']);
+    expect(pickerItems(menu, 'c2', 'CAY').map((i) => i.name)).toEqual(['Çay']);
+  });
+
+  it('without a search shows the chosen category, sold-out items included (drawn disabled)', () => {
+    expect(pickerItems(menu, 'c2', '  ').map((i) => i.isAvailable)).toEqual([false]);
+  });
+});
+
+const summary = (over: Partial<TicketSummary>): TicketSummary => ({
+  id: 't',
+  number: 1,
+  type: 'table',
+  tableId: 'tab',
+  tableName: 'Salon 1',
+  sectionId: 's1',
+  waiterId: 'w1',
+  waiterName: 'Ayşe',
+  customerName: null,
+  guests: 2,
+  total: 10000,
+  openedAt: '2025-01-01T12:00:00Z',
+  state: 'open',
+  version: 1,
+  ...over,
+});
+
+describe('Açık Masalar', () => {
+  const list = [
+    summary({ id: 'a' }),
+    summary({ id: 'b', sectionId: 's2', waiterId: 'w2', waiterName: 'Ömer', state: 'ready', total: 2550 }),
+    summary({ id: 'c', type: 'takeaway', tableId: null, tableName: null, sectionId: null, customerName: 'Zeynep', total: 450 }),
+  ];
+
+  it('filters by section, waiter and state together', () => {
+    expect(filterTickets(list, { sectionId: 's2', waiterId: '', state: '' }).map((t) => t.id)).toEqual(['b']);
+    expect(filterTickets(list, { sectionId: '', waiterId: 'w1', state: 'open' }).map((t) => t.id)).toEqual(['a', 'c']);
+    expect(filterTickets(list, { sectionId: NO_SECTION, waiterId: '', state: '' }).map((t) => t.id)).toEqual(['c']);
+  });
+
+  it('sums the shown tickets in kuruş', () => {
+    expect(sumTotals(list)).toBe(13000);
+  });
+
+  it('lists each waiter once, in Turkish order', () => {
+    expect(waitersOf([...list, summary({ id: 'd', waiterId: 'w3', waiterName: 'Çiğdem' })]).map((w) => w.label)).toEqual(['Ayşe', 'Çiğdem', 'Ömer']);
+  });
+
+  it('names a ticket by its table, or by its type and customer', () => {
+    expect(whereLabel(list[0])).toBe('Salon 1');
+    expect(whereLabel(list[2])).toBe('Gel-Al · Zeynep');
+    expect(whereLabel({ type: 'delivery', tableName: null })).toBe('Paket Servis');
+  });
+
+  it('ages in whole minutes, never negative, hours after the first', () => {
+    const opened = '2025-01-01T12:00:00Z';
+    expect(minutesSince(opened, Date.parse(opened) + 125 * 60_000 + 59_000)).toBe(125);
+    expect(minutesSince(opened, Date.parse(opened) - 5000)).toBe(0);
+    expect(ageLabel(125)).toBe('2 sa 5 dk');
+    expect(ageLabel(7)).toBe('7 dk');
+  });
+});

@@ -1,0 +1,214 @@
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router-dom';
+import type { FloorTable } from '../../../shared/floor-contract';
+import { TICKET_LIMITS, TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
+import { fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
+import { useNow } from '../kitchen/use-now';
+import { usePreferences } from '../settings/preferences-api';
+import { useFloor } from '../tables/floor-api';
+import { FloorView, type TableView } from '../tables/floor-view';
+import { ticketPath } from './paths';
+import { openTicket } from './tickets-api';
+import TicketPage from './ticket-page';
+import classes from './orders.module.css';
+
+
+/** Sipariş Ekranı: the floor (or list) of tables and, under it, each ticket's adisyon. */
+export default function OrdersPage() {
+  return (
+    <Routes>
+      <Route index element={<FloorScreen />} />
+      <Route path=":ticketId" element={<TicketPage />} />
+    </Routes>
+  );
+}
+
+/** A choice made on this screen, kept while the tab lives (back from an adisyon, it is still there). */
+function useSessionChoice<T extends string>(key: string): [T | null, (value: T) => void] {
+  const [value, setValue] = useState<T | null>(() => {
+    try {
+      return sessionStorage.getItem(key) as T | null;
+    } catch {
+      return null;
+    }
+  });
+  const set = (next: T) => {
+    setValue(next);
+    try {
+      sessionStorage.setItem(key, next);
+    } catch {
+      // private mode: the choice lasts until the screen closes
+    }
+  };
+  return [value, set];
+}
+
+function FloorScreen() {
+  const floor = useFloor();
+  const prefs = usePreferences();
+  const navigate = useNavigate();
+  const now = useNow(30_000);
+  // The saved preference decides until the person switches here; the switch lasts for this tab's session.
+  const [view, setView] = useSessionChoice<TableView>('sofra.orders.view');
+  const [sectionId, setSectionId] = useSessionChoice<string>('sofra.orders.section');
+  const [busyTableId, setBusyTableId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [newType, setNewType] = useState<'takeaway' | 'delivery' | null>(null);
+  const shownView = view ?? prefs.tableView;
+  const shownSection = sectionId ?? prefs.defaultSectionId;
+
+  const tap = async (t: FloorTable) => {
+    if (t.ticketId) return navigate(ticketPath(t.ticketId));
+    if (busyTableId) return;
+    setBusyTableId(t.id);
+    setError(null);
+    try {
+      const { ticketId } = await openTicket({ type: 'table', tableId: t.id });
+      navigate(ticketPath(ticketId));
+    } catch (err) {
+      setError(messageFor(err));
+      setBusyTableId(null);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <div className={classes.toolbar}>
+        <Title order={2}>Sipariş Ekranı</Title>
+        <Button variant="light" onClick={() => setNewType('takeaway')}>
+          🥡 {TICKET_TYPE_LABELS.takeaway}
+        </Button>
+        <Button variant="light" onClick={() => setNewType('delivery')}>
+          🛵 {TICKET_TYPE_LABELS.delivery}
+        </Button>
+      </div>
+      <SegmentedControl
+        aria-label="Masa görünümü"
+        value={shownView}
+        onChange={(v) => setView(v as TableView)}
+        data={[
+          { value: 'floor', label: 'Kat planı' },
+          { value: 'list', label: 'Liste' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {error && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {floor.isPending ? (
+        <Loader role="status" aria-label="Yükleniyor..." />
+      ) : floor.isError ? (
+        <Alert color="red" role="alert">
+          {floor.error.message}
+        </Alert>
+      ) : floor.data.sections.length === 0 ? (
+        <Alert color="blue">Henüz masa yok. İşletme sahibi Masa Düzeni ekranından bölüm ve masa ekleyebilir.</Alert>
+      ) : (
+        <FloorView
+          sections={floor.data.sections}
+          view={shownView}
+          sectionId={shownSection}
+          onSection={setSectionId}
+          now={now}
+          busyTableId={busyTableId}
+          onTap={(t) => void tap(t)}
+        />
+      )}
+      <NewOrderDialog type={newType} onClose={() => setNewType(null)} onOpened={(id) => navigate(ticketPath(id))} />
+    </Stack>
+  );
+}
+
+/** Gel-Al or Paket Servis: a ticket without a table, for a named customer (delivery with an address). */
+function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'delivery' | null; onClose(): void; onOpened(id: string): void }) {
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors();
+
+  const submit = async () => {
+    if (!type) return;
+    if (!name.trim()) {
+      fields.show({ 'customer.name': 'Müşteri adı gerekli' });
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const { ticketId } = await openTicket({
+        type,
+        customer: { name: name.trim(), phone: phone.trim() || undefined, address: type === 'delivery' ? address.trim() || undefined : undefined },
+      });
+      setName('');
+      setPhone('');
+      setAddress('');
+      onOpened(ticketId);
+    } catch (err) {
+      setError(messageFor(err));
+      fields.show(fieldErrorsFrom(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={type !== null} onClose={onClose} title={type ? `Yeni ${TICKET_TYPE_LABELS[type]} siparişi` : ''} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Müşteri adı"
+            withAsterisk
+            data-autofocus
+            value={name}
+            maxLength={TICKET_LIMITS.customerName}
+            onChange={(e) => (setName(e.currentTarget.value), fields.clear('customer.name'))}
+            {...fields.fieldProps('customer.name')}
+          />
+          <TextInput
+            label="Telefon"
+            type="tel"
+            inputMode="tel"
+            value={phone}
+            maxLength={TICKET_LIMITS.customerPhone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            {...fields.fieldProps('customer.phone')}
+          />
+          {type === 'delivery' && (
+            <Textarea
+              label="Adres"
+              autosize
+              minRows={2}
+              value={address}
+              maxLength={TICKET_LIMITS.customerAddress}
+              onChange={(e) => setAddress(e.currentTarget.value)}
+              {...fields.fieldProps('customer.address')}
+            />
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Vazgeç
+            </Button>
+            <Button type="submit" loading={saving}>
+              Adisyon Aç
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,219 @@
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { FloorTable } from '../../../shared/floor-contract';
+import { formatTL } from '../../../shared/money';
+import { TABLE_STATE_LABELS, type Ticket } from '../../../shared/ticket-contract';
+import { useFloor } from '../tables/floor-api';
+import { TABLE_STATE_ICONS } from '../tables/table-state';
+import { whereLabel } from './order-logic';
+import { ticketPath } from './paths';
+import { useOpenTickets, type TicketActions } from './tickets-api';
+import classes from './orders.module.css';
+
+interface Props {
+  opened: boolean;
+  ticket: Ticket;
+  actions: TicketActions;
+  onClose(): void;
+}
+
+/** Every table but the ticket's own, by section; `onlyFree` leaves out tables with an open ticket. */
+function TablePicker({ ticket, onlyFree, onPick, busy }: { ticket: Ticket; onlyFree: boolean; onPick(t: FloorTable): void; busy: boolean }) {
+  const floor = useFloor();
+  if (floor.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
+  if (floor.isError) return <Alert color="red">{floor.error.message}</Alert>;
+  const sections = floor.data.sections
+    .map((s) => ({ ...s, tables: s.tables.filter((t) => t.id !== ticket.tableId && (!onlyFree || t.state === 'free')) }))
+    .filter((s) => s.tables.length > 0);
+  if (sections.length === 0) return <Text>{onlyFree ? 'Boş masa yok.' : 'Başka masa yok.'}</Text>;
+  return (
+    <Stack gap="sm">
+      {sections.map((s) => (
+        <section key={s.id} aria-label={s.name}>
+          <Title order={4} size="h5" mb={4}>
+            {s.name}
+          </Title>
+          <div className={classes.pickList}>
+            {s.tables.map((t) => (
+              <Button
+                key={t.id}
+                variant="default"
+                disabled={busy}
+                onClick={() => onPick(t)}
+                styles={{ root: { height: 'auto', minHeight: 44 }, label: { whiteSpace: 'normal', flexDirection: 'column' } }}
+                aria-label={`${t.name}, ${TABLE_STATE_LABELS[t.state]}`}
+              >
+                <span>{t.name}</span>
+                <span style={{ fontSize: 12, fontWeight: 400 }}>
+                  {TABLE_STATE_ICONS[t.state]} {TABLE_STATE_LABELS[t.state]}
+                </span>
+              </Button>
+            ))}
+          </div>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+/** Masa Taşı: the whole ticket to a free table. */
+export function MoveTicketDialog({ opened, ticket, actions, onClose }: Props) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Masa Taşı: boş bir masa seçin" centered size="lg">
+      <TablePicker
+        ticket={ticket}
+        onlyFree
+        busy={busy}
+        onPick={(t) => {
+          setBusy(true);
+          void actions.move(t.id).then((out) => {
+            setBusy(false);
+            if (out) onClose();
+          });
+        }}
+      />
+    </Modal>
+  );
+}
+
+/** Satırları Taşı: chosen lines (or part of a line's quantity) to another table, free or open. */
+export function MoveLinesDialog({ opened, ticket, actions, onClose }: Props) {
+  const navigate = useNavigate();
+  const movable = ticket.lines.filter((l) => l.status !== 'cancelled');
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const [step, setStep] = useState<'lines' | 'table'>('lines');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ text: string; ticketId: string } | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setChosen({});
+      setStep('lines');
+      setDone(null);
+    }
+  }, [opened]);
+  const picked = Object.entries(chosen).filter(([, q]) => q > 0);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Satırları Taşı" centered size="lg">
+      {done ? (
+        <Stack>
+          <Alert color="green" role="status">
+            {done.text}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => navigate(ticketPath(done.ticketId))}>
+              Hedef adisyonu aç
+            </Button>
+            <Button onClick={onClose}>Tamam</Button>
+          </Group>
+        </Stack>
+      ) : step === 'lines' ? (
+        <Stack>
+          <Text>Taşınacak satırları ve adetlerini seçin.</Text>
+          {movable.map((l) => {
+            const q = chosen[l.id] ?? 0;
+            return (
+              <div key={l.id} className={classes.line}>
+                <Checkbox
+                  label={`${l.quantity}× ${l.name}${l.options.length ? ` (${l.options.map((o) => o.name).join(', ')})` : ''}`}
+                  checked={q > 0}
+                  onChange={(e) => setChosen((c) => ({ ...c, [l.id]: e.currentTarget.checked ? l.quantity : 0 }))}
+                />
+                {q > 0 && l.quantity > 1 && (
+                  <Group gap={6} mt={4}>
+                    <Button variant="default" aria-label={`${l.name}: taşınacak adedi azalt`} disabled={q <= 1} onClick={() => setChosen((c) => ({ ...c, [l.id]: q - 1 }))}>
+                      −
+                    </Button>
+                    <span className={classes.stepperValue}>
+                      {q} / {l.quantity}
+                    </span>
+                    <Button
+                      variant="default"
+                      aria-label={`${l.name}: taşınacak adedi artır`}
+                      disabled={q >= l.quantity}
+                      onClick={() => setChosen((c) => ({ ...c, [l.id]: q + 1 }))}
+                    >
+                      +
+                    </Button>
+                  </Group>
+                )}
+              </div>
+            );
+          })}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Vazgeç
+            </Button>
+            <Button disabled={picked.length === 0} onClick={() => setStep('table')}>
+              Masa Seç
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text>Satırlar hangi masaya gitsin? Boş masada yeni adisyon açılır.</Text>
+          <TablePicker
+            ticket={ticket}
+            onlyFree={false}
+            busy={busy}
+            onPick={(t) => {
+              setBusy(true);
+              void actions.moveLines(t.id, picked.map(([lineId, quantity]) => ({ lineId, quantity }))).then((out) => {
+                setBusy(false);
+                if (out) setDone({ text: `${picked.length} satır ${t.name} masasına taşındı.`, ticketId: out.target.id });
+                else onClose();
+              });
+            }}
+          />
+          <Button variant="default" onClick={() => setStep('lines')} style={{ alignSelf: 'flex-start' }}>
+            ← Satırlar
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Masa Birleştir: another open ticket's lines join this one; the other ticket closes. */
+export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
+  const open = useOpenTickets();
+  const [busy, setBusy] = useState(false);
+  const others = (open.data ?? []).filter((t) => t.id !== ticket.id);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Masa Birleştir" centered size="lg">
+      <Stack>
+        <Text>Seçtiğiniz adisyonun satırları bu adisyona ({whereLabel(ticket)}) eklenir; o adisyon kapanır.</Text>
+        {open.isPending ? (
+          <Loader role="status" aria-label="Yükleniyor..." />
+        ) : others.length === 0 ? (
+          <Text>Birleştirilecek başka açık adisyon yok.</Text>
+        ) : (
+          <div className={classes.pickList}>
+            {others.map((o) => (
+              <Button
+                key={o.id}
+                variant="default"
+                disabled={busy}
+                styles={{ root: { height: 'auto', minHeight: 44 }, label: { whiteSpace: 'normal', flexDirection: 'column' } }}
+                onClick={() => {
+                  setBusy(true);
+                  void actions.merge(o.id).then((out) => {
+                    setBusy(false);
+                    if (out) onClose();
+                  });
+                }}
+              >
+                <span>
+                  {whereLabel(o)} · #{o.number}
+                </span>
+                <span style={{ fontSize: 12, fontWeight: 400 }}>{formatTL(o.total)}</span>
+              </Button>
+            ))}
+          </div>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

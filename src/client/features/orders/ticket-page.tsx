@@ -1,0 +1,262 @@
+import { Alert, Button, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatTL } from '../../../shared/money';
+import {
+  LINE_STATUS_LABELS,
+  NOTE_SUGGESTIONS,
+  TICKET_LIMITS,
+  TICKET_TYPE_LABELS,
+  type Ticket,
+  type TicketLine,
+} from '../../../shared/ticket-contract';
+import { STATUS_ICONS } from '../kitchen/kitchen-card';
+import { useNow } from '../kitchen/use-now';
+import { MenuPicker } from './menu-picker';
+import { ageLabel, minutesSince, pendingLines, whereLabel } from './order-logic';
+import { ordersPath } from './paths';
+import { MergeDialog, MoveLinesDialog, MoveTicketDialog } from './ticket-dialogs';
+import { useTicket, useTicketActions, type TicketActions } from './tickets-api';
+import classes from './orders.module.css';
+
+type Dialog = 'move' | 'move-lines' | 'merge' | null;
+
+/** The adisyon: header, lines (pending ones editable), the menu picker and Mutfağa Gönder. */
+export default function TicketPage() {
+  const { ticketId = '' } = useParams();
+  const ticket = useTicket(ticketId);
+  const actions = useTicketActions(ticketId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const back = ordersPath();
+
+  const t = ticket.data;
+  const pending = useMemo(() => (t ? pendingLines(t) : []), [t]);
+  const pendingCounts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const l of pending) if (l.menuItemId) m.set(l.menuItemId, (m.get(l.menuItemId) ?? 0) + l.quantity);
+    return m;
+  }, [pending]);
+
+  const { tapItem, addLines } = actions;
+  const onTap = useCallback((item: { id: string }) => (setSent(null), void tapItem(item.id)), [tapItem]);
+  const onAdd = useCallback(
+    (item: { id: string }, optionIds: string[], quantity: number) => (setSent(null), void addLines([{ menuItemId: item.id, quantity, optionIds }])),
+    [addLines],
+  );
+
+  if (ticket.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
+  if (ticket.isError || !t) {
+    return (
+      <Stack>
+        <Title order={2}>Adisyon</Title>
+        <Alert color="red" role="alert">
+          {ticket.error?.message ?? 'Adisyon bulunamadı.'}
+        </Alert>
+        <Button component={Link} to={back} variant="default" style={{ alignSelf: 'flex-start' }}>
+          ← Masalar
+        </Button>
+      </Stack>
+    );
+  }
+
+  const pendingCount = pending.reduce((n, l) => n + l.quantity, 0);
+  const send = async () => {
+    const out = await actions.send();
+    if (out) setSent(`${out.batch.lineIds.length} satır mutfağa gönderildi.`);
+  };
+  const isClosed = t.status === 'closed';
+
+  return (
+    <div className={classes.ticketGrid}>
+      <Stack gap="sm">
+        <TicketHeader ticket={t} actions={actions} back={back} />
+        {actions.error && (
+          <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={actions.clearError}>
+            {actions.error}
+          </Alert>
+        )}
+        {sent && !actions.error && (
+          <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setSent(null)}>
+            ✓ {sent}
+          </Alert>
+        )}
+        {isClosed && <Alert color="yellow">Bu adisyon kapandı; değiştirilemez.</Alert>}
+        <Title order={3} size="h4">
+          Satırlar
+        </Title>
+        {t.lines.length === 0 ? (
+          <Text>Henüz ürün yok. Aşağıdan ürün ekleyin.</Text>
+        ) : (
+          <ul className={classes.lines} aria-label="Adisyon satırları">
+            {t.lines.map((l) => (
+              <LineRow key={l.id} line={l} actions={actions} editable={!isClosed} />
+            ))}
+          </ul>
+        )}
+        {!isClosed && (
+          <Group gap="xs" wrap="wrap">
+            <Button variant="default" onClick={() => setDialog('move')}>
+              Masa Taşı
+            </Button>
+            <Button variant="default" onClick={() => setDialog('move-lines')} disabled={t.lines.length === 0}>
+              Satırları Taşı
+            </Button>
+            <Button variant="default" onClick={() => setDialog('merge')}>
+              Masa Birleştir
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {!isClosed && <MenuPicker pendingCounts={pendingCounts} onTap={onTap} onAdd={onAdd} />}
+      {!isClosed && (
+        <div className={classes.sendBar}>
+          <Button
+            size="lg"
+            fullWidth
+            color="#1f6b30" // white on it is 6.5:1 (Mantine's green 8 is 3.45:1)
+            disabled={pendingCount === 0}
+            loading={actions.busy && pendingCount > 0}
+            onClick={() => void send()}
+            data-testid="send-to-kitchen"
+          >
+            Mutfağa Gönder{pendingCount > 0 ? ` (${pendingCount})` : ''}
+          </Button>
+        </div>
+      )}
+      <MoveTicketDialog opened={dialog === 'move'} ticket={t} actions={actions} onClose={() => setDialog(null)} />
+      <MoveLinesDialog opened={dialog === 'move-lines'} ticket={t} actions={actions} onClose={() => setDialog(null)} />
+      <MergeDialog opened={dialog === 'merge'} ticket={t} actions={actions} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: TicketActions; back: string }) {
+  const now = useNow(30_000);
+  const where = whereLabel({ type: t.type, tableName: t.tableName, customerName: t.customer?.name });
+  const guests = t.guests ?? 0;
+  const [billWanted, setBillWanted] = useState<boolean | null>(null);
+  return (
+    <Stack gap={6}>
+      <div className={classes.header}>
+        <Button component={Link} to={back} variant="default" aria-label="Masalara dön">
+          ←
+        </Button>
+        <h2>
+          {where} · #{t.number}
+        </h2>
+        <span className={classes.total} data-testid="ticket-total">
+          {formatTL(t.totals.total)}
+        </span>
+      </div>
+      <div className={classes.header}>
+        <Text size="sm">
+          {t.type !== 'table' && `${TICKET_TYPE_LABELS[t.type]} · `}
+          {t.waiterName ? `Garson: ${t.waiterName} · ` : ''}
+          {ageLabel(minutesSince(t.openedAt, now))}
+        </Text>
+        {t.type === 'table' && (
+          <span className={classes.stepper} role="group" aria-label="Kişi sayısı">
+            <Button variant="default" aria-label="Kişi sayısını azalt" disabled={guests <= 1} onClick={() => void actions.update({ guests: guests - 1 })}>
+              −
+            </Button>
+            <span className={classes.stepperValue} aria-live="polite">
+              {guests || '–'} kişi
+            </span>
+            <Button
+              variant="default"
+              aria-label="Kişi sayısını artır"
+              disabled={guests >= TICKET_LIMITS.guests}
+              onClick={() => void actions.update({ guests: guests + 1 })}
+            >
+              +
+            </Button>
+          </span>
+        )}
+        <Switch
+          label="🧾 Hesap İste"
+          checked={billWanted ?? t.billRequestedAt !== null}
+          onChange={(e) => {
+            // The switch answers the finger at once; the server's answer (or a refusal) settles it.
+            const want = e.currentTarget.checked;
+            setBillWanted(want);
+            void actions.update({ billRequested: want }).finally(() => setBillWanted(null));
+          }}
+        />
+      </div>
+      {t.customer && (t.customer.phone || t.customer.address) && (
+        <Text size="sm">
+          {t.customer.phone && `☎ ${t.customer.phone}`} {t.customer.address && `· ${t.customer.address}`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: TicketLine; actions: TicketActions; editable: boolean }) {
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [note, setNote] = useState(l.note ?? '');
+  const isPending = l.status === 'pending' && editable;
+  const addSuggestion = (s: string) => {
+    const next = l.note ? `${l.note}, ${s}` : s;
+    setNote(next);
+    void actions.updateLine(l.id, { note: next.slice(0, TICKET_LIMITS.note) });
+  };
+  return (
+    <li className={classes.line} data-status={l.status} data-testid="ticket-line">
+      <div className={classes.lineTop}>
+        <span className={classes.lineQty}>{l.quantity}×</span>
+        <span className={classes.lineName}>{l.name}</span>
+        <span className={classes.lineTotal}>{formatTL(l.total)}</span>
+      </div>
+      {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+      {l.note && <div className={classes.lineSub}>Not: {l.note}</div>}
+      <span className={classes.lineStatus} data-status={l.status}>
+        {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
+      </span>
+      {isPending && (
+        <div className={classes.lineActions}>
+            <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, { quantity: l.quantity - 1 })}>
+              −
+            </Button>
+            <Button
+              variant="default"
+              aria-label={`${l.name}: adedi artır`}
+              disabled={l.quantity >= TICKET_LIMITS.quantity}
+              onClick={() => void actions.updateLine(l.id, { quantity: l.quantity + 1 })}
+            >
+              +
+            </Button>
+            <Button variant="default" aria-expanded={noteOpen} onClick={() => setNoteOpen((o) => !o)} aria-label={`${l.name}: not`}>
+              Not
+            </Button>
+            <Button variant="light" color="red" aria-label={`${l.name}: sil`} onClick={() => void actions.deleteLine(l.id)}>
+              Sil
+            </Button>
+        </div>
+      )}
+      {isPending && noteOpen && (
+        <Stack gap={6} mt={6}>
+          <Group gap={6} role="group" aria-label="Hızlı notlar">
+            {NOTE_SUGGESTIONS.map((s) => (
+              <Button key={s} size="sm" variant="light" onClick={() => addSuggestion(s)}>
+                + {s}
+              </Button>
+            ))}
+          </Group>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));
+            }}
+          >
+            <Group gap={6} align="flex-end" wrap="nowrap">
+              <TextInput label="Not" value={note} maxLength={TICKET_LIMITS.note} onChange={(e) => setNote(e.currentTarget.value)} style={{ flex: 1 }} />
+              <Button type="submit">Kaydet</Button>
+            </Group>
+          </form>
+        </Stack>
+      )}
+    </li>
+  );
+});

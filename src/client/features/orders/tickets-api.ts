@@ -1,0 +1,141 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type {
+  MoveLinesResponse,
+  NewLine,
+  OpenTicketRequest,
+  SendResponse,
+  Ticket,
+  TicketSummary,
+  UpdateLineRequest,
+  UpdateTicketRequest,
+} from '../../../shared/ticket-contract';
+import { ApiError, api } from '../../api/http';
+import { useIdempotentRequest } from '../../api/idempotency-key';
+import { queryKeys } from '../../api/query-keys';
+import { messageFor } from '../../api/field-errors';
+import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
+import { pendingLineFor } from './order-logic';
+import { createWriteQueue } from './write-queue';
+
+const rid = currentRestaurantId;
+const base = () => restaurantPath('/tickets');
+
+/** Added to the server's sentence after a 409: the screen already shows the fresh ticket. */
+export const REFRESHED_NOTE = 'Adisyon güncellendi; lütfen kontrol edip tekrar deneyin.';
+
+/** Open tickets (Açık Masalar, Masa Birleştir); the 'tickets' and 'kitchen' live events refresh them. */
+export const useOpenTickets = () =>
+  useQuery({
+    queryKey: [...queryKeys.tickets(rid()), 'list', 'open'],
+    queryFn: () => api<TicketSummary[]>(`${base()}?status=open`),
+  });
+
+export const useTicket = (ticketId: string) =>
+  useQuery({
+    queryKey: queryKeys.ticket(rid(), ticketId),
+    queryFn: () => api<Ticket>(`${base()}/${encodeURIComponent(ticketId)}`),
+  });
+
+/**
+ * Opens a ticket. For a table that already has one, the server answers 409 naming it: that ticket
+ * is what the person wanted, so its id comes back instead of an error.
+ */
+export async function openTicket(body: OpenTicketRequest): Promise<{ ticketId: string; ticket?: Ticket }> {
+  try {
+    const ticket = await api<Ticket>(base(), { method: 'POST', body });
+    return { ticketId: ticket.id, ticket };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409 && typeof err.body.ticketId === 'string') return { ticketId: err.body.ticketId };
+    throw err;
+  }
+}
+
+type Write<T> = (ticket: Ticket) => Promise<T>;
+
+/**
+ * The adisyon's writes. They run one after another, each with the version the ticket has when it
+ * starts; the answer goes into the cache at once (so the next write carries the new version) and
+ * the floor and open lists refresh. A 409 refetches the ticket and shows the server's sentence.
+ */
+export function useTicketActions(ticketId: string) {
+  const queryClient = useQueryClient();
+  const key = useMemo(() => queryKeys.ticket(rid(), ticketId), [ticketId]);
+  const queue = useRef(createWriteQueue());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(0);
+
+  const current = useCallback(async () => {
+    // A refetch that started before this write could land after it with an older version.
+    await queryClient.cancelQueries({ queryKey: key, exact: true });
+    return queryClient.getQueryData<Ticket>(key) ?? queryClient.fetchQuery({ queryKey: key, queryFn: () => api<Ticket>(`${base()}/${ticketId}`) });
+  }, [queryClient, key, ticketId]);
+
+  const refreshLists = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [...queryKeys.tickets(rid()), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.floor() });
+  }, [queryClient]);
+
+  /** Queues a write; resolves with its answer, or undefined when it was refused (the message shows). */
+  const run = useCallback(
+    <T,>(write: Write<T>, ticketOf: (out: T) => Ticket | undefined): Promise<T | undefined> => {
+      setBusy((n) => n + 1);
+      return queue.current
+        .run(async () => {
+          const out = await write(await current());
+          const next = ticketOf(out);
+          if (next) queryClient.setQueryData(key, next);
+          setError(null);
+          refreshLists();
+          return out;
+        })
+        .catch(async (err: unknown) => {
+          if (err instanceof ApiError && err.status === 409) {
+            await queryClient.invalidateQueries({ queryKey: key, exact: true });
+            refreshLists();
+            setError(`${err.message} ${REFRESHED_NOTE}`);
+          } else setError(messageFor(err));
+          return undefined;
+        })
+        .finally(() => setBusy((n) => n - 1));
+    },
+    [current, key, queryClient, refreshLists],
+  );
+
+  const url = `${base()}/${encodeURIComponent(ticketId)}`;
+  const same = (t: Ticket) => t;
+
+  const sendRequest = useIdempotentRequest((t: Ticket, headers: Record<string, string>) =>
+    api<SendResponse>(`${url}/send`, { method: 'POST', body: { version: t.version }, headers }),
+  );
+
+  return {
+    error,
+    clearError: () => setError(null),
+    /** writes queued or running */
+    busy: busy > 0,
+    addLines: (lines: NewLine[]) => run((t) => api<Ticket>(`${url}/lines`, { method: 'POST', body: { version: t.version, lines } }), same),
+    /**
+     * One tap on an item without options: raises its pending line, or adds one. Decided when the
+     * write runs, so three quick taps make one line of 3.
+     */
+    tapItem: (menuItemId: string) =>
+      run(async (t) => {
+        const line = pendingLineFor(t, menuItemId);
+        if (line) return api<Ticket>(`${url}/lines/${line.id}`, { method: 'PATCH', body: { version: t.version, quantity: line.quantity + 1 } });
+        return api<Ticket>(`${url}/lines`, { method: 'POST', body: { version: t.version, lines: [{ menuItemId, quantity: 1 }] } });
+      }, same),
+    updateLine: (lineId: string, change: Omit<UpdateLineRequest, 'version'>) =>
+      run((t) => api<Ticket>(`${url}/lines/${lineId}`, { method: 'PATCH', body: { version: t.version, ...change } }), same),
+    deleteLine: (lineId: string) => run((t) => api<Ticket>(`${url}/lines/${lineId}?version=${t.version}`, { method: 'DELETE' }), same),
+    update: (change: Omit<UpdateTicketRequest, 'version'>) =>
+      run((t) => api<Ticket>(url, { method: 'PATCH', body: { version: t.version, ...change } }), same),
+    send: () => run((t) => sendRequest(t), (out) => out.ticket),
+    move: (tableId: string) => run((t) => api<Ticket>(`${url}/move`, { method: 'POST', body: { version: t.version, tableId } }), same),
+    moveLines: (tableId: string, lines: { lineId: string; quantity: number }[]) =>
+      run((t) => api<MoveLinesResponse>(`${url}/move-lines`, { method: 'POST', body: { version: t.version, tableId, lines } }), (out) => out.ticket),
+    merge: (fromTicketId: string) =>
+      run((t) => api<Ticket>(`${url}/merge`, { method: 'POST', body: { version: t.version, fromTicketId } }), same),
+  };
+}
+export type TicketActions = ReturnType<typeof useTicketActions>;

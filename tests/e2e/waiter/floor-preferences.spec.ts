@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, PHONE, loginAs } from '../helpers';
+
+test('Sipariş Ekranı opens the way the waiter saved in Ayarlar: list view, default section', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.goto('/waiter/settings');
+  await page.getByRole('combobox', { name: 'Varsayılan bölüm' }).click();
+  await page.getByRole('option', { name: 'Bahçe' }).click();
+  await page.getByText('Liste', { exact: true }).click();
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
+
+  await page.getByRole('button', { name: 'Menü' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Sipariş Ekranı' }).click();
+  await expect(page.getByRole('radio', { name: 'Liste' })).toBeChecked();
+  await expect(page.getByRole('tab', { name: 'Bahçe' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('list-table-Bahçe 1')).toBeVisible();
+  await expect(page.getByTestId('list-table-Salon 1')).toHaveCount(0);
+
+  // Back to the defaults (floor plan, every section) for the other tests' sake.
+  const current = await page.request.get('/api/me/preferences');
+  const reset = await page.request.put('/api/me/preferences', {
+    data: { ...(await current.json()), tableView: 'floor', defaultSectionId: '' },
+    headers: { 'if-match': current.headers().etag },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+});

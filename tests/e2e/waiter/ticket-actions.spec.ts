@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
+
+test.use(PHONE_DEVICE);
+
+async function openFromList(page: Page, tableName: string) {
+  await page.goto('/waiter/orders');
+  await page.getByText('Liste', { exact: true }).click();
+  await page.getByTestId(`list-table-${tableName}`).click();
+  await expect(page).toHaveURL(/\/waiter\/orders\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(tableName) })).toBeVisible();
+}
+
+async function addAndSend(page: Page, category: RegExp, item: RegExp) {
+  await page.getByRole('button', { name: category }).click();
+  await page.getByRole('button', { name: item }).click();
+  await expect(page.getByTestId('send-to-kitchen')).toBeEnabled();
+  await page.getByTestId('send-to-kitchen').click();
+  await expect(page.getByTestId('send-to-kitchen')).toBeDisabled();
+}
+
+test('a ticket moves to a free table, some lines move to another table, and two tickets merge — nothing lost or sent twice', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const rid = await demoRestaurantId(request);
+  await layOutDemoTables(request, rid);
+  const toast = page.getByTestId('kitchen-toast');
+  await page.addLocatorHandler(toast, () => toast.getByRole('button', { name: 'Kapat' }).click());
+  await loginAs(page, DEMO.waiter, '/waiter');
+  const free = (await readFloor(page.request, rid)).flatMap((s) => s.tables).filter((t) => t.ticketId === null);
+  const [a, b, c] = free.slice(-3);
+
+  // Table a: two soups sent, one Çay pending.
+  await openFromList(page, a.name);
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('2×');
+  await page.getByTestId('send-to-kitchen').click();
+  await expect(page.getByTestId('send-to-kitchen')).toBeDisabled();
+  await page.getByRole('button', { name: /İçecekler$/ }).click();
+  await page.getByRole('button', { name: /^Çay,/ }).click();
+  await expect(page.getByTestId('ticket-line')).toHaveCount(2);
+  await expectScreenRules(page, 'Adisyon', { isPhone: true });
+
+  // Masa Taşı: a → b.
+  await page.getByRole('button', { name: 'Masa Taşı' }).click();
+  const moveDialog = page.getByRole('dialog', { name: /Masa Taşı/ });
+  await expect(moveDialog).toHaveCSS('opacity', '1'); // contrast is measured after the dialog has faded in
+  await expectScreenRules(page, 'Masa Taşı', { isPhone: true });
+  await moveDialog.getByRole('button', { name: new RegExp(`^${b.name},`) }).click();
+  await expect(moveDialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(b.name) })).toBeVisible();
+
+  // Satırları Taşı: one of the two soups → c (a new ticket opens there).
+  await page.getByRole('button', { name: 'Satırları Taşı' }).click();
+  const linesDialog = page.getByRole('dialog', { name: 'Satırları Taşı' });
+  await linesDialog.getByText(/2× Mercimek Çorbası/).click();
+  await linesDialog.getByRole('button', { name: 'Mercimek Çorbası: taşınacak adedi azalt' }).click();
+  await expect(linesDialog).toContainText('1 / 2');
+  await linesDialog.getByRole('button', { name: 'Masa Seç' }).click();
+  await linesDialog.getByRole('button', { name: new RegExp(`^${c.name},`) }).click();
+  await expect(linesDialog.getByRole('status')).toContainText(`${c.name} masasına taşındı`);
+  await linesDialog.getByRole('button', { name: 'Tamam' }).click();
+  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('1×');
+
+  // Masa Birleştir: c's ticket joins b's; the soup is back to 2 (as two sent lines), none pending twice.
+  await page.getByRole('button', { name: 'Masa Birleştir' }).click();
+  const mergeDialog = page.getByRole('dialog', { name: 'Masa Birleştir' });
+  await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
+  await expect(mergeDialog).toBeHidden();
+  const soups = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' });
+  await expect(soups).toHaveCount(2);
+  for (const s of await soups.all()) await expect(s).toContainText('Bekliyor');
+  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Çay' })).toContainText('Gönderilmedi');
+
+  // The floor: a and c free again, b open.
+  const after = (await readFloor(page.request, rid)).flatMap((s) => s.tables);
+  expect(after.find((t) => t.id === a.id)?.ticketId).toBeNull();
+  expect(after.find((t) => t.id === c.id)?.ticketId).toBeNull();
+  expect(after.find((t) => t.id === b.id)?.ticketId).not.toBeNull();
+});
+
+test('a Gel-Al order for a named customer opens without a table and reaches Mutfağa Gönder; a note goes on in one tap', async ({ page }) => {
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.getByRole('button', { name: /Gel-Al/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Gel-Al/ });
+  await expect(dialog).toHaveCSS('opacity', '1'); // contrast is measured after the dialog has faded in
+  await expectScreenRules(page, 'Gel-Al', { isPhone: true });
+  await dialog.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(dialog.getByText('Müşteri adı gerekli')).toBeVisible();
+  await dialog.getByLabel('Müşteri adı').fill('Zeynep Kaya');
+  await dialog.getByLabel('Telefon').fill('0555 111 22 33');
+  await dialog.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Zeynep Kaya/ })).toBeVisible();
+
+  await page.getByRole('button', { name: /Pide ve Lahmacun$/ }).click();
+  await page.getByRole('button', { name: /^Lahmacun,/ }).click();
+  const line = page.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' });
+  await line.getByRole('button', { name: 'Lahmacun: not' }).click();
+  await line.getByRole('button', { name: '+ acısız' }).click();
+  await expect(line).toContainText('Not: acısız');
+  await addAndSend(page, /İçecekler$/, /^Kola,/);
+  await expect(line).toContainText('Bekliyor');
+});
+
+test('sold-out items show Tükendi and cannot be tapped; search finds items without Turkish letters', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request);
+  // As the owner: mark Künefe sold out.
+  const menu = await (await request.get(`/api/restaurants/${rid}/menu`)).json();
+  const kunefe = menu.items.find((i: { name: string }) => i.name === 'Künefe');
+  const res = await request.patch(`/api/restaurants/${rid}/menu/items/${kunefe.id}`, { data: { version: kunefe.version, isAvailable: false } });
+  expect(res.ok(), await res.text()).toBe(true);
+  try {
+    await loginAs(page, DEMO.waiter, '/waiter');
+    await page.getByRole('button', { name: /Gel-Al/ }).click();
+    await page.getByLabel('Müşteri adı').fill('Deneme');
+    await page.getByRole('button', { name: 'Adisyon Aç' }).click();
+    await page.getByLabel('Ürün ara').fill('kunefe');
+    const item = page.getByRole('button', { name: /^Künefe,.*Tükendi/ });
+    await expect(item).toBeDisabled();
+    await expect(item).toContainText('Tükendi');
+    await page.getByLabel('Ürün ara').fill('iskembe');
+    await expect(page.getByRole('button', { name: /^İşkembe Çorbası,/ })).toBeVisible();
+  } finally {
+    const fresh = (await (await request.get(`/api/restaurants/${rid}/menu`)).json()).items.find((i: { id: string }) => i.id === kunefe.id);
+    await request.patch(`/api/restaurants/${rid}/menu/items/${kunefe.id}`, { data: { version: fresh.version, isAvailable: true } });
+  }
+});

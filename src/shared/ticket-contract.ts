@@ -140,6 +140,12 @@ export const ticketTotals = z.object({
 });
 export type TicketTotals = z.infer<typeof ticketTotals>;
 
+/** The bill of a ticket with nothing on it (a new ticket; test data). */
+export const EMPTY_TOTALS: TicketTotals = {
+  subtotal: 0, comps: 0, cancelled: 0, lineDiscounts: 0, ticketDiscount: 0, discounts: 0, serviceChargePercent: 0,
+  serviceCharge: 0, vatByRate: [], vat: 0, total: 0, paid: 0, remaining: 0, change: 0, tips: 0,
+};
+
 export const payment = z.object({
   id: z.string(),
   method: z.enum(PAYMENT_METHODS),

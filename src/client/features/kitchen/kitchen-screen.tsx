@@ -10,7 +10,7 @@ import classes from './kitchen.module.css';
 import { kt } from './kitchen-text';
 import { useFullScreen } from './use-full-screen';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 const NO_LINES: ReadonlySet<string> = new Set();
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'bundle-size', 'public-menu', 'memory'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'memory'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -209,6 +209,15 @@ const memory = (d) =>
     ],
   ) + `\n\nLoad: ${d.load.requests} requests, ${d.load.reqPerSec} req/s at 10 connections, ${d.load.non2xx} non-2xx, ${d.load.errors} errors.`;
 
+const floor100 = (d) =>
+  table(
+    ['Measure (CPU throttled ' + d.throttle + '×)', 'median', 'runs', 'target'],
+    [
+      [`navigation → all ${d.tables} tables on screen (${d.open} open tickets)`, `${d.readyMedianMs} ms`, d.runs.map((r) => r.readyMs).join(', ') + ' ms', `≤ ${d.targetMs} ms`],
+      ['tap on an open table → its adisyon lines', `${d.tapMedianMs} ms`, d.runs.map((r) => r.tapMs).join(', ') + ' ms', '—'],
+    ],
+  );
+
 const httpDurations = () => {
   const d = results['http-load'].data;
   return d ? `${d.menuDurationS} s per menu row after a 1 s warm-up, ${d.loginDurationS} s per login row` : 'see bench/http-load.mjs';
@@ -291,6 +300,12 @@ bumped twenty sends later; then 200 event streams and a kitchen status change un
 \`bench/memory.mjs\`: the built server on a new PGlite \`DATA_DIR\` (initdb, migrations, demo seed), stopped and
 restarted on the same directory, then 10 connections of mixed traffic (public menu, the owner's menu, tables,
 kitchen orders, general settings, preference writes). RSS is \`VmRSS\` 3 s after each step; peaks are \`VmHWM\`.
+
+## A busy floor ${section('floor-100', floor100)}
+
+\`node bench/floor-100.mjs\`: the owner's Sipariş Ekranı on a section of 100 tables, 60 of them open, in the system
+Chromium at 1366×768 with DevTools CPU throttling; "navigation" counts from the page's navigation start, so it
+includes loading and starting the app's code, reading the floor and drawing it.
 
 ## Bundle size ${section('bundle-size', bundleSize)}
 

@@ -1,4 +1,9 @@
-/** The receipt model the preview and the test print render (spec section 3, sample receipt shape). */
+import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS, type Ticket } from './ticket-contract';
+
+/**
+ * The receipt model the preview, the test print and the bill print render (spec section 3, sample
+ * receipt shape). A bill's receipt also carries `bill`: the server's totals, payments and number.
+ */
 export interface ReceiptProperty {
   name: string;
   /** kuruş added per unit; shown only when above 0 */
@@ -25,6 +30,30 @@ export interface Receipt {
   discount: { type: 'amount'; value: number; label: string };
   complimentary: ReceiptAdjustment[];
   cancelled: ReceiptAdjustment[];
+  /** a real bill: the totals as the server computed them (the sample receipt has none) */
+  bill?: ReceiptBill;
+}
+
+export interface ReceiptPayment {
+  /** 'Nakit', 'Yemek Kartı (Multinet)', 'Cari (Ahmet Bey)' */
+  label: string;
+  amount: number;
+}
+export interface ReceiptBill {
+  billNumber: number | null;
+  ticketNumber: number;
+  subtotal: number;
+  comps: number;
+  cancelled: number;
+  discounts: number;
+  serviceChargePercent: number;
+  serviceCharge: number;
+  vatByRate: { rate: number; vat: number }[];
+  vat: number;
+  total: number;
+  payments: ReceiptPayment[];
+  change: number;
+  tips: number;
 }
 
 export function lineTotal(line: ReceiptLine): number {
@@ -33,11 +62,13 @@ export function lineTotal(line: ReceiptLine): number {
 }
 
 export function receiptSubtotal(r: Receipt): number {
+  if (r.bill) return r.bill.subtotal;
   return r.items.reduce((sum, l) => sum + lineTotal(l), 0);
 }
 
 /** Complimentary lines are listed for the record; they are not in `items`, so they cost nothing. */
 export function receiptTotal(r: Receipt): number {
+  if (r.bill) return r.bill.total;
   return Math.max(0, receiptSubtotal(r) - r.discount.value);
 }
 
@@ -64,5 +95,49 @@ export function sampleReceipt(now: Date): Receipt {
     discount: { type: 'amount', value: 5000, label: 'Müdavim indirimi' },
     complimentary: [{ item: 'Türk Kahvesi', quantity: 2, price: 6000 }],
     cancelled: [{ item: 'Kola', quantity: 1, price: 5000 }],
+  };
+}
+
+/** A payment as the receipt names it: the method, with the card brand or the account's customer. */
+export function paymentLabel(p: { method: keyof typeof PAYMENT_METHOD_LABELS; brand: string | null; customerName: string | null }): string {
+  const extra = p.method === 'meal_card' ? p.brand : p.method === 'account' ? p.customerName : null;
+  return extra ? `${PAYMENT_METHOD_LABELS[p.method]} (${extra})` : PAYMENT_METHOD_LABELS[p.method];
+}
+
+/**
+ * A ticket's receipt, filled from the server's bill: charged lines with their options (unit price
+ * without add-ons, add-ons priced apart), İkram and İptal lines for the record, the totals.
+ */
+export function receiptFromTicket(t: Ticket, date: Date): Receipt {
+  const live = t.lines.filter((l) => l.status !== 'cancelled');
+  const addOns = (l: Ticket['lines'][number]) => l.options.reduce((sum, o) => sum + o.price, 0);
+  const where = t.type === 'table' ? (t.tableName ?? '') : (t.customer?.name ?? TICKET_TYPE_LABELS[t.type]);
+  return {
+    tableName: where,
+    waiter: t.waiterName ?? '',
+    orderType: TICKET_TYPE_LABELS[t.type],
+    date,
+    items: live
+      .filter((l) => !l.isComp)
+      .map((l) => ({ name: l.name, quantity: l.quantity, price: l.unitPrice - addOns(l), properties: l.options.map((o) => ({ name: o.name, price: o.price })) })),
+    discount: { type: 'amount', value: t.totals.discounts, label: t.discount?.label || 'İndirim' },
+    complimentary: live.filter((l) => l.isComp).map((l) => ({ item: l.name, quantity: l.quantity, price: l.unitPrice })),
+    cancelled: t.lines.filter((l) => l.status === 'cancelled').map((l) => ({ item: l.name, quantity: l.quantity, price: l.unitPrice })),
+    bill: {
+      billNumber: t.billNumber,
+      ticketNumber: t.number,
+      subtotal: t.totals.subtotal,
+      comps: t.totals.comps,
+      cancelled: t.totals.cancelled,
+      discounts: t.totals.discounts,
+      serviceChargePercent: t.totals.serviceChargePercent,
+      serviceCharge: t.totals.serviceCharge,
+      vatByRate: t.totals.vatByRate.map((v) => ({ rate: v.rate, vat: v.vat })),
+      vat: t.totals.vat,
+      total: t.totals.total,
+      payments: t.payments.map((p) => ({ label: paymentLabel(p), amount: p.amount })),
+      change: t.totals.change,
+      tips: t.totals.tips,
+    },
   };
 }

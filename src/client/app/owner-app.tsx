@@ -12,13 +12,15 @@ const loadQrMenu = () => import('../features/qr/qr-menu-page');
 const loadKitchen = () => import('../features/kitchen/owner-kitchen-page');
 const loadKitchenHistory = () => import('../features/kitchen/owner-kitchen-history-page');
 const loadOrders = () => import('../features/orders/orders-page');
+const loadBill = () => import('../features/bills/bill-page');
+const loadClosedBills = () => import('../features/bills/closed-bills-page');
 const loadOpenTickets = () => import('../features/orders/open-tickets-page');
 const loadTableLayout = () => import('../features/tables/table-layout-page');
 
 const screens: DashboardScreen[] = [
-  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} /> },
+  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
   { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️', element: <ChunkRoute load={loadOpenTickets} /> },
-  { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁' },
+  { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁', element: <ChunkRoute load={loadClosedBills} /> },
   { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋', element: <ChunkRoute load={loadMenuManagement} /> },
   { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑', element: <ChunkRoute load={loadTableLayout} /> },
   { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },

@@ -5,9 +5,10 @@ import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 
 const loadWaiterScreen = () => import('../features/kitchen/waiter-screen');
 const loadOrders = () => import('../features/orders/orders-page');
+const loadBill = () => import('../features/bills/bill-page');
 
 const screens: DashboardScreen[] = [
-  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} /> },
+  { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
   { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="waiter" /> },
 ];

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
-import { Route, Routes, useNavigate } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { formatTL } from '../../../shared/money';
 import type { FloorTable } from '../../../shared/floor-contract';
 import { TICKET_LIMITS, TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 import { fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
@@ -14,13 +15,38 @@ import TicketPage from './ticket-page';
 import classes from './orders.module.css';
 
 
-/** Sipariş Ekranı: the floor (or list) of tables and, under it, each ticket's adisyon. */
-export default function OrdersPage() {
+/**
+ * Sipariş Ekranı: the floor (or list) of tables and, under it, each ticket's adisyon; `bill` is the
+ * Hesap screen of a ticket (another feature's, so the app hands it in).
+ */
+export default function OrdersPage({ bill }: { bill?: ReactNode }) {
   return (
     <Routes>
       <Route index element={<FloorScreen />} />
       <Route path=":ticketId" element={<TicketPage />} />
+      {bill && <Route path=":ticketId/hesap" element={bill} />}
     </Routes>
+  );
+}
+
+/** Hesabı Kapat comes back here with the bill's number. */
+function ClosedBillNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const closed = (location.state as { closedBill?: { billNumber: number; ticketId: string; change: number } } | null)?.closedBill;
+  if (!closed) return null;
+  return (
+    <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => navigate('.', { replace: true, state: null })}>
+      <Group gap="sm" justify="space-between">
+        <span data-testid="closed-bill-number">
+          ✓ Hesap kapandı · Hesap No: {closed.billNumber}
+          {closed.change > 0 ? ` · Para üstü ${formatTL(closed.change)}` : ''}
+        </span>
+        <Button component={Link} to={`${ticketPath(closed.ticketId)}/hesap`} variant="default" size="sm">
+          🖨️ Hesabı Yazdır
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
@@ -93,6 +119,7 @@ function FloorScreen() {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
+      <ClosedBillNotice />
       {error && (
         <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setError(null)}>
           {error}

@@ -14,7 +14,7 @@ import { STATUS_ICONS } from '../../components/status-icons';
 import { useNow } from '../../components/use-now';
 import { MenuPicker } from './menu-picker';
 import { ageLabel, minutesSince, pendingLines, whereLabel } from './order-logic';
-import { ordersPath } from './paths';
+import { ordersPath, ticketPath } from './paths';
 import { MergeDialog, MoveLinesDialog, MoveTicketDialog } from './ticket-dialogs';
 import { useTicket, useTicketActions, type TicketActions } from './tickets-api';
 import classes from './orders.module.css';
@@ -90,10 +90,13 @@ export default function TicketPage() {
         ) : (
           <ul className={classes.lines} aria-label="Adisyon satırları">
             {t.lines.map((l) => (
-              <LineRow key={l.id} line={l} actions={actions} editable={!isClosed} />
+              <LineRow key={l.id} line={l} actions={actions} editable={!isClosed} billPath={`${ticketPath(t.id)}/hesap`} />
             ))}
           </ul>
         )}
+        <Button component={Link} to={`${ticketPath(t.id)}/hesap`} size="md" data-testid="open-bill">
+          🧾 Hesap{t.totals.remaining > 0 && t.totals.paid > 0 ? ` · Kalan ${formatTL(t.totals.remaining)}` : ''}
+        </Button>
         {!isClosed && (
           <Group gap="xs" wrap="wrap">
             <Button variant="default" onClick={() => setDialog('move')}>
@@ -193,7 +196,8 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
   );
 }
 
-const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: TicketLine; actions: TicketActions; editable: boolean }) {
+/** Sent lines link to their İkram / İndirim / İptal on the Hesap screen (`billPath`). */
+const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: { line: TicketLine; actions: TicketActions; editable: boolean; billPath: string }) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState(l.note ?? '');
   const isPending = l.status === 'pending' && editable;
@@ -233,6 +237,23 @@ const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: Ti
             <Button variant="light" color="red" aria-label={`${l.name}: sil`} onClick={() => void actions.deleteLine(l.id)}>
               Sil
             </Button>
+        </div>
+      )}
+      {editable && l.status !== 'pending' && l.status !== 'cancelled' && !l.paymentId && (
+        <div className={classes.lineActions} role="group" aria-label={`${l.name}: hesap işlemleri`}>
+          {!l.isComp && (
+            <Button component={Link} to={`${billPath}?satir=${l.id}&islem=ikram`} variant="default" aria-label={`${l.name}: İkram`}>
+              İkram
+            </Button>
+          )}
+          {!l.isComp && (
+            <Button component={Link} to={`${billPath}?satir=${l.id}&islem=indirim`} variant="default" aria-label={`${l.name}: İndirim`}>
+              İndirim
+            </Button>
+          )}
+          <Button component={Link} to={`${billPath}?satir=${l.id}&islem=iptal`} variant="light" color="red" aria-label={`${l.name}: İptal`}>
+            İptal
+          </Button>
         </div>
       )}
       {isPending && noteOpen && (

@@ -14,6 +14,7 @@ import { getUserSession } from '../../api/session';
 import { printerSettingsUrl } from './printer-api';
 import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';
+import { deviceTemplate, saveDeviceTemplate } from '../../components/receipt-html';
 import { printTestReceipt } from './test-print';
 
 const TEMPLATE_CARDS: Record<ReceiptTemplate, { title: string; description: string }> = {
@@ -49,7 +50,7 @@ export function PrinterSettingsPage() {
     initial: DEFAULT_PRINTER_SETTINGS,
   });
   // The template only changes the preview; it is never written into the saved document.
-  const [template, setTemplate] = useState<ReceiptTemplate>('classic');
+  const [template, setTemplate] = useState<ReceiptTemplate>(deviceTemplate);
   const fields = useFieldErrors();
 
   useEffect(() => {
@@ -72,7 +73,7 @@ export function PrinterSettingsPage() {
   }
 
   function handleTestPrint() {
-    if (!printTestReceipt(form)) window.alert('Test yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.');
+    if (!printTestReceipt(form, template)) window.alert('Test yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.');
   }
 
   return (
@@ -92,7 +93,7 @@ export function PrinterSettingsPage() {
                 aria-checked={template === t}
                 className={classes.templateCard}
                 data-selected={template === t}
-                onClick={() => setTemplate(t)}
+                onClick={() => (setTemplate(t), saveDeviceTemplate(t))}
               >
                 <Text fw={700}>{TEMPLATE_CARDS[t].title}</Text>
                 <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ReceiptTemplate } from '../../../shared/printer-settings';
 import { sampleReceipt } from '../../../shared/receipt';
-import { receiptCss, renderReceiptBody, type ReceiptLayout } from './receipt-html';
+import { receiptCss, renderReceiptBody, type ReceiptLayout } from '../../components/receipt-html';
 
 /** The live preview: the same markup the printer gets, at the paper's physical width. */
 export function ReceiptPreview({ layout, template }: { layout: ReceiptLayout; template: ReceiptTemplate }) {

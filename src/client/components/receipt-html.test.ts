@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
-import { lineTotal, receiptSubtotal, receiptTotal, sampleReceipt, type Receipt } from '../../../shared/receipt';
+import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer-settings';
+import { lineTotal, receiptFromTicket, receiptSubtotal, receiptTotal, sampleReceipt, type Receipt } from '../../shared/receipt';
+import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../shared/ticket-contract';
 import { receiptCss, receiptDocument, renderReceiptBody } from './receipt-html';
 
 const receipt = sampleReceipt(new Date('2026-11-21T18:30:00Z'));
@@ -16,6 +17,61 @@ describe('receipt model', () => {
     expect(lineTotal({ name: 'Adana', quantity: 2, price: 38000, properties: [{ name: 'Porsiyon: 1,5', price: 19000 }] })).toBe(114000);
     expect(receiptSubtotal(receipt)).toBe(18000 + 57000 + 9000 + 23500);
     expect(receiptTotal(receipt)).toBe(receiptSubtotal(receipt) - 5000);
+  });
+});
+
+const line = (over: Partial<TicketLine>): TicketLine => ({
+  id: 'l', menuItemId: 'm', name: 'Adana Kebap', quantity: 1, unitPrice: 57000, options: [], note: null, status: 'served', station: 'Izgara',
+  vatRate: 10, batchId: 'b', isComp: false, discount: null, total: 57000, addedAt: '2026-11-21T18:00:00Z', due: 57000, compReason: null,
+  cancelReason: null, paymentId: null, ...over,
+});
+const billTicket: Ticket = {
+  id: 't', number: 42, type: 'table', tableId: 'x', tableName: 'Bahçe 3', status: 'closed', guests: 2, waiterId: 'w', waiterName: 'Mehmet',
+  customer: null, openedAt: '2026-11-21T18:00:00Z', billRequestedAt: null, state: 'free', version: 9,
+  lines: [
+    line({ id: 'a', options: [{ name: 'Porsiyon: 1,5', price: 19000 }, { name: 'Acılı', price: 0 }] }),
+    line({ id: 'b', name: 'Ayran', unitPrice: 4500, total: 9000, quantity: 2, vatRate: 20, due: 9000 }),
+    line({ id: 'c', name: 'Türk Kahvesi', unitPrice: 6000, total: 6000, isComp: true, compReason: 'Müdavim', due: 0 }),
+    line({ id: 'd', name: 'Kola', unitPrice: 5000, total: 5000, status: 'cancelled', cancelReason: 'Yanlış sipariş', due: 0 }),
+  ],
+  totals: {
+    ...EMPTY_TOTALS, subtotal: 72000, comps: 6000, cancelled: 5000, discounts: 5000, ticketDiscount: 5000, serviceChargePercent: 10,
+    serviceCharge: 6100, vatByRate: [{ rate: 10, amount: 58000, vat: 5273 }, { rate: 20, amount: 9100, vat: 1517 }], vat: 6790, total: 67100,
+    paid: 67100, change: 2900,
+  },
+  discount: { type: 'amount', value: 5000, label: 'Müdavim indirimi' },
+  payments: [
+    { id: 'p1', method: 'card', brand: null, amount: 40000, tip: 0, change: 0, customerName: null, lineIds: [], takenBy: null, takenByName: null, createdAt: '' },
+    { id: 'p2', method: 'cash', brand: null, amount: 27100, tip: 0, change: 2900, customerName: null, lineIds: [], takenBy: null, takenByName: null, createdAt: '' },
+  ],
+  billNumber: 17, closedAt: '2026-11-21T19:00:00Z',
+};
+const billReceipt = receiptFromTicket(billTicket, new Date('2026-11-21T19:00:00Z'));
+
+describe('bill receipt', () => {
+  it('lists charged lines with add-ons apart, İkram and İptal for the record, and takes the totals from the server', () => {
+    expect(billReceipt.items.map((l) => [l.name, l.quantity, l.price])).toEqual([['Adana Kebap', 1, 38000], ['Ayran', 2, 4500]]);
+    expect(billReceipt.items[0].properties).toEqual([{ name: 'Porsiyon: 1,5', price: 19000 }, { name: 'Acılı', price: 0 }]);
+    expect(billReceipt.complimentary).toEqual([{ item: 'Türk Kahvesi', quantity: 1, price: 6000 }]);
+    expect(billReceipt.cancelled).toEqual([{ item: 'Kola', quantity: 1, price: 5000 }]);
+    expect(receiptTotal(billReceipt)).toBe(67100);
+    expect(billReceipt.bill?.payments).toEqual([{ label: 'Kredi Kartı', amount: 40000 }, { label: 'Nakit', amount: 27100 }]);
+  });
+
+  it('classic: bill number, order type, İkram, discount, service charge, KDV per rate, payments, change and Mali değeri yoktur', () => {
+    const t = text(renderReceiptBody(billReceipt, layout, 'classic'));
+    for (const s of ['Hesap No: 17', 'Adisyon #42', 'Bahçe 3', 'Mehmet', 'Sipariş:Masa', 'Ara Toplam720,00 TL', 'İkram-60,00 TL',
+      'İndirim (Müdavim indirimi)-50,00 TL', 'Servis Ücreti (%10)61,00 TL', 'TOPLAM671,00 TL', 'KDV %1052,73 TL', 'KDV %2015,17 TL',
+      'İptal edilen50,00 TL', 'Kredi Kartı400,00 TL', 'Nakit271,00 TL', 'Para Üstü29,00 TL', 'Mali değeri yoktur']) {
+      expect(t).toContain(s);
+    }
+  });
+
+  it('modern and minimal also show the bill number, the real total, KDV and Mali değeri yoktur', () => {
+    for (const template of ['modern', 'minimal'] as const) {
+      const t = text(renderReceiptBody(billReceipt, layout, template));
+      for (const s of ['Hesap No: 17', 'TOPLAM671,00 TL', 'KDV %1052,73 TL', 'Mali değeri yoktur']) expect(t, template).toContain(s);
+    }
   });
 });
 
@@ -74,6 +130,8 @@ describe('receipt templates', () => {
       complimentary: receipt.complimentary.map((l) => ({ ...l, item: attack('ikram') })),
       cancelled: receipt.cancelled.map((l) => ({ ...l, item: attack('iptal') })),
       discount: { ...receipt.discount, label: attack('indirim') },
+      bill: { ...billReceipt.bill!, payments: [{ label: attack('odeme'), amount: 100 }] },
+      orderType: attack('tur'),
     };
     const evilLayout = {
       ...layout,
@@ -90,7 +148,7 @@ describe('receipt templates', () => {
     }
     const classic = document.createElement('div');
     classic.innerHTML = renderReceiptBody(evil, evilLayout, 'classic');
-    for (const where of ['garson', 'secenek1-0', 'ikram', 'iptal', 'indirim', 'adres', 'telefon', 'alt']) {
+    for (const where of ['garson', 'secenek1-0', 'ikram', 'iptal', 'indirim', 'adres', 'telefon', 'alt', 'odeme', 'tur']) {
       expect(classic.textContent).toContain(attack(where));
     }
   });

@@ -1,6 +1,6 @@
-import { formatTL } from '../../../shared/money';
-import type { PrinterSettings, ReceiptTemplate } from '../../../shared/printer-settings';
-import { lineTotal, receiptSubtotal, receiptTotal, type Receipt } from '../../../shared/receipt';
+import { formatTL } from '../../shared/money';
+import type { PrinterSettings, ReceiptTemplate } from '../../shared/printer-settings';
+import { lineTotal, receiptSubtotal, receiptTotal, type Receipt } from '../../shared/receipt';
 
 /**
  * Receipts are rendered as HTML strings so the on-screen preview and the print window show the
@@ -31,7 +31,32 @@ function itemLines(r: Receipt, withProperties: boolean): string {
     .join('');
 }
 
+const percent = (n: number) => `%${String(n).replace('.', ',')}`;
+
+/** A real bill's totals: what the server computed, KDV per rate, payments and change. */
+function billTotals(r: Receipt, b: NonNullable<Receipt['bill']>, full: boolean): string {
+  return [
+    row('Ara Toplam', formatTL(b.subtotal)),
+    b.comps > 0 ? row('İkram', `-${formatTL(b.comps)}`) : '',
+    b.discounts > 0 ? row(`İndirim (${esc(r.discount.label)})`, `-${formatTL(b.discounts)}`) : '',
+    b.serviceCharge > 0 ? row(`Servis Ücreti (${percent(b.serviceChargePercent)})`, formatTL(b.serviceCharge)) : '',
+    row('TOPLAM', formatTL(b.total), 'r-total'),
+    b.vatByRate.map((v) => row(`KDV ${percent(v.rate)}`, formatTL(v.vat), 'r-small r-vat')).join(''),
+    full && b.cancelled > 0 ? row('İptal edilen', formatTL(b.cancelled), 'r-small') : '',
+    full && b.payments.length ? rule + b.payments.map((p) => row(esc(p.label), formatTL(p.amount), 'r-pay')).join('') : '',
+    b.change > 0 ? row('Para Üstü', formatTL(b.change), 'r-pay') : '',
+    full && b.tips > 0 ? row('Bahşiş', formatTL(b.tips), 'r-small') : '',
+  ].join('');
+}
+
+/** The bill number (and the adisyon's), when the receipt is a real bill. */
+const billHead = (r: Receipt) =>
+  r.bill
+    ? row(r.bill.billNumber !== null ? `Hesap No: ${r.bill.billNumber}` : 'Hesap (kapanmadı)', `Adisyon #${r.bill.ticketNumber}`, 'r-small')
+    : '';
+
 function totals(r: Receipt): string {
+  if (r.bill) return billTotals(r, r.bill, true);
   return [
     row('Ara Toplam', formatTL(receiptSubtotal(r))),
     r.discount.value > 0 ? row(`İndirim (${esc(r.discount.label)})`, `-${formatTL(r.discount.value)}`) : '',
@@ -56,8 +81,10 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
       l.restaurantInfo.address ? `<div class="r-center r-small">${esc(l.restaurantInfo.address)}</div>` : '',
       l.restaurantInfo.phone ? `<div class="r-center r-small">Tel: ${esc(l.restaurantInfo.phone)}</div>` : '',
       rule,
+      billHead(r),
       row('Masa:', esc(r.tableName)),
       row('Garson:', esc(r.waiter)),
+      r.bill ? row('Sipariş:', esc(r.orderType)) : '',
       row('Tarih:', formatReceiptDate(r.date)),
       rule,
       itemLines(r, true),
@@ -73,20 +100,24 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
   modern: (r, l) =>
     [
       `<div class="r-logo"><span class="r-logo-mark">${esc(l.restaurantInfo.name.trim().charAt(0).toLocaleUpperCase('tr-TR'))}</span><span class="r-name">${esc(l.restaurantInfo.name)}</span></div>`,
+      billHead(r),
       row(`${esc(r.tableName)} · ${esc(r.waiter)}`, formatReceiptDate(r.date), 'r-small'),
       rule,
       itemLines(r, false),
       rule,
       totals(r),
       footer(l.footerText),
+      r.bill ? nonFiscal : '',
     ].join(''),
   minimal: (r) =>
     [
+      billHead(r),
       row(esc(r.tableName), formatReceiptDate(r.date)),
       rule,
       itemLines(r, false),
       rule,
-      row('TOPLAM', formatTL(receiptTotal(r)), 'r-total'),
+      r.bill ? billTotals(r, r.bill, false) : row('TOPLAM', formatTL(receiptTotal(r)), 'r-total'),
+      r.bill ? nonFiscal : '',
     ].join(''),
 };
 
@@ -115,7 +146,42 @@ ${scope} .r-logo{display:flex;align-items:center;justify-content:center;gap:6px;
 ${scope} .r-logo-mark{display:inline-grid;place-items:center;width:2em;height:2em;border-radius:50%;background:#000;color:#fff;font-weight:700}`;
 }
 
-/** A whole printable document (the test print window). */
-export function receiptDocument(receipt: Receipt, layout: ReceiptLayout, template: ReceiptTemplate): string {
-  return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>Test Yazdır</title><style>@page{size:${layout.paperWidth}mm auto;margin:0}body{margin:0}${receiptCss(layout)}</style></head><body><div class="receipt">${renderReceiptBody(receipt, layout, template)}</div></body></html>`;
+/** A whole printable document (the test print window, a bill). */
+export function receiptDocument(receipt: Receipt, layout: ReceiptLayout, template: ReceiptTemplate, title = 'Test Yazdır'): string {
+  return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${esc(title)}</title><style>@page{size:${layout.paperWidth}mm auto;margin:0}body{margin:0}${receiptCss(layout)}</style></head><body><div class="receipt">${renderReceiptBody(receipt, layout, template)}</div></body></html>`;
+}
+
+export const PRINT_CLOSE_DELAY_MS = 500;
+
+/** Opens a window with the document, prints it and closes it; false when the browser blocked the window. */
+export function printDocument(html: string, win: Pick<Window, 'open'> = window): boolean {
+  const popup = win.open('', '_blank', 'width=420,height=640');
+  if (!popup) return false;
+  popup.document.open();
+  popup.document.write(html);
+  popup.document.close();
+  popup.focus();
+  popup.print();
+  setTimeout(() => popup.close(), PRINT_CLOSE_DELAY_MS);
+  return true;
+}
+
+const TEMPLATE_KEY = 'sofra.receipt.template';
+const TEMPLATES: readonly ReceiptTemplate[] = ['classic', 'modern', 'minimal'];
+
+/** The template chosen on this device (Yazıcı Ayarları); the printer document does not store it. */
+export function deviceTemplate(): ReceiptTemplate {
+  try {
+    const saved = localStorage.getItem(TEMPLATE_KEY) as ReceiptTemplate | null;
+    return saved && TEMPLATES.includes(saved) ? saved : 'classic';
+  } catch {
+    return 'classic';
+  }
+}
+export function saveDeviceTemplate(template: ReceiptTemplate) {
+  try {
+    localStorage.setItem(TEMPLATE_KEY, template);
+  } catch {
+    // private mode: the choice lasts while the screen is open
+  }
 }

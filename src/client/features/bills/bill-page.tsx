@@ -1,0 +1,557 @@
+import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Approval } from '../../../shared/bill-contract';
+import { formatMoneyInput, formatTL } from '../../../shared/money';
+import { paymentLabel } from '../../../shared/receipt';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
+import { messageFor, useFieldErrors } from '../../api/field-errors';
+import { useGeneralSettings } from '../../api/restaurant';
+import { getUserSession } from '../../api/session';
+import { ChoiceSelect } from '../../components/choice-select';
+import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';
+import { billWhere, canAdjust, cashChange, lineMarks, payableLines, readPayment, type PaymentForm } from './bill-logic';
+import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
+import { fetchSplit, useBillActions, useBillTicket, usePrinterSettings, type GuardedWrite } from './bills-api';
+import classes from './bills.module.css';
+
+const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
+
+/** Ayarlar's names ('mealCard') as the API's ('meal_card'). */
+const API_METHOD: Record<string, PaymentMethod> = { cash: 'cash', card: 'card', mealCard: 'meal_card', online: 'online', account: 'account' };
+
+type LineDialog = { kind: 'comp' | 'cancel' | 'discount'; lineId: string } | null;
+
+/**
+ * Hesap: the bill of one adisyon exactly as the server computed it, its İndirim / İkram / İptal,
+ * the service charge, payments (several, split equally, by amount or by lines) and Hesabı Kapat.
+ */
+export default function BillPage() {
+  const { ticketId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const ticket = useBillTicket(ticketId);
+  const actions = useBillActions(ticketId);
+  const settings = useGeneralSettings((s) => s);
+  const printer = usePrinterSettings();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [ticketDiscountOpen, setTicketDiscountOpen] = useState(false);
+  const [lineDialog, setLineDialog] = useState<LineDialog>(null);
+  const [approval, setApproval] = useState<{ write: GuardedWrite; message: string } | null>(null);
+
+  // The adisyon's line menu opens a line's İkram / İndirim / İptal here: ?satir=<id>&islem=ikram|indirim|iptal
+  useEffect(() => {
+    const lineId = search.get('satir');
+    const action = search.get('islem');
+    if (!lineId || !action) return;
+    const kind = action === 'ikram' ? 'comp' : action === 'iptal' ? 'cancel' : action === 'indirim' ? 'discount' : null;
+    if (kind) setLineDialog({ kind, lineId });
+    setSearch({}, { replace: true });
+  }, [search, setSearch]);
+
+  const t = ticket.data;
+  if (ticket.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
+  if (ticket.isError || !t) {
+    return (
+      <Stack>
+        <Title order={2}>Hesap</Title>
+        <Alert color="red" role="alert">
+          {ticket.error?.message ?? 'Adisyon bulunamadı.'}
+        </Alert>
+        <Button component={Link} to={ordersPath()} variant="default" style={{ alignSelf: 'flex-start' }}>
+          ← Masalar
+        </Button>
+      </Stack>
+    );
+  }
+
+  const isOpen = t.status === 'open';
+  const reasons = settings.data?.cancellationReasons ?? [];
+
+  /** A guarded write; a missing right opens Yönetici onayı. Returns the message to show in the dialog, or null. */
+  const guard = async (write: GuardedWrite, approvalGiven?: Approval): Promise<string | null> => {
+    const out = await actions.guarded(write, approvalGiven);
+    if (out.ok) return (setError(null), null);
+    if (out.refusal.needsApproval && !approvalGiven) {
+      setApproval({ write, message: out.refusal.message });
+      return null;
+    }
+    return out.refusal.message;
+  };
+
+  const print = () => {
+    if (!printer.data) return setError('Yazıcı ayarları yüklenemedi; biraz sonra tekrar deneyin.');
+    if (!printBill(t, billLayout(printer.data, settings.data?.profile))) setError(PRINT_BLOCKED);
+  };
+
+  const close = async () => {
+    const out = await actions.close();
+    if (!out.ok) return setError(out.refusal.message);
+    navigate(ordersPath(), { state: { closedBill: { billNumber: out.value.billNumber, ticketId: t.id, change: out.value.change } } });
+  };
+
+  const line = lineDialog ? (t.lines.find((l) => l.id === lineDialog.lineId) ?? null) : null;
+  const serviceConfigured = settings.data?.serviceChargePercent ?? 0;
+
+  return (
+    <Stack gap="md">
+      <div className={classes.header}>
+        <Button component={Link} to={`${ordersPath()}/${encodeURIComponent(t.id)}`} variant="default" aria-label="Adisyona dön">
+          ←
+        </Button>
+        <h2>
+          Hesap · {billWhere(t)} · #{t.number}
+        </h2>
+        <Button variant="default" onClick={print} data-testid="print-bill">
+          🖨️ Hesabı Yazdır
+        </Button>
+      </div>
+      {error && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {notice && !error && (
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {!isOpen && (
+        <Alert color="yellow">
+          Bu hesap kapandı{t.billNumber !== null ? ` · Hesap No: ${t.billNumber}` : ''}; değiştirilemez.
+        </Alert>
+      )}
+      <div className={classes.grid}>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Satırlar
+          </Title>
+          {t.lines.length === 0 ? (
+            <Text>Adisyonda ürün yok.</Text>
+          ) : (
+            <ul className={classes.lines} aria-label="Hesap satırları">
+              {t.lines.map((l) => (
+                <BillLineRow key={l.id} line={l} editable={isOpen} onAction={(kind) => setLineDialog({ kind, lineId: l.id })} />
+              ))}
+            </ul>
+          )}
+          <BillTotals
+            ticket={t}
+            serviceConfigured={serviceConfigured}
+            editable={isOpen}
+            onServiceCharge={(on) => void guard({ kind: 'service-charge', percent: on ? serviceConfigured : 0 }).then((m) => m && setError(m))}
+          />
+          {isOpen && (
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setTicketDiscountOpen(true)}>
+                {t.discount ? 'Hesap İndirimini Değiştir' : 'Hesaba İndirim'}
+              </Button>
+            </Group>
+          )}
+          <PaymentsList ticket={t} />
+        </Stack>
+        {isOpen && (
+          <Stack gap="sm">
+            <PaymentPanel
+              ticket={t}
+              methods={(settings.data?.paymentMethods ?? ['cash', 'card']).map((m) => API_METHOD[m])}
+              brands={settings.data?.mealCardBrands ?? []}
+              busy={actions.busy}
+              onPay={async (payment) => {
+                const out = await actions.pay(payment);
+                if (!out.ok) return out.refusal;
+                setError(null);
+                setNotice(
+                  out.value.change > 0
+                    ? `${PAYMENT_METHOD_LABELS[payment.method]} ödemesi alındı · Para üstü ${formatTL(out.value.change)}`
+                    : `${PAYMENT_METHOD_LABELS[payment.method]} ödemesi alındı.`,
+                );
+                return null;
+              }}
+            />
+            <Button
+              size="lg"
+              color="#1f6b30" // white on it is 6.5:1
+              disabled={t.totals.remaining !== 0 || t.lines.length === 0 || actions.busy}
+              onClick={() => void close()}
+              data-testid="close-bill"
+            >
+              Hesabı Kapat
+            </Button>
+            {t.totals.remaining > 0 && <Text size="sm">Hesap tamamen ödenince kapatılabilir (kalan {formatTL(t.totals.remaining)}).</Text>}
+          </Stack>
+        )}
+      </div>
+
+      <DiscountDialog
+        opened={ticketDiscountOpen}
+        onClose={() => setTicketDiscountOpen(false)}
+        title="Hesaba İndirim"
+        current={t.discount}
+        onSubmit={(discount) => guard({ kind: 'discount', discount })}
+      />
+      <DiscountDialog
+        opened={lineDialog?.kind === 'discount' && line !== null}
+        onClose={() => setLineDialog(null)}
+        title={`Satır İndirimi: ${line?.name ?? ''}`}
+        current={line?.discount ?? null}
+        onSubmit={(discount) => guard({ kind: 'line-discount', lineId: lineDialog!.lineId, discount })}
+      />
+      <ReasonDialog
+        opened={(lineDialog?.kind === 'comp' || lineDialog?.kind === 'cancel') && line !== null}
+        onClose={() => setLineDialog(null)}
+        kind={lineDialog?.kind === 'cancel' ? 'cancel' : 'comp'}
+        line={line}
+        reasons={reasons}
+        onSubmit={(reason, quantity) =>
+          guard(
+            lineDialog!.kind === 'cancel'
+              ? { kind: 'cancel', lineId: lineDialog!.lineId, reason, quantity }
+              : { kind: 'comp', lineId: lineDialog!.lineId, body: { isComp: true, reason, ...(quantity ? { quantity } : {}) } },
+          )
+        }
+      />
+      <ApprovalDialog
+        opened={approval !== null}
+        onClose={() => setApproval(null)}
+        message={approval?.message ?? ''}
+        onApprove={(given) => (approval ? guard(approval.write, given) : Promise.resolve(null))}
+      />
+    </Stack>
+  );
+}
+
+function BillLineRow({ line: l, editable, onAction }: { line: TicketLine; editable: boolean; onAction(kind: 'comp' | 'cancel' | 'discount'): void }) {
+  const marks = lineMarks(l);
+  const cancelled = l.status === 'cancelled';
+  return (
+    <li className={classes.line} data-cancelled={cancelled} data-testid="bill-line">
+      <div className={classes.lineTop}>
+        <span>{l.quantity}×</span>
+        <span className={classes.lineName}>{l.name}</span>
+        <span>
+          {l.due !== l.total && <s aria-label={`Liste fiyatı ${formatTL(l.total)}`}>{formatTL(l.total)}</s>} {formatTL(l.due)}
+        </span>
+      </div>
+      {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+      {l.status === 'pending' && <div className={classes.lineSub}>Mutfağa gönderilmedi</div>}
+      {marks.length > 0 && (
+        <div>
+          {marks.map((m) => (
+            <span key={m} className={classes.mark}>
+              {m}
+            </span>
+          ))}
+        </div>
+      )}
+      {editable && canAdjust(l) && (
+        <div className={classes.lineActions}>
+          {!l.isComp && (
+            <Button size="sm" variant="default" aria-label={`${l.name}: İkram`} onClick={() => onAction('comp')}>
+              İkram
+            </Button>
+          )}
+          {!l.isComp && (
+            <Button size="sm" variant="default" aria-label={`${l.name}: İndirim`} onClick={() => onAction('discount')}>
+              İndirim
+            </Button>
+          )}
+          <Button size="sm" variant="light" color="red" aria-label={`${l.name}: İptal`} onClick={() => onAction('cancel')}>
+            İptal
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function BillTotals({
+  ticket: t,
+  serviceConfigured,
+  editable,
+  onServiceCharge,
+}: {
+  ticket: Ticket;
+  serviceConfigured: number;
+  editable: boolean;
+  onServiceCharge(on: boolean): void;
+}) {
+  const x = t.totals;
+  const pct = (n: number) => `%${String(n).replace('.', ',')}`;
+  return (
+    <section aria-label="Hesap özeti">
+      <dl className={classes.totals} data-testid="bill-totals">
+        <dt>Ara Toplam</dt>
+        <dd>{formatTL(x.subtotal)}</dd>
+        {x.comps > 0 && (
+          <>
+            <dt>İkram</dt>
+            <dd>-{formatTL(x.comps)}</dd>
+          </>
+        )}
+        {x.discounts > 0 && (
+          <>
+            <dt>İndirim{t.discount ? ` (${t.discount.label || 'Hesap'})` : ''}</dt>
+            <dd>-{formatTL(x.discounts)}</dd>
+          </>
+        )}
+        {x.cancelled > 0 && (
+          <>
+            <dt>İptal (ücretlendirilmez)</dt>
+            <dd>{formatTL(x.cancelled)}</dd>
+          </>
+        )}
+        {(x.serviceCharge > 0 || x.serviceChargePercent > 0) && (
+          <>
+            <dt>Servis Ücreti ({pct(x.serviceChargePercent)})</dt>
+            <dd>{formatTL(x.serviceCharge)}</dd>
+          </>
+        )}
+        <dt className={classes.grand}>TOPLAM</dt>
+        <dd className={classes.grand} data-testid="bill-total">
+          {formatTL(x.total)}
+        </dd>
+        {x.vatByRate.map((v) => (
+          <FragmentRow key={v.rate} label={`KDV ${pct(v.rate)} (dahil)`} value={formatTL(v.vat)} />
+        ))}
+        <dt>Ödenen</dt>
+        <dd data-testid="bill-paid">{formatTL(x.paid)}</dd>
+        <dt className={x.remaining > 0 ? classes.remaining : undefined}>Kalan</dt>
+        <dd className={x.remaining > 0 ? classes.remaining : undefined} data-testid="bill-remaining">
+          {formatTL(x.remaining)}
+        </dd>
+        {x.change > 0 && <FragmentRow label="Para Üstü" value={formatTL(x.change)} />}
+        {x.tips > 0 && <FragmentRow label="Bahşiş (satışa dahil değil)" value={formatTL(x.tips)} />}
+      </dl>
+      {editable && (serviceConfigured > 0 || x.serviceChargePercent > 0) && (
+        <Switch
+          mt="sm"
+          label={`Servis ücreti (${pct(serviceConfigured || x.serviceChargePercent)})`}
+          checked={x.serviceChargePercent > 0}
+          onChange={(e) => onServiceCharge(e.currentTarget.checked)}
+        />
+      )}
+    </section>
+  );
+}
+
+const FragmentRow = ({ label, value }: { label: string; value: string }) => (
+  <>
+    <dt>{label}</dt>
+    <dd>{value}</dd>
+  </>
+);
+
+function PaymentsList({ ticket: t }: { ticket: Ticket }) {
+  if (t.payments.length === 0) return null;
+  return (
+    <section aria-label="Ödemeler">
+      <Title order={3} size="h5">
+        Ödemeler
+      </Title>
+      <ul className={classes.lines}>
+        {t.payments.map((p) => (
+          <li key={p.id} className={classes.line} data-testid="bill-payment">
+            <div className={classes.lineTop}>
+              <span>✓</span>
+              <span>{paymentLabel(p)}</span>
+              <span>{formatTL(p.amount)}</span>
+            </div>
+            {(p.change > 0 || p.tip > 0) && (
+              <div className={classes.lineSub}>
+                {p.change > 0 && `Para üstü ${formatTL(p.change)}`} {p.tip > 0 && `· Bahşiş ${formatTL(p.tip)}`}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type PayResult = { message: string; fields: Record<string, string> } | null;
+type Mode = 'amount' | 'split' | 'lines';
+
+function PaymentPanel({
+  ticket: t,
+  methods,
+  brands,
+  busy,
+  onPay,
+}: {
+  ticket: Ticket;
+  methods: PaymentMethod[];
+  brands: readonly string[];
+  busy: boolean;
+  onPay(payment: Parameters<ReturnType<typeof useBillActions>['pay']>[0]): Promise<PayResult>;
+}) {
+  const remaining = t.totals.remaining;
+  const empty = (method: PaymentMethod): PaymentForm => ({ method, amount: remaining > 0 ? formatMoneyInput(remaining) : '', given: '', tip: '', brand: '', customerName: '' });
+  const [form, setForm] = useState<PaymentForm>(() => empty(methods[0] ?? 'cash'));
+  const [mode, setMode] = useState<Mode>('amount');
+  const [shares, setShares] = useState<number>(Math.max(2, t.guests ?? 2));
+  const [split, setSplit] = useState<number[] | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors();
+
+  // A new remaining (a payment, a discount) refills the amount with it.
+  useEffect(() => {
+    setForm((f) => ({ ...f, amount: remaining > 0 ? formatMoneyInput(remaining) : '', given: '', tip: '' }));
+    setChosen([]);
+  }, [remaining]);
+
+  const lines = useMemo(() => payableLines(t), [t]);
+  const chosenDue = lines.filter((l) => chosen.includes(l.id)).reduce((s, l) => s + l.due, 0);
+  const read = readPayment(mode === 'lines' ? { ...form, amount: formatMoneyInput(chosenDue || 0) } : form, remaining);
+  const amountNow = read.ok ? read.value.amount : 0;
+  const givenNow = read.ok ? (read.value.given ?? 0) : 0;
+  const change = form.method === 'cash' && givenNow > 0 ? cashChange(amountNow, givenNow) : 0;
+
+  if (remaining === 0) {
+    return (
+      <Alert color="green" role="status">
+        ✓ Hesap ödendi. Hesabı kapatabilirsiniz.
+      </Alert>
+    );
+  }
+
+  const set = (patch: Partial<PaymentForm>) => {
+    for (const k of Object.keys(patch)) fields.clear(k);
+    setForm((f) => ({ ...f, ...patch }));
+  };
+
+  const submit = async () => {
+    setError(null);
+    if (mode === 'lines' && chosen.length === 0) return setError('Ödenecek satırları seçin.');
+    if (!read.ok) return void fields.show(read.errors);
+    const { amount, ...rest } = read.value;
+    const payment = mode === 'lines' ? { ...rest, lineIds: chosen } : { ...rest, amount };
+    const refused = await onPay(payment);
+    if (refused) {
+      setError(refused.message);
+      fields.show(refused.fields);
+    } else {
+      setSplit((s) => (s && s.length > 1 ? s.slice(1) : null));
+    }
+  };
+
+  const doSplit = async () => {
+    try {
+      const out = await fetchSplit(t.id, shares);
+      setSplit(out.shares);
+      set({ amount: formatMoneyInput(out.shares[0]) });
+      setError(null);
+    } catch (err) {
+      setError(messageFor(err));
+    }
+  };
+
+  return (
+    <section aria-label="Ödeme al">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Ödeme Al
+          </Title>
+          <div className={classes.methods} role="group" aria-label="Ödeme yöntemi">
+            {methods.map((m) => (
+              <Button key={m} variant={form.method === m ? 'filled' : 'default'} aria-pressed={form.method === m} onClick={() => set({ method: m })}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </Button>
+            ))}
+          </div>
+          <Group gap={6} role="group" aria-label="Nasıl ödenecek">
+            {(
+              [
+                ['amount', 'Tutar'],
+                ['split', 'Eşit Böl'],
+                ['lines', 'Satır Seç'],
+              ] as const
+            ).map(([value, label]) => (
+              <Button key={value} size="sm" variant={mode === value ? 'filled' : 'light'} aria-pressed={mode === value} onClick={() => (setMode(value), setError(null))}>
+                {label}
+              </Button>
+            ))}
+          </Group>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {mode === 'split' && (
+            <Stack gap={6}>
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <NumberInput label="Kişi sayısı" min={2} max={999} allowDecimal={false} value={shares} onChange={(v) => setShares(Number(v) || 2)} style={{ flex: 1 }} />
+                <Button onClick={() => void doSplit()}>{shares} kişiye böl</Button>
+              </Group>
+              {split && (
+                <Group gap={6} role="group" aria-label="Paylar">
+                  {split.map((s, i) => (
+                    <Button key={i} size="sm" variant="light" onClick={() => set({ amount: formatMoneyInput(s) })}>
+                      {i + 1}. pay: {formatTL(s)}
+                    </Button>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          )}
+          {mode === 'lines' ? (
+            <Stack gap={4} role="group" aria-label="Ödenecek satırlar">
+              {lines.map((l) => (
+                <Checkbox
+                  key={l.id}
+                  label={`${l.quantity}× ${l.name} · ${formatTL(l.due)}`}
+                  checked={chosen.includes(l.id)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setChosen((c) => (on ? [...c, l.id] : c.filter((id) => id !== l.id)));
+                  }}
+                />
+              ))}
+              <Text fw={700}>Seçilen: {formatTL(chosenDue)}</Text>
+            </Stack>
+          ) : (
+            <TextInput label="Tutar (TL)" inputMode="decimal" value={form.amount} onChange={(e) => set({ amount: e.currentTarget.value })} {...fields.fieldProps('amount')} />
+          )}
+          {form.method === 'cash' && (
+            <>
+              <TextInput label="Verilen (TL)" inputMode="decimal" placeholder="Müşterinin verdiği" value={form.given} onChange={(e) => set({ given: e.currentTarget.value })} {...fields.fieldProps('given')} />
+              {change > 0 && (
+                <div role="status" aria-live="polite">
+                  <Text size="sm">Para Üstü</Text>
+                  <div className={classes.change} data-testid="cash-change">
+                    {formatTL(change)}
+                  </div>
+                </div>
+              )}
+            </>
+          )}
+          {form.method === 'meal_card' && (
+            <ChoiceSelect
+              label="Yemek kartı markası"
+              data={brands.map((b) => ({ value: b, label: b }))}
+              value={form.brand}
+              onChange={(v) => set({ brand: v })}
+              emptyLabel="Marka seçin"
+              error={fields.errors.brand}
+            />
+          )}
+          {form.method === 'account' && (
+            <TextInput label="Müşteri adı (Cari)" maxLength={100} value={form.customerName} onChange={(e) => set({ customerName: e.currentTarget.value })} {...fields.fieldProps('customerName')} />
+          )}
+          <TextInput label="Bahşiş (TL, isteğe bağlı)" inputMode="decimal" value={form.tip} onChange={(e) => set({ tip: e.currentTarget.value })} {...fields.fieldProps('tip')} />
+          <Button type="submit" size="md" loading={busy} data-testid="take-payment">
+            {PAYMENT_METHOD_LABELS[form.method]} ile Öde{amountNow > 0 ? ` · ${formatTL(amountNow)}` : ''}
+          </Button>
+        </Stack>
+      </form>
+    </section>
+  );
+}

@@ -245,6 +245,7 @@ const LineRow = memo(function LineRow({ line: l, actions, editable }: { line: Ti
             ))}
           </Group>
           <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));

@@ -74,7 +74,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
  * includes Node's own start-up and module loading, as a user would experience.
  * Request logging is off (LOG_LEVEL=warn): we measure the app, not pino writing to a pipe.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, env: extraEnv = {} } = {}) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, serverJs = SERVER_JS, env: extraEnv = {} } = {}) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv };
   delete env.DATABASE_URL;
@@ -82,7 +82,7 @@ export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, e
   if (dataDir) env.DATA_DIR = dataDir;
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_JS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverJs], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const keep = (chunk) => (output = (output + chunk).slice(-4000)); // last lines, for error messages

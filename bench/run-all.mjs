@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'kitchen', 'bundle-size', 'public-menu'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'bundle-size', 'public-menu', 'memory'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -169,6 +169,24 @@ const sendToKitchen = (d) =>
     d.databases.flatMap((db) => db.runs.map((r) => [db.database, r.connections, r.sends, r.perSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`])),
   ) + `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` + (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
 
+const closeBill = (d) =>
+  table(
+    ['Database', 'Concurrent waiters', 'bills', 'bills/s', '3 payments + close p50', 'p99', 'close alone p50', 'p99', `${d.databases[0]?.numbering.closes ?? 20} concurrent closes`],
+    d.databases.flatMap((db) =>
+      db.runs.map((r) => [
+        db.database,
+        r.connections,
+        r.bills,
+        r.perSec,
+        `${r.settleP50Ms} ms`,
+        `${r.settleP99Ms} ms`,
+        `${r.closeP50Ms} ms`,
+        `${r.closeP99Ms} ms`,
+        `bill numbers ${db.numbering.first}…${db.numbering.last}: ${db.numbering.consecutive ? 'consecutive' : '**GAP OR DUPLICATE**'}`,
+      ]),
+    ),
+  ) + (d.postgresSkipped ? '\n\nPostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+
 const kitchen = (d) =>
   table(
     ['Measure', 'p50', 'p95', 'max'],
@@ -178,6 +196,18 @@ const kitchen = (d) =>
       [`status change → event on each of ${d.fanOut.streams} streams (${d.fanOut.deliveries} deliveries)`, `${d.fanOut.p50} ms`, `${d.fanOut.p95} ms`, `${d.fanOut.max} ms`],
     ],
   ) + `\n\nKitchen page JS heap ${d.render.before.heapMb} → ${d.render.after.heapMb} MB and DOM ${d.render.before.domNodes} → ${d.render.after.domNodes} nodes over the sends (after a forced GC).`;
+
+const memory = (d) =>
+  table(
+    ['Moment (PGlite, demo data)', 'RSS', 'Target', ''],
+    [
+      ['First start on an empty DATA_DIR: peak (VmHWM)', `${d.firstStart.peakMb} MB`, '≤ 450 MB', ok(d.firstStart.peakMb <= 450)],
+      ['Right after the first start, at rest', `${d.firstStart.restMb} MB`, '—', ''],
+      ['After a restart on that directory, at rest', `${d.restart.restMb} MB`, '≤ 200 MB', ok(d.restart.restMb <= 200)],
+      [`After ${d.loadSeconds} s of mixed load, at rest`, `${d.load.restMb} MB`, '≤ 200 MB', ok(d.load.restMb <= 200)],
+      ['Peak during the load (includes one login: scrypt holds 128 MB)', `${d.load.peakMb} MB`, '—', ''],
+    ],
+  ) + `\n\nLoad: ${d.load.requests} requests, ${d.load.reqPerSec} req/s at 10 connections, ${d.load.non2xx} non-2xx, ${d.load.errors} errors.`;
 
 const httpDurations = () => {
   const d = results['http-load'].data;
@@ -243,10 +273,24 @@ second. The flood client runs on the same cores as the server.
 restaurant lock, the version check, the batch, the audit row, the live events, the Idempotency-Key claim and the
 ticket read that answers it. One process drives the load on the same cores as the server.
 
+## Hesabı Kapat under load ${section('close-bill', closeBill)}
+
+\`node bench/close-bill.mjs\`: each virtual waiter opens a Gel-Al ticket with 30 lines and sends it (not timed),
+then splits it into three equal shares, pays them by card, meal card and cash (with change) and closes it (timed),
+in a loop for the window above. Each payment and the close are the whole pipeline: the restaurant lock, the
+version check, the bill maths over 30 lines, the audit row, the live events, the Idempotency-Key claim and the
+ticket read that answers it. Then 20 paid tickets are closed at once: their bill numbers must follow each other.
+
 ## Kitchen display ${section('kitchen', kitchen)}
 
 \`node bench/kitchen.mjs\`: a waiter's send until the card is in the open kitchen page (system Chromium), each card
 bumped twenty sends later; then 200 event streams and a kitchen status change until every stream has it.
+
+## Memory ${section('memory', memory)}
+
+\`bench/memory.mjs\`: the built server on a new PGlite \`DATA_DIR\` (initdb, migrations, demo seed), stopped and
+restarted on the same directory, then 10 connections of mixed traffic (public menu, the owner's menu, tables,
+kitchen orders, general settings, preference writes). RSS is \`VmRSS\` 3 s after each step; peaks are \`VmHWM\`.
 
 ## Bundle size ${section('bundle-size', bundleSize)}
 

@@ -1,12 +1,9 @@
 // The one test command: type check, unit + API on PGlite, API on PostgreSQL, build, browser e2e.
+// The machine is made ready first (scripts/test-setup.mjs): Chromium, the local PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { prepareTestMachine } from './test-setup.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Chromium bulunamadı (${chromium}). Kurun: apt-get install -y chromium`);
-  process.exit(1);
-}
+if (!(await prepareTestMachine())) process.exit(1);
 
 const steps = [
   ['Tür denetimi', ['npm', 'run', 'typecheck']],

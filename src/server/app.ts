@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billsRoutes } from './modules/bills/bills.routes';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -28,18 +29,22 @@ import { tablesRoutes } from './modules/tables/tables.routes';
 import { ticketsRoutes } from './modules/orders/tickets.routes';
 import { decorateDeps } from './plugins/app-deps';
 import { registerAuth } from './plugins/auth';
-import { registerIdempotency } from './plugins/idempotency';
+import { registerCsrf } from './plugins/csrf';
+import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
+import { registerJsonBody } from './plugins/json-body';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
   database: Database;
-  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'> & { publicUrl?: string };
   logger?: FastifyServerOptions['logger'];
   /** Built SPA; defaults to dist/client beside the server bundle. */
   clientDir?: string;
   /** DATA_DIR: uploaded photos go to its uploads/; absent = a temporary directory removed on close (tests). */
   dataDir?: string;
+  /** tests play a restarted process or move the lease clock */
+  idempotency?: IdempotencyOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,9 +88,10 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
   [ticketsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
+  [billsRoutes, RESTAURANT_PREFIX],
 ];
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -95,6 +101,8 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
+  registerCsrf(app, config.publicUrl);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
@@ -102,7 +110,8 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
   decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
   registerAuth(app);
-  registerIdempotency(app);
+  // PGlite: the locked data directory means no other live process can hold a claim.
+  registerIdempotency(app, { exclusiveDatabase: database.driver === 'pglite', ...idempotency });
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
   for (const [plugin, prefix] of MODULES) await app.register(plugin, { prefix });

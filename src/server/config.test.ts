@@ -23,7 +23,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       cookieSecure: 'auto',
       trustProxy: false,
+      publicUrl: undefined,
     });
+  });
+
+  it('reads PUBLIC_URL as an origin and refuses anything that is not one, in Turkish', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Sofra.Ornek.com/' }).publicUrl).toBe('https://sofra.ornek.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+    for (const bad of ['sofra.ornek.com', 'ftp://sofra.ornek.com', 'https://sofra.ornek.com/yonetim', 'https://a:b@sofra.ornek.com']) {
+      expect(configError({ PUBLIC_URL: bad }).message).toContain("PUBLIC_URL 'https://sofra.ornek.com' biçiminde");
+    }
   });
 
   it('reads every setting it knows', () => {
@@ -37,6 +46,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'always',
       TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://sofra.ornek.com',
     });
     expect(config).toEqual({
       nodeEnv: 'test',
@@ -48,6 +58,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       cookieSecure: 'always',
       trustProxy: true,
+      publicUrl: 'https://sofra.ornek.com',
     });
   });
 

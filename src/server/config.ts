@@ -6,6 +6,17 @@ const portSchema = z.coerce
   .min(1, 'PORT 1 ile 65535 arasında olmalı')
   .max(65535, 'PORT 1 ile 65535 arasında olmalı');
 
+/** An http(s) origin, optionally with a trailing slash: no path, query, fragment or credentials. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const isBare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isBare;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: "NODE_ENV 'development', 'production' veya 'test' olmalı" }).default('development'),
@@ -22,6 +33,15 @@ const envSchema = z
     COOKIE_SECURE: z.enum(['auto', 'always'], { error: "COOKIE_SECURE 'auto' veya 'always' olmalı" }).default('auto'),
     /** Trust X-Forwarded-* (client IP for the login limiter, https detection) from a reverse proxy. */
     TRUST_PROXY: z.enum(['0', '1'], { error: "TRUST_PROXY '0' veya '1' olmalı" }).default('0'),
+    /**
+     * The address people open Sofra at, when it differs from what the server sees in Host (a proxy
+     * that rewrites it). Writes from a page of this origin are accepted as the server's own.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine(isHttpOrigin, "PUBLIC_URL 'https://sofra.ornek.com' biçiminde bir adres olmalı (yol olmadan)")
+      .transform((u) => new URL(u).origin)
+      .optional(),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -34,6 +54,7 @@ const envSchema = z
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY === '1',
+    publicUrl: e.PUBLIC_URL,
   }));
 
 export type ServerConfig = z.output<typeof envSchema>;

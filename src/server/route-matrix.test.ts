@@ -7,6 +7,7 @@ import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
 import { ROLES, type Role } from '../shared/roles';
 import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
 import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
+import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { eq } from 'drizzle-orm';
@@ -66,6 +67,20 @@ const withOrders = (body?: (o: Awaited<ReturnType<typeof orders>>) => unknown, q
       return { ...(body ? { payload: body(made) as object } : {}), ...(query ? { query: query(made) } : {}) };
     },
     pathParams: () => ({ ...made, sectionVersion: String(made.sectionVersion) }),
+  };
+};
+
+const bills = billsMatrixFixtures(() => ctx);
+const OWNER_BILLS: RouteRule = { access: ['owner'], tenantScoped: true };
+/** Like withOrders, with the ticket's lines sent, paid or closed as a bill first. */
+const withBills = (state: Parameters<typeof bills>[1], body?: () => unknown, query?: Record<string, string>) => {
+  let made: Awaited<ReturnType<typeof bills>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await bills(s, state);
+      return { ...(body ? { payload: body() as object } : {}), ...(query ? { query } : {}) };
+    },
+    pathParams: () => ({ ticketId: made.ticketId, lineId: made.lineId, billId: made.billId }),
   };
 };
 
@@ -205,6 +220,23 @@ const MATRIX: Record<string, RouteRule> = {
     ...withOrders((o) => ({ version: 1, tableId: o.freeTableId, lines: [{ lineId: o.lineId, quantity: 1 }] })),
   },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/merge': { ...FLOOR, ...withOrders((o) => ({ version: 1, fromTicketId: o.otherTicketId })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/discount': {
+    ...FLOOR,
+    ...withBills('sent', () => ({ version: 1, discount: { type: 'percent', value: 10, label: 'Matris' } })),
+  },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/discount': {
+    ...FLOOR,
+    ...withBills('sent', () => ({ version: 1, discount: { type: 'amount', value: 100, label: '' } })),
+  },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/comp': { ...FLOOR, ...withBills('sent', () => ({ version: 1, reason: 'Matris' })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/cancel': { ...FLOOR, ...withBills('sent', () => ({ version: 1, reason: 'Matris', quantity: 1 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/service-charge': { ...FLOOR, ...withBills('sent', () => ({ version: 1, percent: 0 })) },
+  'GET /api/restaurants/:restaurantId/tickets/:ticketId/split': { ...FLOOR, ...withBills('sent', undefined, { shares: '3' }) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/payments': { ...FLOOR, ...withBills('sent', () => ({ method: 'card', amount: 1_000 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/close': { ...FLOOR, ...withBills('paid', () => ({ version: 1 })) },
+  'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
+  'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
+  'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
   'POST /api/restaurants/:restaurantId/sections': { ...OWNER_LAYOUT, prepare: () => ({ payload: { name: `Bölüm ${++staffCounter}` } }) },
   'POST /api/restaurants/:restaurantId/sections/reorder': {
     ...OWNER_LAYOUT,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text';
 import { TABLE_SHAPES, TABLE_STATES } from './ticket-contract';
 
 /**
@@ -13,12 +14,7 @@ export const PLAN_GRID = 20;
 export const TABLE_SIZE = { min: 40, max: 400 } as const;
 export const FLOOR_LIMITS = { sectionName: 40, tableName: 20, seats: 50, sectionsPerRestaurant: 30, tablesPerSection: 200 } as const;
 
-const name = (label: string, max: number) =>
-  z
-    .string({ error: `${label} gerekli` })
-    .trim()
-    .min(1, `${label} gerekli`)
-    .max(max, `${label} en fazla ${max} karakter olabilir`);
+const name = (label: string, max: number) => nameText(label, { min: 1, max, collapseSpaces: true });
 
 const coordinate = (max: number) => z.number({ error: 'Konum bir sayı olmalı' }).int('Konum tam sayı olmalı').min(0).max(max);
 

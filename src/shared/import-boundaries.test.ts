@@ -42,6 +42,17 @@ describe('import boundaries', () => {
     expect(violations('server', ['client'])).toEqual([]);
   });
 
+  it("a client feature never imports another feature's files: shared reads go through client/api", () => {
+    const features = readdirSync(path.join(SRC, 'client/features'));
+    const crossings = features.flatMap((feature) =>
+      violations(
+        `client/features/${feature}`,
+        features.filter((other) => other !== feature).map((other) => `client/features/${other}`),
+      ),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('finds imports at all (the check is not vacuous)', () => {
     expect(importsOf(path.join(SRC, 'client/main.tsx'))).toContain('client/app/router');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text';
 import { LINE_STATUSES, TICKET_TYPES, type LineStatus } from './ticket-contract';
 
 /**
@@ -29,7 +30,7 @@ export function nextKitchenStatus(status: LineStatus): KitchenSettableStatus | n
 }
 
 export const STATION_MAX = 40;
-const station = z.string().trim().max(STATION_MAX, `İstasyon en fazla ${STATION_MAX} karakter olabilir`);
+const station = nameText('İstasyon', { max: STATION_MAX });
 
 export const kitchenOrdersQuery = z.object({
   /** '' or absent = every station */
@@ -131,7 +132,7 @@ export const kitchenHistoryQuery = z
     to: isoDate.optional(),
     station: station.optional(),
     /** a table's name, matched exactly; Gel-Al / Paket Servis by their type label */
-    table: z.string().trim().max(60).optional(),
+    table: nameText('Masa', { max: 60 }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Başlangıç tarihi bitişten sonra olamaz', path: ['from'] });
 export type KitchenHistoryQuery = z.infer<typeof kitchenHistoryQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_KURUS, formatTL } from './money';
 import { VAT_RATES } from './restaurant-settings';
+import { multilineText, nameText, refuseBadCharacters } from './text';
 
 /** The owner's menu: categories, items and reusable option groups ("Seçenekler"). Money in kuruş. */
 
@@ -40,11 +41,7 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const photoUrl = (file: string) => `/api/public/photos/${file}`;
 
 /** Trimmed, inner whitespace collapsed, then checked: "  Ezogelin   Çorbası " → "Ezogelin Çorbası". */
-const cleanName = (label: string, max: number) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${label} gerekli` : `${label} metin olmalı`) })
-    .transform((s) => s.trim().replace(/\s+/g, ' '))
-    .pipe(z.string().min(1, `${label} boş olamaz`).max(max, `${label} en fazla ${max} karakter olabilir`));
+const cleanName = (label: string, max: number) => nameText(label, { min: 1, max, collapseSpaces: true });
 
 /** An icon is one word (an emoji or a short text): the public menu drops the label's first word. */
 const icon = z
@@ -52,7 +49,8 @@ const icon = z
   .trim()
   .min(1, 'Simge boş olamaz')
   .max(MENU_LIMITS.icon, `Simge en fazla ${MENU_LIMITS.icon} karakter olabilir`)
-  .regex(/^\S+$/, 'Simge boşluk içeremez (tek bir emoji ya da kısa bir kelime olmalı)');
+  .regex(/^\S+$/, 'Simge boşluk içeremez (tek bir emoji ya da kısa bir kelime olmalı)')
+  .superRefine(refuseBadCharacters('name', 'Simge'));
 
 export const priceKurus = (label = 'Fiyat') =>
   z
@@ -72,10 +70,7 @@ const sortOrder = z
   .int('Sıra tam sayı olmalı')
   .min(0, 'Sıra negatif olamaz')
   .max(MENU_LIMITS.sortOrder, `Sıra en fazla ${MENU_LIMITS.sortOrder} olabilir`);
-const description = z
-  .string({ error: 'Açıklama metin olmalı' })
-  .trim()
-  .max(MENU_LIMITS.description, `Açıklama en fazla ${MENU_LIMITS.description} karakter olabilir`)
+const description = multilineText('Açıklama', { max: MENU_LIMITS.description })
   .nullable()
   .transform((d) => (d ? d : null));
 const station = cleanName('İstasyon', MENU_LIMITS.station);
@@ -250,7 +245,12 @@ export const CSV_LIST_SEPARATOR = ' | ';
 export const CSV_MAX_ROWS = 2000;
 
 export const importMenuRequest = z.object({
-  csv: z.string({ error: 'CSV metni gerekli' }).max(900_000, 'CSV dosyası en fazla 900 KB olabilir'),
+  // Each row's cells are checked as names or descriptions when the import is planned (menu-csv.ts);
+  // here only what no cell may hold: NUL, other control characters, broken Unicode.
+  csv: z
+    .string({ error: 'CSV metni gerekli' })
+    .max(900_000, 'CSV dosyası en fazla 900 KB olabilir')
+    .superRefine(refuseBadCharacters('multiline', 'CSV dosyası')),
 });
 export const importQuery = z.object({ dryRun: z.enum(['0', '1', 'true', 'false']).optional() });
 

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from './menu-contract';
 import { CsvFileError, exportMenuCsv, planMenuImport, type CsvMenu } from './menu-csv';
@@ -58,6 +59,30 @@ describe('menu CSV export', () => {
   it('keeps a cell that looks like a spreadsheet formula as text', () => {
     const evil = { ...menu, items: [{ ...menu.items[0], name: '=HYPERLINK("http://x")' }] };
     expect(exportMenuCsv(evil)).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it.each([
+    ['=', '=1+1'],
+    ['+', '+90 555 000 00 00'],
+    ['-', '-2+3+cmd|" /C calc"!A0'],
+    ['@', '@SUM(1+1)*cmd|" /C calc"!A0'],
+    ['a tab', '\t=1+1'],
+    ['a carriage return', '\r=1+1'],
+  ])('prefixes an apostrophe to every cell that starts with %s, so a spreadsheet never runs it', (_start, value) => {
+    const evil: CsvMenu = {
+      categories: [{ ...menu.categories[0], name: value.replace(/[\t\r]/g, '') }],
+      items: [{ ...menu.items[0], name: value.replace(/[\t\r]/g, ''), description: value, station: value.replace(/[\t\r]/g, '') }],
+      optionGroups: [],
+    };
+    const [, record] = Papa.parse<string[]>(exportMenuCsv(evil).slice(1).trim(), { delimiter: ';' }).data;
+    const cell = (column: keyof typeof CSV_COLUMNS) => record[Object.keys(CSV_COLUMNS).indexOf(column)];
+    expect(cell('description')).toBe(`'${value}`);
+    if (!/^[\t\r]/.test(value)) {
+      for (const column of ['name', 'category', 'station'] as const) expect(cell(column)).toBe(`'${value}`);
+    }
+    // …and the import takes the apostrophe off again.
+    const plan = planMenuImport(exportMenuCsv(evil), evil);
+    expect(plan.rows[0]?.fields.description).toBe(value.trim());
   });
 
   it('reads back its own export as "nothing changed"', () => {

@@ -11,6 +11,7 @@ import {
 } from './menu-contract';
 import { formatMoneyInput, readTurkishMoney } from './money';
 import { VAT_RATES } from './restaurant-settings';
+import { textProblem } from './text';
 
 /**
  * The menu as a spreadsheet: export writes one row per item (UTF-8 with BOM, ';' between cells,
@@ -192,6 +193,19 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
     const description = cell('description') || null;
     if (description && description.length > MENU_LIMITS.description) {
       problems.push(`Açıklama en fazla ${MENU_LIMITS.description} karakter olabilir`);
+    }
+
+    // The same characters the forms refuse (text.ts); a spreadsheet's line breaks inside a name
+    // were already folded into spaces above.
+    for (const [value, kind, label] of [
+      [name, 'name', 'Ürün adı'],
+      [categoryName, 'name', 'Kategori'],
+      [icon, 'name', 'Kategori simgesi'],
+      [station, 'name', 'İstasyon'],
+      [description ?? '', 'multiline', 'Açıklama'],
+    ] as const) {
+      const problem = textProblem(value, kind, label);
+      if (problem) problems.push(problem);
     }
 
     const optionGroupIds: string[] = [];

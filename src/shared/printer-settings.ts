@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, refuseBadCharacters } from './text';
 
 export const PAPER_WIDTHS = ['58', '80'] as const;
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
@@ -16,17 +17,23 @@ const numericString = z
   .regex(/^\d{1,3}([.,]\d{1,2})?$/, 'Sayısal bir değer girin (örn. 12 veya 2,5)')
   .transform((v) => v.replace(',', '.'));
 
-const text = (max: number) => z.string().max(max, `En fazla ${max} karakter olabilir`);
+// Not trimmed: the receipt preview shows exactly what was typed, spaces included.
+const text = (kind: 'name' | 'multiline', label: string, max: number) =>
+  z.string().max(max, `${label} en fazla ${max} karakter olabilir`).superRefine(refuseBadCharacters(kind, label));
 
 export const printerSettings = z.object({
   defaultPrinter: z.union([z.literal(''), z.enum(PRINTER_CHOICES)]),
   paperWidth: z.enum(PAPER_WIDTHS, { error: "Kağıt genişliği '58' veya '80' olmalı" }),
   fontSize: numericString,
-  footerText: text(200),
-  restaurantInfo: z.object({ name: text(120), address: text(300), phone: text(40) }),
+  footerText: text('multiline', 'Alt bilgi', 200),
+  restaurantInfo: z.object({
+    name: text('name', 'Restoran adı', 120),
+    address: text('multiline', 'Adres', 300),
+    phone: text('name', 'Telefon', 40),
+  }),
   showLogo: z.boolean(),
   margins: z.object({ top: numericString, right: numericString, bottom: numericString, left: numericString }),
-  selectedTemplate: z.string().max(40),
+  selectedTemplate: nameText('Şablon', { max: 40 }),
 });
 export type PrinterSettings = z.infer<typeof printerSettings>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
+import { multilineText, nameText, refuseBadCharacters } from './text';
 
 /** The owner's general settings ('settings' screen); one document per restaurant, versioned. */
 
@@ -17,7 +18,7 @@ export const VAT_RATES = [1, 10, 20] as const;
 export const GUARDED_ACTIONS = ['discount', 'comp', 'cancel'] as const;
 
 const roleList = z.array(z.enum(ROLES));
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} en fazla ${max} karakter olabilir`);
+const text = (max: number, label: string) => nameText(label, { max });
 
 const isTimeZone = (tz: string) => {
   try {
@@ -32,7 +33,7 @@ export const restaurantSettings = z
   .object({
     profile: z.object({
       name: text(120, 'Restoran adı').min(1, 'Restoran adı boş olamaz'),
-      address: text(300, 'Adres'),
+      address: multilineText('Adres', { max: 300 }),
       phone: text(40, 'Telefon'),
       taxOffice: text(80, 'Vergi dairesi'),
       taxNumber: z
@@ -62,9 +63,10 @@ export const restaurantSettings = z
       baseUrl: z
         .string()
         .trim()
-        .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, "Adres 'https://' ile başlayan bir internet adresi olmalı"),
+        .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, "Adres 'https://' ile başlayan bir internet adresi olmalı")
+        .superRefine(refuseBadCharacters('name', 'Adres')),
     }),
-    timeZone: z.string().refine(isTimeZone, 'Geçersiz saat dilimi'),
+    timeZone: z.string().superRefine(refuseBadCharacters('name', 'Saat dilimi')).refine(isTimeZone, 'Geçersiz saat dilimi'),
     businessDayStartHour: z
       .number()
       .int('Gün başlangıç saati tam saat olmalı')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normaliseEmail } from './email';
 import { newPassword } from './password-policy';
 import { ROLES } from './roles';
+import { nameText } from './text';
 
 export const ROLE_LABELS = { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' } as const;
 
@@ -17,12 +18,12 @@ export const staffMember = z.object({
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
-const name = z.string().trim().min(1, 'Ad boş olamaz').max(80, 'Ad en fazla 80 karakter olabilir');
+const name = nameText('Ad', { min: 1, max: 80 });
 const role = z.enum(ROLES, { error: 'Rol İşletme Sahibi, Mutfak ya da Garson olmalı' });
 const version = z.number({ error: 'Sürüm (version) gerekli' }).int().min(1);
 
 export const staffQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: nameText('Arama', { max: 100 }).optional(),
   role: z.union([role, z.literal('')]).optional(),
 });
 
@@ -56,12 +57,12 @@ export const userPreferences = z.object({
   volume: z.number().int().min(0, 'Ses düzeyi 0 ile 100 arasında olmalı').max(100, 'Ses düzeyi 0 ile 100 arasında olmalı'),
   vibrationEnabled: z.boolean(),
   /** kitchen: '' = every station */
-  station: z.string().trim().max(40),
+  station: nameText('İstasyon', { max: 40 }),
   /** kitchen ticket text size in px */
   fontSize: z.number().int().min(12, 'Yazı boyutu 12 ile 32 arasında olmalı').max(32, 'Yazı boyutu 12 ile 32 arasında olmalı'),
   fullScreen: z.boolean(),
   /** waiter: '' = all sections */
-  defaultSectionId: z.string().max(64),
+  defaultSectionId: nameText('Bölüm', { max: 64 }),
   tableView: z.enum(TABLE_VIEWS, { error: "Görünüm 'list' ya da 'floor' olmalı" }),
 });
 export type UserPreferences = z.infer<typeof userPreferences>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, nameText } from './text';
 
 /**
  * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
@@ -13,8 +14,9 @@ export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * A line moves forward only: pending → sent → preparing → ready → served; `cancelled` from any state
- * before served (bills issue). The kitchen's recall (Geri Al) is the one way back (ready → preparing).
+ * A line moves forward only: pending → sent → preparing → ready → served; `cancelled` (İptal, with a
+ * reason) from any state once sent — a served dish sent back too; a pending line is deleted instead.
+ * The kitchen's recall (Geri Al) is the one way back (ready → preparing).
  */
 export const LINE_STATUSES = ['pending', 'sent', 'preparing', 'ready', 'served', 'cancelled'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
@@ -64,11 +66,16 @@ export const TICKET_LIMITS = {
 } as const;
 
 /** A discount on a line or the whole ticket: an amount in kuruş or a whole percentage, with a label. */
-export const discount = z.object({
-  type: z.enum(['amount', 'percent']),
-  value: z.number().int().min(0),
-  label: z.string().max(60),
-});
+export const discount = z
+  .object({
+    type: z.enum(['amount', 'percent'], { error: "İndirim türü 'amount' (tutar) ya da 'percent' (yüzde) olmalı" }),
+    value: z
+      .number({ error: 'İndirim bir sayı olmalı' })
+      .int('İndirim tam sayı olmalı (kuruş ya da yüzde)')
+      .min(1, 'İndirim sıfırdan büyük olmalı; negatif indirim olmaz'),
+    label: nameText('İndirim açıklaması', { max: 60 }),
+  })
+  .refine((d) => d.type !== 'percent' || d.value <= 100, { message: 'İndirim yüzdesi en fazla 100 olabilir', path: ['value'] });
 export type Discount = z.infer<typeof discount>;
 
 export const lineOption = z.object({ optionId: z.string().optional(), groupName: z.string().optional(), name: z.string(), price: z.number().int() });
@@ -92,16 +99,72 @@ export const ticketLine = z.object({
   /** unitPrice × quantity (before line adjustments) */
   total: z.number().int(),
   addedAt: z.string(),
+  /** what this line costs on the bill after İkram, discounts and its part of the service charge */
+  due: z.number().int(),
+  compReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** paid by choosing lines: the payment that settled it */
+  paymentId: z.string().nullable(),
 });
 export type TicketLine = z.infer<typeof ticketLine>;
 
+/** The VAT one rate's amount contains (prices include VAT). */
+export const vatOfRate = z.object({ rate: z.number().int(), amount: z.number().int(), vat: z.number().int() });
+
+/** The full bill of a ticket (src/shared/bill-math.ts), kuruş. */
 export const ticketTotals = z.object({
   /** what the lines would cost, cancelled lines excluded */
   subtotal: z.number().int(),
+  /** İkram: complimentary lines, shown and not charged */
+  comps: z.number().int(),
+  /** gross of cancelled lines (İptal), shown and not charged */
+  cancelled: z.number().int(),
+  lineDiscounts: z.number().int(),
+  ticketDiscount: z.number().int(),
+  /** lineDiscounts + ticketDiscount */
+  discounts: z.number().int(),
+  serviceChargePercent: z.number(),
+  serviceCharge: z.number().int(),
+  /** per VAT rate, ascending; the VATs add up to `vat` */
+  vatByRate: z.array(vatOfRate),
+  vat: z.number().int(),
   /** what the guest pays */
   total: z.number().int(),
+  paid: z.number().int(),
+  /** 0 when paid */
+  remaining: z.number().int(),
+  /** cash change handed back, all payments */
+  change: z.number().int(),
+  /** tips, apart from sales */
+  tips: z.number().int(),
 });
 export type TicketTotals = z.infer<typeof ticketTotals>;
+
+/** The bill of a ticket with nothing on it (a new ticket; test data). */
+export const EMPTY_TOTALS: TicketTotals = {
+  subtotal: 0, comps: 0, cancelled: 0, lineDiscounts: 0, ticketDiscount: 0, discounts: 0, serviceChargePercent: 0,
+  serviceCharge: 0, vatByRate: [], vat: 0, total: 0, paid: 0, remaining: 0, change: 0, tips: 0,
+};
+
+export const payment = z.object({
+  id: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  /** Yemek Kartı brand */
+  brand: z.string().nullable(),
+  /** the part of the bill it settles */
+  amount: z.number().int(),
+  tip: z.number().int(),
+  /** cash: handed back */
+  change: z.number().int(),
+  /** Cari: on whose account */
+  customerName: z.string().nullable(),
+  /** the lines it paid, when paid by choosing lines */
+  lineIds: z.array(z.string()),
+  takenBy: z.string().nullable(),
+  takenByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
 
 export const ticket = z.object({
   id: z.string(),
@@ -121,6 +184,12 @@ export const ticket = z.object({
   version: z.number().int(),
   lines: z.array(ticketLine),
   totals: ticketTotals,
+  /** İndirim on the whole ticket */
+  discount: discount.nullable(),
+  payments: z.array(payment),
+  /** given when the ticket is first closed; kept when reopened */
+  billNumber: z.number().int().nullable(),
+  closedAt: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -157,9 +226,9 @@ export const openTicketRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.enum(['takeaway', 'delivery']),
     customer: z.object({
-      name: z.string().trim().min(1, 'Müşteri adı gerekli').max(TICKET_LIMITS.customerName),
-      phone: z.string().trim().max(TICKET_LIMITS.customerPhone).optional(),
-      address: z.string().trim().max(TICKET_LIMITS.customerAddress).optional(),
+      name: nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName }),
+      phone: nameText('Telefon', { max: TICKET_LIMITS.customerPhone }).optional(),
+      address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
     }),
   }),
 ]);
@@ -169,7 +238,7 @@ export const newLine = z.object({
   menuItemId: z.string(),
   quantity,
   optionIds: z.array(z.string()).max(50).optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).optional(),
 });
 export type NewLine = z.infer<typeof newLine>;
 
@@ -201,7 +270,7 @@ export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
 export const updateLineRequest = z.object({
   version: ticketVersion,
   quantity: quantity.optional(),
-  note: z.string().trim().max(TICKET_LIMITS.note, `Not en fazla ${TICKET_LIMITS.note} karakter olabilir`).nullable().optional(),
+  note: multilineText('Not', { max: TICKET_LIMITS.note }).nullable().optional(),
 });
 export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
 

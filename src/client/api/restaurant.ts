@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminMenu } from '../../shared/menu-contract';
 import type { RestaurantSettings } from '../../shared/restaurant-settings';
-import type { DiningTable } from '../../shared/tables-contract';
+import type { DiningTable, Section } from '../../shared/tables-contract';
 import { api, apiRequest } from './http';
 import { queryKeys } from './query-keys';
 import { getUserSession } from './session';
@@ -35,3 +35,10 @@ export const useMenu = () => useQuery({ queryKey: queryKeys.menu(currentRestaura
 
 export const useTables = () =>
   useQuery({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')) });
+
+export const useSections = (restaurantId: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.sections(restaurantId),
+    enabled: Boolean(restaurantId),
+    queryFn: () => api<Section[]>(`/api/restaurants/${encodeURIComponent(restaurantId!)}/sections`),
+  });

@@ -35,6 +35,23 @@ describe('public menu page', () => {
     expect(root.textContent).toContain('<img src=x onerror=alert(1)>');
   });
 
+  it('renders markup in a description, a category label, the restaurant and the table name as text too', () => {
+    const evil: PublicMenu = {
+      restaurantInfo: { name: '<b>Lokanta</b>' },
+      table: { id: 't1', name: '<i>7</i>' },
+      categories: [{ id: 'c1', label: '🍲 <svg onload=alert(1)>Çorbalar</svg>', value: 'c1' }],
+      menuItems: [{ id: 'i1', name: 'Mercimek', description: '<img src=x onerror=alert(2)> Limonlu', price: 9000, category: 'c1' }],
+    };
+    const root = document.createElement('main');
+    renderMenu(root, evil);
+    expect(root.querySelector('img, svg, b, i')).toBeNull();
+    expect(root.querySelector('.menu-item-description')!.textContent).toBe('<img src=x onerror=alert(2)> Limonlu');
+    expect(root.querySelector('h2')!.textContent).toBe('<svg onload=alert(1)>Çorbalar</svg>');
+    expect(root.querySelector('.menu-jump-link')!.textContent).toBe('<svg onload=alert(1)>Çorbalar</svg>');
+    expect(root.querySelector('h1')!.textContent).toBe('<b>Lokanta</b>');
+    expect(root.querySelector('.menu-table')!.textContent).toContain('<i>7</i>');
+  });
+
   it("shows the fallback title 'Restoran Menüsü' and no items when the fetch fails", async () => {
     const root = document.createElement('main');
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

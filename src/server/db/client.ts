@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,6 +30,34 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = () =>
   path.basename(here) === 'db' ? path.join(here, 'migrations') : path.resolve(here, '../../src/server/db/migrations');
 
+/**
+ * PGlite's default shared_buffers (128 MB) is sized for a database server; Sofra's data is a few
+ * MB and a restaurant's PC is small. 16 MB cut one process from ~300 to ~180 MB RSS with no
+ * measurable loss (bench/RESULTS.md, "Memory"). `-c` works for both postgres and initdb.
+ */
+export const PGLITE_TUNING = ['-c', 'shared_buffers=16MB'];
+const pgliteOptions = () => ({ startParams: [...PGlite.defaultStartParams, ...PGLITE_TUNING], initDbStartParams: PGLITE_TUNING });
+
+/**
+ * A new data directory is created by a short-lived child process: initdb runs a second and third
+ * PGlite instance beside the first, and WebAssembly memory, once grown, never shrinks. In-process,
+ * the server would keep that ~700 MB peak for as long as it runs; in a child it goes back to the OS.
+ */
+async function createDataDirInChild(dataDir: string): Promise<void> {
+  const script = `
+    const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
+    const db = new PGlite(process.argv[1], JSON.parse(process.argv[2]));
+    await db.waitReady;
+    await db.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir, JSON.stringify(pgliteOptions())], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('exit', resolve));
+  if (code !== 0) throw new Error(`PGlite veri klasörü oluşturulamadı (${dataDir}): ${stderr.trim().slice(-500)}`);
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -41,7 +71,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const postgresDb: Db = db;
     return { db: postgresDb, driver: 'postgres', close: () => pool.end() };
   }
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  if (target.dataDir && !existsSync(path.join(target.dataDir, 'PG_VERSION'))) await createDataDirInChild(target.dataDir);
+  const client = new PGlite({ dataDir: target.dataDir, ...pgliteOptions() });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const pgliteDb: Db = db;

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -239,8 +240,8 @@ export const tickets = pgTable(
     billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
     /** ticket-level discount: { type: 'amount' | 'percent', value, label } */
     discount: jsonb('discount'),
-    /** service charge percent applied at this ticket (from Ayarlar at opening; 0 = removed) */
-    serviceChargePercent: integer('service_charge_percent').notNull().default(0),
+    /** service charge percent applied at this ticket (from Ayarlar at opening; 0 = removed; Ayarlar allows 12.5) */
+    serviceChargePercent: numeric('service_charge_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     /** gapless per restaurant, given when the ticket is first closed */
     billNumber: integer('bill_number'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -410,6 +411,12 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: createdAt(),
+    /** the server process (random id per start) handling the request while status_code is null */
+    ownerBootId: text('owner_boot_id'),
+    /** the owner renews this while it works; past it, the claim is abandoned and a retry takes over */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** set in the command's own transaction: the change committed, so a retry must never run it again */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

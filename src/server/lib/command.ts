@@ -12,6 +12,8 @@ import type { EventHub } from '../modules/events/event-hub';
 export interface CommandDeps {
   db: Db;
   hub: EventHub;
+  /** runs last inside the transaction, so it commits or rolls back with the change (idempotency) */
+  beforeCommit?: (tx: Db) => Promise<void>;
 }
 
 /**
@@ -101,7 +103,9 @@ async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<Comman
     const tx: Db = t;
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
-    return work(commandContext(tx, actor, events));
+    const result = await work(commandContext(tx, actor, events));
+    await deps.beforeCommit?.(tx);
+    return result;
   });
   for (const e of events) deps.hub.publish(restaurantId, e.type, e.id);
   return result;

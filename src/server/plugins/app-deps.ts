@@ -9,7 +9,7 @@ export interface AppDeps {
   db: Db;
   hub: EventHub;
   photos: PhotoStore;
-  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'>;
+  config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'> & { publicUrl?: string };
   /** HMAC key of the login device cookies (modules/auth/device-cookie.ts) */
   deviceKey: Buffer;
 }

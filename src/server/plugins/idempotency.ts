@@ -1,36 +1,100 @@
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** set when this request claimed an Idempotency-Key and its answer must be stored */
-    idempotencyClaim: { restaurantId: string; key: string } | null;
+    idempotencyClaim: IdempotencyClaim | null;
   }
+}
+
+export interface IdempotencyClaim {
+  restaurantId: string;
+  key: string;
+  bootId: string;
+}
+
+export interface IdempotencyOptions {
+  /** this process; a new random id per start (tests pass their own to play a restarted server) */
+  bootId?: string;
+  /** the clock the leases are measured with (tests move it) */
+  now?: () => Date;
+  /**
+   * Only this process can use the database (PGlite: the data directory is locked), so a claim of
+   * any other boot id belongs to a process that died and is taken over at once. On a shared
+   * PostgreSQL other servers may be alive; their claims are taken over only when the lease ran out.
+   */
+  exclusiveDatabase?: boolean;
 }
 
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** A claim stays alive this long without renewal; its owner renews it three times as often. */
+export const LEASE_MS = 30_000;
 
 export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key 8–128 karakterlik harf, rakam, - ya da _ olmalı',
   reused: 'Bu Idempotency-Key başka bir istek için kullanılmış',
   inProgress: 'Aynı istek hâlâ işleniyor; birkaç saniye sonra tekrar deneyin',
+  appliedWithoutAnswer: 'Bu istek daha önce işlendi ama yanıtı kaydedilemeden sunucu durdu; ekranı yenileyip sonucu kontrol edin',
 } as const;
+
+/** What identifies "the same request": the address and the body exactly as sent. */
+export const requestHashOf = (url: string, rawBody: string | null) =>
+  createHash('sha256').update(`${url}\n${rawBody ?? ''}`).digest('base64url');
+
+const claimWhere = (c: IdempotencyClaim) =>
+  and(eq(idempotencyKeys.restaurantId, c.restaurantId), eq(idempotencyKeys.key, c.key), eq(idempotencyKeys.ownerBootId, c.bootId));
+
+/**
+ * Called inside a command's transaction (lib/routes.ts): marks the claim applied together with the
+ * change, so a retry after a crash can tell "never ran" (take over, run) from "ran, answer lost"
+ * (never run twice). No row = another process took the claim over (our lease ran out): roll back.
+ */
+export async function markClaimApplied(tx: Db, claim: IdempotencyClaim, now: Date) {
+  const rows = await tx
+    .update(idempotencyKeys)
+    .set({ appliedAt: sql`coalesce(${idempotencyKeys.appliedAt}, ${now})` })
+    .where(claimWhere(claim))
+    .returning({ key: idempotencyKeys.key });
+  if (rows.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+}
 
 /**
  * A signed-in POST with an Idempotency-Key header runs once: a retry with the same key and body
  * gets the stored answer (marked `idempotent-replay: true`), the same key with another body is
  * refused, and a retry that overlaps the first one waits its turn with a 409. Keys live 24 hours,
  * per restaurant. Server errors (5xx) are not stored, so the client can try again.
+ *
+ * A claim belongs to one running process (boot id + lease). When that process dies mid-request,
+ * its claim is taken over by the next retry with the same key and body, which then runs once.
  */
-export function registerIdempotency(app: FastifyInstance) {
+export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions = {}) {
   const { db } = app;
+  const bootId = options.bootId ?? randomUUID();
+  const now = options.now ?? (() => new Date());
+  const isExclusive = options.exclusiveDatabase ?? false;
+  const leaseEnd = () => new Date(now().getTime() + LEASE_MS);
   app.decorateRequest('idempotencyClaim', null);
+  app.decorate('idempotency', { bootId, now });
   let lastSweep = 0;
+  let inFlight = 0;
+
+  // Renewal keeps a slow request's claim alive; it runs only while this process holds claims.
+  const renewal = setInterval(() => {
+    if (inFlight === 0) return;
+    db.update(idempotencyKeys)
+      .set({ leaseUntil: leaseEnd() })
+      .where(and(eq(idempotencyKeys.ownerBootId, bootId), isNull(idempotencyKeys.statusCode)))
+      .catch((err) => app.log.warn({ err }, 'idempotency lease renewal failed'));
+  }, LEASE_MS / 3);
+  renewal.unref();
+  app.addHook('onClose', async () => clearInterval(renewal));
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
@@ -39,50 +103,79 @@ export function registerIdempotency(app: FastifyInstance) {
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey);
     const { restaurantId, userId } = request.actor;
     const route = `${request.method} ${request.routeOptions.url}`;
-    const requestHash = createHash('sha256')
-      .update(`${request.url}\n${JSON.stringify(request.body ?? null)}`)
-      .digest('base64url');
+    // The raw text, not JSON.stringify(body): stringifying a hostile body can overflow the stack,
+    // and the bytes the client sent are what "the same request" means.
+    const requestHash = requestHashOf(request.url, request.rawBody);
+    const claim = { restaurantId, key, bootId };
 
-    if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
-      lastSweep = Date.now();
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS)));
+    if (now().getTime() - lastSweep > SWEEP_EVERY_MS) {
+      lastSweep = now().getTime();
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now().getTime() - KEEP_MS)));
     }
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ restaurantId, key, userId, route, requestHash })
+      .values({ restaurantId, key, userId, route, requestHash, ownerBootId: bootId, leaseUntil: leaseEnd(), createdAt: now() })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length) {
-      request.idempotencyClaim = { restaurantId, key };
-      return;
-    }
-    const [earlier] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.restaurantId, restaurantId), eq(idempotencyKeys.key, key)));
+    const own = (taken: { key: string }[]) => {
+      if (taken.length === 0) return false;
+      request.idempotencyClaim = claim;
+      inFlight++;
+      return true;
+    };
+    if (own(claimed)) return;
+
+    const where = and(eq(idempotencyKeys.restaurantId, restaurantId), eq(idempotencyKeys.key, key));
+    const [earlier] = await db.select().from(idempotencyKeys).where(where);
     if (!earlier || earlier.userId !== userId || earlier.route !== route || earlier.requestHash !== requestHash) {
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
     }
-    if (earlier.statusCode === null) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
-    return reply
-      .status(earlier.statusCode)
-      .header('idempotent-replay', 'true')
-      .type('application/json; charset=utf-8')
-      .send(earlier.responseBody ?? '');
+    if (earlier.statusCode !== null) {
+      return reply
+        .status(earlier.statusCode)
+        .header('idempotent-replay', 'true')
+        .type('application/json; charset=utf-8')
+        .send(earlier.responseBody ?? '');
+    }
+    if (earlier.appliedAt !== null) throw new HttpError(409, IDEMPOTENCY_MESSAGES.appliedWithoutAnswer);
+
+    // Still "in progress": take it over if its process is gone. One conditional update, so of two
+    // retries at once only one wins; the condition is checked again under the row's lock.
+    const isAbandoned = or(
+      lt(idempotencyKeys.leaseUntil, now()),
+      isNull(idempotencyKeys.leaseUntil), // claims made before leases existed
+      isExclusive ? sql`${idempotencyKeys.ownerBootId} is distinct from ${bootId}` : sql`false`,
+    );
+    const takenOver = await db
+      .update(idempotencyKeys)
+      .set({ ownerBootId: bootId, leaseUntil: leaseEnd() })
+      .where(and(where, eq(idempotencyKeys.requestHash, requestHash), isNull(idempotencyKeys.statusCode), isNull(idempotencyKeys.appliedAt), isAbandoned))
+      .returning({ key: idempotencyKeys.key });
+    if (!own(takenOver)) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
-    const where = and(eq(idempotencyKeys.restaurantId, claim.restaurantId), eq(idempotencyKeys.key, claim.key));
+    request.idempotencyClaim = null;
+    inFlight--;
     if (reply.statusCode >= 500 || (payload !== undefined && payload !== null && typeof payload !== 'string')) {
-      await db.delete(idempotencyKeys).where(where);
+      // Nothing committed (or nothing to replay): release the key so a retry can run. A claim the
+      // command already marked applied is kept: deleting it would let a retry run it twice.
+      await db.delete(idempotencyKeys).where(and(claimWhere(claim), isNull(idempotencyKeys.appliedAt)));
     } else {
       await db
         .update(idempotencyKeys)
         .set({ statusCode: reply.statusCode, responseBody: (payload as string | undefined) ?? '' })
-        .where(where);
+        .where(claimWhere(claim));
     }
     return payload;
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this process's boot id and clock, for commands that mark their claim applied */
+    idempotency: { bootId: string; now: () => Date };
+  }
 }

@@ -16,11 +16,19 @@ export async function registerSpa(app: FastifyInstance, clientDir: string) {
       wildcard: true,
       preCompressed: true,
       index: false,
+      // Without this, send's own 'public, max-age=0' overwrites what setHeaders chose.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+
+  // The static plugin answers a bare directory ('/') with 403 unless the client names an encoding
+  // (curl, uptime monitors do not): the root is the login page, as /index.html is.
+  if (hasBuild) {
+    app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,7 +11,7 @@ export { TEST_PASSWORD, TEST_PASSWORD_COST } from './factories';
  * A fresh database per test file: in-memory PGlite by default, or a new database on the real
  * PostgreSQL when TEST_DATABASE_URL is set (dropped again on close).
  */
-async function freshDatabase(): Promise<Database & { label: string }> {
+export async function freshDatabase(): Promise<Database & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { ...(await openDatabase({ kind: 'pglite' })), label: 'pglite' };
   const name = `sofra_test_${randomUUID().replaceAll('-', '')}`;
@@ -41,8 +41,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** `logger`: to read what the server logs (silent unless given). */
-export async function createTestApp(options: Pick<AppOptions, 'logger'> = {}): Promise<TestContext> {
+/** `logger`: to read what the server logs (silent unless given); `idempotency`: its clock and leases. */
+export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempotency'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
   await app.ready();

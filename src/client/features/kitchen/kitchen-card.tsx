@@ -1,21 +1,13 @@
+import { STATUS_ICONS } from '../../components/status-icons';
 import { Button } from '@mantine/core';
 import { memo } from 'react';
 import { nextKitchenStatus, type KitchenLine, type KitchenOrder, type KitchenSettableStatus } from '../../../shared/kitchen-contract';
-import { LINE_STATUS_LABELS, type LineStatus } from '../../../shared/ticket-contract';
+import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import type { AgeLevel } from './kitchen-board';
 import classes from './kitchen.module.css';
 import { clock, kt, whereLabel } from './kitchen-text';
 
 /** A shape beside every status word: colour is never the only signal. */
-export const STATUS_ICONS: Record<LineStatus, string> = {
-  pending: '·',
-  sent: '○',
-  preparing: '◐',
-  ready: '✓',
-  served: '🍽',
-  cancelled: '✕',
-};
-
 interface Props {
   card: KitchenOrder;
   minutes: number;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { HistoryBatch, KitchenHistoryQuery } from '../../../shared/kitchen-contract';
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
-import { usePreferences } from '../settings/preferences-api';
+import { usePreferences } from '../../api/preferences';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
-import { STATUS_ICONS } from './kitchen-card';
+import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';
 import { clock, duration, kt, whereLabel } from './kitchen-text';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { KitchenLine, KitchenOrder, KitchenSettableStatus } from '../../../shared/kitchen-contract';
-import { usePreferences } from '../settings/preferences-api';
+import { usePreferences } from '../../api/preferences';
 import { ConnectionBanner } from './connection-banner';
 import { useBumpBatch, useKitchenOrders, useKitchenThresholds, useSetLineStatus } from './kitchen-api';
 import { ageOf, cardKey, isOnBoard, pendingSummary } from './kitchen-board';
@@ -10,7 +10,7 @@ import classes from './kitchen.module.css';
 import { kt } from './kitchen-text';
 import { useFullScreen } from './use-full-screen';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 const NO_LINES: ReadonlySet<string> = new Set();
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { UserPreferences } from '../../../shared/staff-contract';
-import { playChime } from '../settings/chime';
+import { playChime } from '../../components/chime';
 import { acknowledgeBatches } from './kitchen-api';
 import { cardKey } from './kitchen-board';
 

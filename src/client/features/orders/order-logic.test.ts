@@ -81,6 +81,10 @@ const line = (over: Partial<TicketLine>): TicketLine => ({
   isComp: false,
   discount: null,
   total: 2000,
+  due: 2000,
+  compReason: null,
+  cancelReason: null,
+  paymentId: null,
   addedAt: '2025-01-01T12:00:00Z',
   ...over,
 });

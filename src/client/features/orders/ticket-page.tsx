@@ -10,8 +10,8 @@ import {
   type Ticket,
   type TicketLine,
 } from '../../../shared/ticket-contract';
-import { STATUS_ICONS } from '../kitchen/kitchen-card';
-import { useNow } from '../kitchen/use-now';
+import { STATUS_ICONS } from '../../components/status-icons';
+import { useNow } from '../../components/use-now';
 import { MenuPicker } from './menu-picker';
 import { ageLabel, minutesSince, pendingLines, whereLabel } from './order-logic';
 import { ordersPath } from './paths';

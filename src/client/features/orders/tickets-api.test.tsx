@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket, TicketLine } from '../../../shared/ticket-contract';
+import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
 import { REFRESHED_NOTE, openTicket, useTicket, useTicketActions } from './tickets-api';
 
@@ -30,7 +30,11 @@ function fakeServer() {
     state: 'open',
     version: 1,
     lines: [],
-    totals: { subtotal: 0, total: 0 },
+    totals: EMPTY_TOTALS,
+    discount: null,
+    payments: [],
+    billNumber: null,
+    closedAt: null,
   };
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   let failNextWith: number | null = null;
@@ -50,6 +54,10 @@ function fakeServer() {
     isComp: false,
     discount: null,
     total: 1000 * quantity,
+    due: 1000 * quantity,
+    compReason: null,
+    cancelReason: null,
+    paymentId: null,
     addedAt: '2025-01-01T12:00:00Z',
   });
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

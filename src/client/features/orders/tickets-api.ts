@@ -17,7 +17,7 @@ import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 import { pendingLineFor } from './order-logic';
-import { createWriteQueue } from './write-queue';
+import { createWriteQueue } from '../../api/write-queue';
 
 const rid = currentRestaurantId;
 const base = () => restaurantPath('/tickets');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
-import { lineTotal, receiptSubtotal, receiptTotal, sampleReceipt } from '../../../shared/receipt';
+import { lineTotal, receiptSubtotal, receiptTotal, sampleReceipt, type Receipt } from '../../../shared/receipt';
 import { receiptCss, receiptDocument, renderReceiptBody } from './receipt-html';
 
 const receipt = sampleReceipt(new Date('2026-11-21T18:30:00Z'));
@@ -58,6 +58,41 @@ describe('receipt templates', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('escapes markup in item and option names, comps, voids, table, waiter, discount label and address, in every template', () => {
+    const attack = (where: string) => `<img src=x onerror="alert('${where}')"><b>${where}</b>`;
+    const evil: Receipt = {
+      ...receipt,
+      tableName: attack('masa'),
+      waiter: attack('garson'),
+      items: receipt.items.map((line, i) => ({
+        ...line,
+        name: attack(`urun${i}`),
+        properties: line.properties.map((p, j) => ({ ...p, name: attack(`secenek${i}-${j}`) })),
+      })),
+      complimentary: receipt.complimentary.map((l) => ({ ...l, item: attack('ikram') })),
+      cancelled: receipt.cancelled.map((l) => ({ ...l, item: attack('iptal') })),
+      discount: { ...receipt.discount, label: attack('indirim') },
+    };
+    const evilLayout = {
+      ...layout,
+      restaurantInfo: { name: attack('restoran'), address: attack('adres'), phone: attack('telefon') },
+      footerText: attack('alt'),
+    };
+    for (const template of ['classic', 'modern', 'minimal'] as const) {
+      const div = document.createElement('div');
+      div.innerHTML = renderReceiptBody(evil, evilLayout, template);
+      expect(div.querySelector('img, b, script'), template).toBeNull();
+      // What was typed shows as text, exactly.
+      expect(div.textContent).toContain(attack('masa'));
+      expect(div.textContent).toContain(attack('urun0'));
+    }
+    const classic = document.createElement('div');
+    classic.innerHTML = renderReceiptBody(evil, evilLayout, 'classic');
+    for (const where of ['garson', 'secenek1-0', 'ikram', 'iptal', 'indirim', 'adres', 'telefon', 'alt']) {
+      expect(classic.textContent).toContain(attack(where));
+    }
   });
 
   it('sizes the paper in millimetres, margins as padding and the font in pixels', () => {

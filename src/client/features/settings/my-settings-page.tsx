@@ -11,8 +11,9 @@ import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
-import { playChime } from './chime';
-import { PREFERENCES_KEY, PREFERENCES_URL, useSections } from './preferences-api';
+import { playChime } from '../../components/chime';
+import { PREFERENCES_KEY, PREFERENCES_URL } from '../../api/preferences';
+import { useSections } from '../../api/restaurant';
 
 
 /** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */

@@ -1,9 +1,9 @@
 import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { TABLE_SHAPE_LABELS } from '../../../shared/ticket-contract';
 import type { FloorTable } from '../../../shared/floor-contract';
-import { tableStyle } from './plan-canvas';
-import { dragPosition, nudge } from './plan-geometry';
-import classes from './tables.module.css';
+import { tableStyle } from '../../components/plan/plan-canvas';
+import { dragPosition, nudge } from '../../components/plan/plan-geometry';
+import classes from '../../components/plan/plan.module.css';
 
 /** A pointer must travel this far (px) before a press becomes a drag: a tap only selects. */
 export const DRAG_THRESHOLD_PX = 6;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type {
   CreateTableRequest,
@@ -11,7 +11,7 @@ import { ApiError, api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
-import { createWriteQueue } from '../orders/write-queue';
+import { createWriteQueue } from '../../api/write-queue';
 
 const rid = currentRestaurantId;
 const restaurantBase = () => restaurantPath();
@@ -19,13 +19,6 @@ const restaurantBase = () => restaurantPath();
 /** Said after a 409 on the layout: the screen has refreshed to what the other person saved. */
 export const STALE_LAYOUT_MESSAGE = 'Masa düzeni başka bir ekranda değişti; güncel hali yüklendi. Değişikliğinizi tekrar yapın.';
 
-/** The floor (sections in order, tables with their open ticket): the layout screen and the floor view draw it. */
-export function useFloor() {
-  return useQuery({
-    queryKey: queryKeys.floor(rid()),
-    queryFn: () => api<FloorResponse>(`${restaurantBase()}/floor`),
-  });
-}
 
 /**
  * Layout writes refresh the floor (and the section lists other screens read) when they land; the

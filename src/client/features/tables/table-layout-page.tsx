@@ -17,21 +17,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FLOOR_LIMITS, PLAN_GRID, TABLE_SIZE, createSectionRequest, updateTableRequest, type FloorSection, type FloorTable } from '../../../shared/floor-contract';
 import { TABLE_SHAPES, TABLE_SHAPE_LABELS, type TableShape } from '../../../shared/ticket-contract';
 import { fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import {
-  useCreateSection,
-  useCreateTable,
-  useDeleteSection,
-  useDeleteTable,
-  useDuplicateTable,
-  useFloor,
-  useRenameSection,
-  useReorderSections,
-  useTableSaver,
-} from './floor-api';
+import { useCreateSection, useCreateTable, useDeleteSection, useDeleteTable, useDuplicateTable, useRenameSection, useReorderSections, useTableSaver } from './floor-api';
+import { useFloor } from '../../api/floor';
 import { EditableTable } from './editable-table';
-import { PlanCanvas } from './plan-canvas';
-import { arrangeOnGrid, freeSpot, hasOverlaps } from './plan-geometry';
-import classes from './tables.module.css';
+import { PlanCanvas } from '../../components/plan/plan-canvas';
+import { arrangeOnGrid, freeSpot, hasOverlaps } from '../../components/plan/plan-geometry';
+import classes from '../../components/plan/plan.module.css';
 
 /** Arrow keys save this long after the last press, as one write. */
 const KEY_SAVE_DELAY_MS = 400;

@@ -39,9 +39,9 @@ export async function eventsRoutes(app: FastifyInstance) {
     if (Number.isInteger(lastId) && lastId >= 0) {
       const missed = hub.since(restaurantId, lastId);
       if (missed) missed.forEach(send);
-      else res.write(`id: ${hub.currentSeq}\nevent: resync\ndata: {}\n\n`);
+      else res.write(`id: ${hub.currentSeq(restaurantId)}\nevent: resync\ndata: {}\n\n`);
     } else {
-      res.write(`id: ${hub.currentSeq}\nevent: ready\ndata: {}\n\n`);
+      res.write(`id: ${hub.currentSeq(restaurantId)}\nevent: ready\ndata: {}\n\n`);
     }
     const unsubscribe = hub.subscribe(restaurantId, send);
     const heartbeat = setInterval(() => res.write('event: ping\ndata: {}\n\n'), HEARTBEAT_MS);
@@ -73,10 +73,10 @@ export async function eventsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { restaurantId } = actorOf(request);
       const { after, timeout } = request.query;
-      if (after < 0) return { seq: hub.currentSeq, events: [], resync: false };
+      if (after < 0) return { seq: hub.currentSeq(restaurantId), events: [], resync: false };
       const missed = hub.since(restaurantId, after);
-      if (!missed) return { seq: hub.currentSeq, events: [], resync: true };
-      if (missed.length) return { seq: hub.currentSeq, events: missed, resync: false };
+      if (!missed) return { seq: hub.currentSeq(restaurantId), events: [], resync: true };
+      if (missed.length) return { seq: hub.currentSeq(restaurantId), events: missed, resync: false };
       const event = await new Promise<LiveEvent | null>((resolve) => {
         const timer = setTimeout(() => done(null), timeout * 1000);
         const unsubscribe = hub.subscribe(restaurantId, (e) => done(e));
@@ -92,7 +92,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       });
       // A kept-alive connection would otherwise hold the closing server open.
       if (isClosing) reply.header('connection', 'close');
-      return { seq: hub.currentSeq, events: event ? [event] : [], resync: false };
+      return { seq: hub.currentSeq(restaurantId), events: event ? [event] : [], resync: false };
     },
   );
 }

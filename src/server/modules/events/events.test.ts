@@ -5,14 +5,18 @@ import { createRestaurant, createTestApp, createUser, loginAs, type TestContext 
 import { EventHub, type LiveEvent } from './event-hub';
 
 describe('EventHub', () => {
-  it('numbers events with one increasing sequence across restaurants', () => {
+  it("numbers each restaurant's events with its own sequence: one restaurant's activity never moves another's", () => {
     const hub = new EventHub();
-    expect(hub.currentSeq).toBe(0);
+    expect(hub.currentSeq('r1')).toBe(0);
     const a = hub.publish('r1', 'settings.printer');
     const b = hub.publish('r2', 'menu', 'item-7');
+    for (let i = 0; i < 5; i++) hub.publish('r1', 'menu');
+    const c = hub.publish('r2', 'menu');
     expect(a).toEqual({ seq: 1, restaurantId: 'r1', type: 'settings.printer' });
-    expect(b).toEqual({ seq: 2, restaurantId: 'r2', type: 'menu', id: 'item-7' });
-    expect(hub.currentSeq).toBe(2);
+    expect(b).toEqual({ seq: 1, restaurantId: 'r2', type: 'menu', id: 'item-7' });
+    expect(c.seq).toBe(2);
+    expect(hub.currentSeq('r1')).toBe(6);
+    expect(hub.currentSeq('r2')).toBe(2);
   });
 
   it('delivers an event only to the listeners of its restaurant', () => {
@@ -48,9 +52,9 @@ describe('EventHub', () => {
     hub.publish('r1', 'menu', 'two');
     hub.publish('r1', 'menu', 'three');
     expect(hub.since('r1', 1)?.map((e) => e.id)).toEqual(['two', 'three']);
-    expect(hub.since('r1', 0)?.map((e) => e.seq)).toEqual([1, 3, 4]);
+    expect(hub.since('r1', 0)?.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(hub.since('r2', 0)?.map((e) => e.id)).toEqual(['other']);
-    expect(hub.since('r1', 4)).toEqual([]);
+    expect(hub.since('r1', 3)).toEqual([]);
   });
 
   it('answers since() with an empty list on a fresh hub asked from 0', () => {
@@ -66,15 +70,15 @@ describe('EventHub', () => {
 
   it('answers since() with null once the buffer no longer reaches back that far (a gap)', () => {
     const hub = new EventHub();
-    for (let i = 0; i < 1005; i++) hub.publish(i % 2 ? 'r1' : 'r2', 'menu', `e${i + 1}`);
-    // The last 1000 events (6..1005) are kept: resuming after 5 is complete, after 4 would miss 5.
+    for (let i = 0; i < 505; i++) hub.publish('r1', 'menu', `e${i + 1}`);
+    hub.publish('r2', 'menu', 'other');
+    // The last 500 events of r1 (6..505) are kept: resuming after 5 is complete, after 4 would miss 5.
     expect(hub.since('r1', 4)).toBeNull();
-    expect(hub.since('r2', 0)).toBeNull();
     const replay = hub.since('r1', 5);
-    expect(replay).not.toBeNull();
     expect(replay![0].seq).toBe(6);
-    expect(replay!.every((e) => e.restaurantId === 'r1')).toBe(true);
     expect(replay).toHaveLength(500);
+    // r2's short history is untouched by r1's traffic.
+    expect(hub.since('r2', 0)?.map((e) => e.id)).toEqual(['other']);
   });
 });
 
@@ -148,7 +152,7 @@ describe('live events over HTTP', () => {
       expect(stream.res.headers.get('cache-control')).toBe('no-store');
       const ready = await stream.next();
       expect(ready.event).toBe('ready');
-      expect(ready.id).toBe(String(ctx.app.hub.currentSeq));
+      expect(ready.id).toBe(String(ctx.app.hub.currentSeq(restaurantId)));
 
       // The other restaurant's event is published first: had it been sent, it would arrive first.
       ctx.app.hub.publish(otherRestaurantId, 'settings.printer');
@@ -184,7 +188,7 @@ describe('live events over HTTP', () => {
   });
 
   it('replays what was missed after Last-Event-ID, only for the own restaurant', async () => {
-    const start = ctx.app.hub.currentSeq;
+    const start = ctx.app.hub.currentSeq(restaurantId);
     const first = ctx.app.hub.publish(restaurantId, 'menu', 'missed.one');
     ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
     const second = ctx.app.hub.publish(restaurantId, 'menu', 'missed.two');
@@ -205,11 +209,11 @@ describe('live events over HTTP', () => {
   });
 
   it('tells the client to resync when its Last-Event-ID cannot be replayed', async () => {
-    const future = await openStream({ 'last-event-id': String(ctx.app.hub.currentSeq + 100) });
+    const future = await openStream({ 'last-event-id': String(ctx.app.hub.currentSeq(restaurantId) + 100) });
     try {
       const message = await future.next();
       expect(message.event).toBe('resync');
-      expect(message.id).toBe(String(ctx.app.hub.currentSeq));
+      expect(message.id).toBe(String(ctx.app.hub.currentSeq(restaurantId)));
     } finally {
       future.close();
     }
@@ -231,19 +235,27 @@ describe('live events over HTTP', () => {
       const res = await poll({ after: '-1' });
       expect(Date.now() - started).toBeLessThan(2000);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: false });
+      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq(restaurantId), events: [], resync: false });
+    });
+
+    it("another restaurant's activity does not move the sequence this restaurant sees", async () => {
+      const before = (await poll({ after: '-1' })).json().seq;
+      for (let i = 0; i < 3; i++) ctx.app.hub.publish(otherRestaurantId, 'menu', `theirs.${i}`);
+      expect((await poll({ after: '-1' })).json().seq).toBe(before);
+      ctx.app.hub.publish(restaurantId, 'menu', 'mine');
+      expect((await poll({ after: '-1' })).json().seq).toBe(before + 1);
     });
 
     it('answers at once with events already missed', async () => {
-      const after = ctx.app.hub.currentSeq;
+      const after = ctx.app.hub.currentSeq(restaurantId);
       const missed = ctx.app.hub.publish(restaurantId, 'menu', 'missed');
       ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
       const res = await poll({ after: String(after), timeout: '5' });
-      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [missed], resync: false });
+      expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq(restaurantId), events: [missed], resync: false });
     });
 
     it('waits for the next own event and answers it', async () => {
-      const after = ctx.app.hub.currentSeq;
+      const after = ctx.app.hub.currentSeq(restaurantId);
       const pending = poll({ after: String(after), timeout: '5' });
       await new Promise((r) => setTimeout(r, 100));
       ctx.app.hub.publish(otherRestaurantId, 'menu', 'not.yours');
@@ -254,7 +266,7 @@ describe('live events over HTTP', () => {
     });
 
     it('waits over real HTTP too, not only through inject', async () => {
-      const after = ctx.app.hub.currentSeq;
+      const after = ctx.app.hub.currentSeq(restaurantId);
       const started = Date.now();
       const pending = fetch(`${baseUrl}/api/events/poll?after=${after}&timeout=5`, { headers: { cookie } });
       await new Promise((r) => setTimeout(r, 300));
@@ -265,10 +277,10 @@ describe('live events over HTTP', () => {
     });
 
     it('answers resync for a seq too old to replay or never issued', async () => {
-      for (let i = 0; i < 1001; i++) ctx.app.hub.publish(otherRestaurantId, 'menu', 'filler');
-      for (const after of ['0', String(ctx.app.hub.currentSeq + 5)]) {
+      for (let i = 0; i < 501; i++) ctx.app.hub.publish(restaurantId, 'menu', 'filler');
+      for (const after of ['0', String(ctx.app.hub.currentSeq(restaurantId) + 5)]) {
         const res = await poll({ after, timeout: '5' });
-        expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: true });
+        expect(res.json()).toEqual({ seq: ctx.app.hub.currentSeq(restaurantId), events: [], resync: true });
       }
     });
 
@@ -299,7 +311,7 @@ describe('shutting down', () => {
 
       const stream = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { cookie } });
       expect(stream.status).toBe(200);
-      const poll = fetch(`http://127.0.0.1:${port}/api/events/poll?after=${ctx.app.hub.currentSeq}&timeout=30`, { headers: { cookie } });
+      const poll = fetch(`http://127.0.0.1:${port}/api/events/poll?after=${ctx.app.hub.currentSeq(restaurantId)}&timeout=30`, { headers: { cookie } });
       await new Promise((r) => setTimeout(r, 200));
 
       const started = Date.now();
@@ -308,7 +320,7 @@ describe('shutting down', () => {
       expect(Date.now() - started).toBeLessThan(2000);
       // The stream ends cleanly after its first message; the poll answers empty.
       expect(await stream.text()).toMatch(/^id: \d+\nevent: ready\ndata: \{\}\n\n$/);
-      expect(await (await poll).json()).toEqual({ seq: ctx.app.hub.currentSeq, events: [], resync: false });
+      expect(await (await poll).json()).toEqual({ seq: ctx.app.hub.currentSeq(restaurantId), events: [], resync: false });
     } finally {
       if (closed) await ctx.database.close();
       else await ctx.close();

@@ -3,22 +3,12 @@ import { HISTORY_LIMIT, type HistoryBatch, type KitchenHistoryQuery, type Kitche
 import { TICKET_TYPE_LABELS, TICKET_TYPES } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
 import { kitchenBatches, ticketLines, tickets } from '../../db/schema';
+import { periodBounds } from '../../lib/business-day';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { groupCards, selectCardRows } from './kitchen-read.service';
 
 const seconds = (from: string, to: string | null) => (to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000)) : null);
 const latest = (values: (string | null)[]) => values.filter((v): v is string => v !== null).sort().at(-1) ?? null;
-
-/**
- * The period's bounds as instants: business days in the restaurant's time zone, starting at its
- * day start hour (05:00 puts a 02:00 order on the previous day). No dates = today's business day.
- */
-function periodBounds(query: KitchenHistoryQuery, timeZone: string, startHour: number) {
-  const today = sql`((now() at time zone ${timeZone}) - make_interval(hours => ${startHour}))::date`;
-  const day = (d: string | undefined) => (d ? sql`${d}::date` : today);
-  const start = (d: SQL) => sql`((${d} + make_interval(hours => ${startHour}))::timestamp at time zone ${timeZone})`;
-  return { from: start(day(query.from)), to: start(sql`(${day(query.to)} + 1)`) };
-}
 
 /** Gel-Al / Paket Servis have no table: the filter matches their type label instead. */
 function tableFilter(table: string | undefined): SQL | undefined {

@@ -55,7 +55,7 @@ export async function menuFileRoutes(app: FastifyInstance) {
     const setPhoto = (itemId: string, saved: string | null, request: Parameters<typeof command>[0]) =>
       withNewPhoto(photos, saved, (photoPath) => command(request, (c) => setItemPhoto(c, { itemId, photoPath })));
 
-    s.put('/items/:itemId/photo', { config: OWNER, schema: { params: itemParams, response: { 200: menuItem } } }, async (request) => {
+    s.put('/items/:itemId/photo', { config: { ...OWNER, multipart: true }, schema: { params: itemParams, response: { 200: menuItem } } }, async (request) => {
       const { bytes, kind } = await readPhoto(request);
       return (await setPhoto(request.params.itemId, await photos.save(bytes, kind), request)).item;
     });

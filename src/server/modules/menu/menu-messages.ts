@@ -16,6 +16,7 @@ export const MENU_MESSAGES = {
   versionConflict: MESSAGES.versionConflict,
   photoMissing: 'Fotoğraf dosyası gönderilmedi',
   photoNotMultipart: 'Fotoğrafı dosya olarak (multipart/form-data) gönderin',
+  photoBroken: 'Fotoğraf yüklemesi bozuk ya da yarım geldi; dosyayı yeniden seçip tekrar deneyin',
   photoTooLarge: 'Fotoğraf en fazla 2 MB olabilir',
   photoWrongType: 'Fotoğraf JPEG, PNG ya da WebP biçiminde olmalı',
   photoNotFound: 'Fotoğraf bulunamadı',

@@ -83,6 +83,23 @@ describe('item photos', () => {
     expect((await r.menu()).items[0].photoUrl).toBeNull();
   });
 
+  it.each([
+    ['no boundary in its content type', () => ({ headers: { 'content-type': 'multipart/form-data' }, payload: multipart(TINY_PNG).payload })],
+    ['a truncated body', () => {
+      const full = multipart(TINY_PNG);
+      return { headers: full.headers, payload: full.payload.subarray(0, full.payload.length - 30) };
+    }],
+    ['a body of garbage', () => ({ headers: { 'content-type': 'multipart/form-data; boundary=----sofra' }, payload: Buffer.from('\u0000\u00ff garbage, not multipart at all \r\n\r\n') })],
+    ['a body that never starts a part', () => ({ headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: Buffer.from('--x--\r\n') })],
+  ])('answers a multipart upload with %s with a Turkish 400 and keeps the item as it was', async (_, body) => {
+    const r = await withItem();
+    const res = await upload(r, r.itemId, body() as ReturnType<typeof multipart>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^Fotoğraf/);
+    expect(res.body).not.toMatch(/[Bb]oundary|Unexpected end|Malformed/);
+    expect((await r.menu()).items[0].photoUrl).toBeNull();
+  });
+
   it('refuses a JSON body instead of a file', async () => {
     const r = await withItem();
     const res = await r.call('PUT', `/items/${r.itemId}/photo`, { photo: 'data:image/png;base64,AAAA' });

@@ -49,7 +49,11 @@ export async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffe
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(400, MENU_MESSAGES.photoMissing);
     }
-    throw err;
+    // Everything else here is the multipart parser (busboy) failing on the body itself: no
+    // boundary, a truncated or garbage body. Its English messages are not for the user, and the
+    // request's fault is not the server's.
+    request.log.info({ err }, 'unreadable photo upload');
+    throw new HttpError(400, MENU_MESSAGES.photoBroken);
   }
   if (bytes.length === 0) throw new HttpError(400, MENU_MESSAGES.photoMissing);
   const kind = sniffImage(bytes);

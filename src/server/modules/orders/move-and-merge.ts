@@ -3,7 +3,7 @@ import type { MoveLinesRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { lockOpenTicket, openTicket, openTicketOn, touchTicket } from './ticket-commands';
+import { assertBillHolds, lockOpenTicket, openTicket, openTicketOn, touchTicket } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 /*
@@ -41,6 +41,7 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
     const line = own.find((l) => l.id === w.lineId);
     if (!line) throw new HttpError(404, TICKET_MESSAGES.lineNotFound);
     if (line.status === 'cancelled') throw new HttpError(409, TICKET_MESSAGES.moveCancelled);
+    if (line.paymentId) throw new HttpError(409, TICKET_MESSAGES.movePaid);
     if (w.quantity > line.quantity) throw new HttpError(409, TICKET_MESSAGES.moveTooMany(line.name, line.quantity));
     return { line, quantity: w.quantity };
   });
@@ -62,6 +63,8 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
   }
   await touchTicket(c, source.id);
   if (existing) await touchTicket(c, targetId);
+  // lines already paid stay where they were paid, and what is left must still cover discounts and payments
+  await assertBillHolds(c, source.id);
   await c.audit({
     action: 'ticket.lines.move',
     entity: 'ticket',

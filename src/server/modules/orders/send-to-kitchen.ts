@@ -12,28 +12,24 @@ import { TICKET_MESSAGES } from './ticket-messages';
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number) {
   const ticket = await lockOpenTicket(c, ticketId, version);
-  const pending = await c.tx
-    .select({ id: ticketLines.id })
-    .from(ticketLines)
-    .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.status, 'pending')))
-    .orderBy(ticketLines.sortOrder)
-    .for('update');
-  if (pending.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
-
-  const [{ sequence }] = await c.tx
-    .select({ sequence: sql<number>`(count(*) + 1)::int` })
-    .from(kitchenBatches)
-    .where(eq(kitchenBatches.ticketId, ticket.id));
+  // the batch first, numbered after the ticket's earlier ones; with nothing pending it rolls back
   const [batch] = await c.tx
     .insert(kitchenBatches)
-    .values({ restaurantId: c.restaurantId, ticketId: ticket.id, sequence: Number(sequence), sentBy: c.actor.userId })
+    .values({
+      restaurantId: c.restaurantId,
+      ticketId: ticket.id,
+      sequence: sql`(select count(*) + 1 from ${kitchenBatches} where ${kitchenBatches.ticketId} = ${ticket.id})`,
+      sentBy: c.actor.userId,
+    })
     .returning({ id: kitchenBatches.id });
-  await c.tx
+  const sent = await c.tx
     .update(ticketLines)
     .set({ status: 'sent', batchId: batch.id })
-    .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.status, 'pending')));
+    .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.status, 'pending')))
+    .returning({ id: ticketLines.id, sortOrder: ticketLines.sortOrder });
+  if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
   await touchTicket(c, ticket.id);
-  const lineIds = pending.map((l) => l.id);
+  const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);
   await c.audit({ action: 'ticket.send', entity: 'ticket', entityId: ticket.id, after: { batchId: batch.id, lineIds } });
   c.emit('kitchen', ticket.id);
   return { id: batch.id, lineIds };

@@ -1,12 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { BillMathError, type Bill } from '../../../shared/bill-math';
 import type { AddLinesRequest, OpenTicketRequest, UpdateLineRequest, UpdateTicketRequest } from '../../../shared/ticket-contract';
-import { diningTables, ticketLines, tickets } from '../../db/schema';
+import { diningTables, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { priceLines } from './price-lines';
+import { LINE_ORDER, billOf } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 export type TicketRow = typeof tickets.$inferSelect;
+export type LineRow = typeof ticketLines.$inferSelect;
 
 /**
  * Locks an open ticket of this restaurant and checks the version the screen read: every ticket
@@ -46,6 +50,26 @@ export async function lockFreeTable(c: CommandContext, tableId: string) {
   return table;
 }
 
+/**
+ * The ticket's bill as it now stands in this transaction, checked: a discount larger than what is
+ * left (`mathStatus`, 409 unless told), or less left to pay than was already paid (409), refuses the
+ * change and rolls it back. Answers the bill and the lines in bill order.
+ */
+export async function assertBillHolds(c: CommandContext, ticketId: string, mathStatus: 400 | 409 = 409): Promise<{ bill: Bill; lines: LineRow[] }> {
+  const [row] = await c.tx.select().from(tickets).where(eq(tickets.id, ticketId));
+  const lines = await c.tx.select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId)).orderBy(...LINE_ORDER);
+  const paid = await c.tx.select().from(payments).where(eq(payments.ticketId, ticketId));
+  let bill: Bill;
+  try {
+    bill = billOf(row, lines, paid);
+  } catch (err) {
+    if (err instanceof BillMathError) throw new HttpError(mathStatus, err.message);
+    throw err;
+  }
+  if (bill.paid > bill.total) throw new HttpError(409, TICKET_MESSAGES.belowPaid);
+  return { bill, lines };
+}
+
 async function nextTicketNumber(c: CommandContext) {
   const [row] = await c.tx
     .select({ next: sql<number>`coalesce(max(${tickets.number}) + 1, 1)::int` })
@@ -57,6 +81,8 @@ async function nextTicketNumber(c: CommandContext) {
 /** Opens a ticket for the signed-in waiter: on a free table, or a Gel-Al / Paket Servis order. */
 export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?: Date): Promise<string> {
   const table = req.type === 'table' ? await lockFreeTable(c, req.tableId) : null;
+  // the service charge is the table's: Gel-Al and Paket Servis have none
+  const serviceChargePercent = req.type === 'table' ? (await getRestaurantSettings(c.tx, c.restaurantId)).value.serviceChargePercent : 0;
   const [row] = await c.tx
     .insert(tickets)
     .values({
@@ -66,6 +92,7 @@ export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?:
       tableId: table?.id ?? null,
       tableName: table?.name ?? null,
       guests: req.type === 'table' ? (req.guests ?? null) : null,
+      serviceChargePercent,
       waiterId: c.actor.userId,
       customerName: req.type === 'table' ? null : req.customer.name,
       customerPhone: req.type === 'table' ? null : req.customer.phone || null,
@@ -129,6 +156,7 @@ export async function updateLine(c: CommandContext, ticketId: string, lineId: st
   };
   if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
   await touchTicket(c, ticket.id);
+  await assertBillHolds(c, ticket.id);
   await c.audit({ action: 'ticket.line.update', entity: 'ticket_line', entityId: line.id, before: { quantity: line.quantity, note: line.note }, after: set });
 }
 
@@ -137,5 +165,6 @@ export async function deleteLine(c: CommandContext, ticketId: string, lineId: st
   const line = await lockPendingLine(c, ticket.id, lineId);
   await c.tx.delete(ticketLines).where(eq(ticketLines.id, line.id));
   await touchTicket(c, ticket.id);
+  await assertBillHolds(c, ticket.id);
   await c.audit({ action: 'ticket.line.delete', entity: 'ticket_line', entityId: line.id, before: { name: line.name, quantity: line.quantity } });
 }

@@ -22,5 +22,7 @@ export const TICKET_MESSAGES = {
   moveCancelled: 'İptal edilmiş satır taşınamaz',
   moveTooMany: (name: string, max: number) => `"${name}" satırında ${max} adet var; daha fazlası taşınamaz`,
   moveDuplicateLine: 'Aynı satır iki kez seçilmiş',
+  movePaid: 'Ödenmiş satır taşınamaz',
+  belowPaid: 'Bu değişiklikle hesap ödenmiş tutarın altına düşer; yapılamaz',
   notATableTicket: 'Bu adisyon bir masaya ait değil',
 } as const;

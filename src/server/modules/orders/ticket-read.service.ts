@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { computeTotals } from '../../../shared/bill-math';
+import { computeBill, type Bill, type BillInput, type LineBill } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
-import type { LineOption, LineStatus, TableState, Ticket, TicketLine, TicketSummary, TicketType } from '../../../shared/ticket-contract';
+import type { Discount, LineOption, LineStatus, Payment, PaymentMethod, TableState, Ticket, TicketLine, TicketSummary, TicketType } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
-import { diningTables, ticketLines, tickets, users } from '../../db/schema';
+import { diningTables, payments, ticketLines, tickets, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 type TicketRow = typeof tickets.$inferSelect;
 type LineRow = typeof ticketLines.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * A table's state from its ticket, most urgent first: the guest asked for the bill; something is
@@ -21,7 +22,7 @@ export function ticketState(billRequestedAt: Date | null, statuses: readonly Lin
   return 'open';
 }
 
-const billLine = (l: LineRow) => ({
+export const billLine = (l: LineRow) => ({
   unitPrice: l.unitPriceKurus,
   quantity: l.quantity,
   status: l.status as LineStatus,
@@ -30,7 +31,45 @@ const billLine = (l: LineRow) => ({
   vatRate: l.vatRate,
 });
 
-export function presentLine(l: LineRow): TicketLine {
+/**
+ * The bill of a ticket as stored. `strict` (commands) refuses an over-total discount; reading never
+ * fails: a ticket discount a later change left too large counts as much as there is to discount.
+ */
+export function billOf(row: Pick<TicketRow, 'discount' | 'serviceChargePercent'>, lines: readonly LineRow[], paid: readonly PaymentRow[] = [], strict = true): Bill {
+  const input: BillInput = {
+    lines: lines.map(billLine),
+    discount: (row.discount ?? null) as Discount | null,
+    serviceChargePercent: row.serviceChargePercent,
+    payments: paid.map((p) => ({ amount: p.amountKurus, tip: p.tipKurus, change: p.changeKurus })),
+  };
+  if (strict) return computeBill(input);
+  try {
+    return computeBill(input);
+  } catch {
+    const atMost = computeBill({ ...input, discount: null });
+    const d = input.discount;
+    const capped = d && d.type === 'amount' ? { ...d, value: Math.min(d.value, atMost.total - atMost.serviceCharge) } : d;
+    return computeBill({ ...input, discount: capped && capped.value > 0 ? capped : null });
+  }
+}
+
+export function presentPayment(p: PaymentRow, lines: readonly LineRow[], names: Map<string, string>): Payment {
+  return {
+    id: p.id,
+    method: p.method as PaymentMethod,
+    brand: p.brand,
+    amount: p.amountKurus,
+    tip: p.tipKurus,
+    change: p.changeKurus,
+    customerName: p.customerName,
+    lineIds: lines.filter((l) => l.paymentId === p.id).map((l) => l.id),
+    takenBy: p.takenBy,
+    takenByName: p.takenBy ? (names.get(p.takenBy) ?? null) : null,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function presentLine(l: LineRow, bill?: LineBill): TicketLine {
   return {
     id: l.id,
     menuItemId: l.menuItemId,
@@ -49,18 +88,33 @@ export function presentLine(l: LineRow): TicketLine {
     discount: (l.discount ?? null) as TicketLine['discount'],
     total: l.unitPriceKurus * l.quantity,
     addedAt: l.addedAt.toISOString(),
+    due: bill?.due ?? 0,
+    compReason: l.compReason,
+    cancelReason: l.cancelReason,
+    paymentId: l.paymentId,
   };
 }
 
+/** The one order of a ticket's lines (the bill spreads discounts in it, so it must be the same everywhere). */
+export const LINE_ORDER = [asc(ticketLines.sortOrder), asc(ticketLines.addedAt), asc(ticketLines.id)] as const;
+
 async function linesOf(db: Db, ticketIds: string[]) {
   if (ticketIds.length === 0) return new Map<string, LineRow[]>();
-  const rows = await db.select().from(ticketLines).where(inArray(ticketLines.ticketId, ticketIds)).orderBy(asc(ticketLines.sortOrder), asc(ticketLines.addedAt));
+  const rows = await db.select().from(ticketLines).where(inArray(ticketLines.ticketId, ticketIds)).orderBy(...LINE_ORDER);
   const byTicket = new Map<string, LineRow[]>();
   for (const r of rows) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
   return byTicket;
 }
 
-const waiterNames = async (db: Db, ids: (string | null)[]) => {
+async function paymentsOf(db: Db, ticketIds: string[]) {
+  const byTicket = new Map<string, PaymentRow[]>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db.select().from(payments).where(inArray(payments.ticketId, ticketIds)).orderBy(asc(payments.createdAt), asc(payments.id));
+  for (const r of rows) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
+  return byTicket;
+}
+
+export const staffNames = async (db: Db, ids: (string | null)[]) => {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map<string, string>();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
@@ -70,15 +124,33 @@ const waiterNames = async (db: Db, ids: (string | null)[]) => {
 /** One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket. */
 export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
-  if (!row) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const lines = (await linesOf(db, [row.id])).get(row.id) ?? [];
-  const names = await waiterNames(db, [row.waiterId]);
-  return presentTicket(row, lines, names);
+  const [found] = await db
+    .select({ row: tickets, waiterName: users.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.waiterId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
+  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const { row, waiterName } = found;
+  const [lines, paid] = await Promise.all([linesOf(db, [row.id]), paymentsOf(db, [row.id])]);
+  const rowPayments = paid.get(row.id) ?? [];
+  const names = new Map<string, string>(row.waiterId && waiterName !== null ? [[row.waiterId, waiterName]] : []);
+  // names of whoever took a payment, when it was not the ticket's waiter (usually none to look up)
+  const takers = rowPayments.map((p) => p.takenBy).filter((id): id is string => id !== null && !names.has(id));
+  if (takers.length > 0) for (const [id, name] of await staffNames(db, takers)) names.set(id, name);
+  return presentTicket(row, lines.get(row.id) ?? [], names, rowPayments);
 }
 
-function presentTicket(row: TicketRow, lines: LineRow[], names: Map<string, string>): Ticket {
-  const { subtotal, total } = computeTotals(lines.map(billLine));
+/** Tickets as the adisyon screen shows them, with their lines, payments and full bill. */
+export async function presentTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {
+  const ids = rows.map((r) => r.id);
+  const [lines, paid] = await Promise.all([linesOf(db, ids), paymentsOf(db, ids)]);
+  const names = await staffNames(db, [...rows.map((r) => r.waiterId), ...[...paid.values()].flat().map((p) => p.takenBy)]);
+  return rows.map((row) => presentTicket(row, lines.get(row.id) ?? [], names, paid.get(row.id) ?? []));
+}
+
+function presentTicket(row: TicketRow, lines: LineRow[], names: Map<string, string>, paid: PaymentRow[] = []): Ticket {
+  const bill = billOf(row, lines, paid, false);
+  const { lines: lineBills, ...totals } = bill;
   return {
     id: row.id,
     number: row.number,
@@ -94,8 +166,12 @@ function presentTicket(row: TicketRow, lines: LineRow[], names: Map<string, stri
     billRequestedAt: row.billRequestedAt?.toISOString() ?? null,
     state: row.status === 'open' ? ticketState(row.billRequestedAt, lines.map((l) => l.status as LineStatus)) : 'free',
     version: row.version,
-    lines: lines.map(presentLine),
-    totals: { subtotal, total },
+    lines: lines.map((l, i) => presentLine(l, lineBills[i])),
+    totals: { ...totals, serviceChargePercent: row.serviceChargePercent },
+    discount: (row.discount ?? null) as Discount | null,
+    payments: paid.map((p) => presentPayment(p, lines, names)),
+    billNumber: row.billNumber,
+    closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -108,7 +184,7 @@ export async function listOpenTickets(db: Db, restaurantId: string): Promise<Tic
     .where(and(eq(tickets.restaurantId, restaurantId), eq(tickets.status, 'open')))
     .orderBy(asc(tickets.openedAt), asc(tickets.number));
   const lines = await linesOf(db, rows.map((r) => r.ticket.id));
-  const names = await waiterNames(db, rows.map((r) => r.ticket.waiterId));
+  const names = await staffNames(db, rows.map((r) => r.ticket.waiterId));
   return rows.map(({ ticket: t, sectionId }) => {
     const { id, number, type, tableId, tableName, waiterId, waiterName, guests, openedAt, state, version, totals } = presentTicket(t, lines.get(t.id) ?? [], names);
     return { id, number, type, tableId, tableName, sectionId: sectionId ?? null, waiterId, waiterName, customerName: t.customerName, guests, total: totals.total, openedAt, state, version };

@@ -81,7 +81,8 @@ describe('tables on the plan', () => {
     expect(t).toMatchObject({ x: 900, y: 500 });
     expect((await call('POST', '/tables', { sectionId: s.id, name: 'Dev', width: 5000 })).statusCode).toBe(400);
     expect((await call('POST', '/tables', { sectionId: s.id, name: 'Üçgen', shape: 'triangle' })).statusCode).toBe(400);
-    expect((await call('POST', '/tables', { sectionId: s.id, name: '' })).json().fields.name).toBe('Masa adı gerekli');
+    expect((await call('POST', '/tables', { sectionId: s.id, name: '' })).json().fields.name).toBe('Masa adı boş olamaz');
+    expect((await call('POST', '/tables', { sectionId: s.id, name: 'Masa\u0000 1' })).statusCode).toBe(400);
   });
 
   it('duplicates a table with the next free name beside it', async () => {

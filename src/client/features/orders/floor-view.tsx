@@ -3,12 +3,12 @@ import { memo } from 'react';
 import type { FloorSection, FloorTable } from '../../../shared/floor-contract';
 import { TABLE_STATE_LABELS } from '../../../shared/ticket-contract';
 import { formatTL } from '../../../shared/money';
-import { ageLabel, minutesSince } from '../orders/order-logic';
-import orderClasses from '../orders/orders.module.css';
-import { PlanCanvas, tableStyle } from './plan-canvas';
-import { tableDetail } from './plan-geometry';
-import { TABLE_STATE_ICONS } from './table-state';
-import classes from './tables.module.css';
+import { ageLabel, minutesSince } from './order-logic';
+import orderClasses from './orders.module.css';
+import { PlanCanvas, tableStyle } from '../../components/plan/plan-canvas';
+import { tableDetail } from '../../components/plan/plan-geometry';
+import { TABLE_STATE_ICONS } from '../../components/status-icons';
+import classes from '../../components/plan/plan.module.css';
 
 export type TableView = 'floor' | 'list';
 /** The list view's "every section" tab. */

@@ -2,7 +2,7 @@ import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PLAN_GRID, PLAN_HEIGHT, PLAN_WIDTH } from '../../../shared/floor-contract';
 import { planScale, usedHeight, type Box } from './plan-geometry';
-import classes from './tables.module.css';
+import classes from './plan.module.css';
 
 interface Props {
   tables: readonly Pick<Box, 'width' | 'height'>[];

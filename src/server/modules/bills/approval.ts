@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Approval } from '../../../shared/bill-contract';
+import { normaliseEmail } from '../../../shared/email';
+import { GUARDED_ACTIONS } from '../../../shared/restaurant-settings';
+import type { Db } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { actorOf } from '../../plugins/auth';
+import { LIMIT_WINDOW_MS, guardedCheck } from '../auth/login-guard';
+import { LoginLimiter } from '../auth/login-limiter';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { BILL_MESSAGES } from './bill-messages';
+
+export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
+const ACTION_NAMES: Record<GuardedAction, string> = { discount: 'İndirim', comp: 'İkram', cancel: 'İptal' };
+
+// An unknown approver email still pays for one hash, so timing does not tell which emails exist.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('sofra-approval-equaliser'));
+
+const isWrongApproval = (err: unknown) => err instanceof HttpError && err.message === BILL_MESSAGES.wrongApproval;
+
+/**
+ * Owners' approvals on the spot. The password is checked before the command's transaction (a hash
+ * takes a third of a second; the restaurant must not stay locked meanwhile), under the same kind
+ * of limit as the login: 10 wrong passwords per signed-in person and per approver email in 15
+ * minutes, counted before the hash runs.
+ */
+export class Approvals {
+  private readonly limiter = new LoginLimiter({ maxFailures: { user: 10, account: 10 }, windowMs: LIMIT_WINDOW_MS });
+
+  constructor(private readonly db: Db) {}
+
+  /** The approver's user id (an active owner of this restaurant with that password), null without an approval; 403 when wrong. */
+  async verify(request: FastifyRequest, approval: Approval | undefined): Promise<string | null> {
+    if (!approval) return null;
+    const actor = actorOf(request);
+    const email = normaliseEmail(approval.email);
+    return guardedCheck(
+      this.limiter,
+      { limit: [`user:${actor.userId}`, `account:${email}`] },
+      BILL_MESSAGES.tooManyApprovals,
+      () => this.checkOwner(actor.restaurantId, email, approval.password, `ip:${request.ip}`),
+      isWrongApproval,
+    );
+  }
+
+  private async checkOwner(restaurantId: string, email: string, password: string, client: string): Promise<string> {
+    const [owner] = await this.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, email),
+          eq(memberships.restaurantId, restaurantId),
+          eq(memberships.role, 'owner'),
+          eq(memberships.isActive, true),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    const ok = await verifyPassword(password, owner?.passwordHash ?? (await getDummyHash()), client);
+    if (!owner || !ok) throw new HttpError(403, BILL_MESSAGES.wrongApproval);
+    return owner.id;
+  }
+}
+
+/**
+ * Who may discount, comp or cancel comes from Ayarlar (the owner always may). Without the right,
+ * an owner's approval (verified before the command) lets it through and is recorded.
+ * Answers the approver to record (null when the caller needed none).
+ */
+export async function assertMay(c: CommandContext, action: GuardedAction, approverUserId: string | null): Promise<string | null> {
+  if (c.actor.role === 'owner') return approverUserId;
+  const { value: settings } = await getRestaurantSettings(c.tx, c.restaurantId);
+  if ((settings.permissions[action] as string[]).includes(c.actor.role)) return approverUserId;
+  if (approverUserId) return approverUserId;
+  throw new HttpError(403, BILL_MESSAGES.notAllowed(ACTION_NAMES[action]));
+}

@@ -1,0 +1,300 @@
+import { and, eq } from 'drizzle-orm';
+import type { BillDetail, BillSummary, CloseResponse, PaymentResponse } from '../../../shared/bill-contract';
+import type { Ticket } from '../../../shared/ticket-contract';
+import { auditEvents, payments, tickets } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test-support/test-app';
+import type { LiveEvent } from '../events/event-hub';
+import { ordersFixture } from '../orders/orders-test-kit';
+import { TICKET_MESSAGES } from '../orders/ticket-messages';
+import { BILL_MESSAGES } from './bill-messages';
+import { billsFixture } from './bills-test-kit';
+
+let ctx: TestContext;
+let f: Awaited<ReturnType<typeof billsFixture>>;
+const events: LiveEvent[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  f = await billsFixture(ctx);
+  ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
+});
+afterAll(() => ctx.close());
+beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
+
+const rakiLine = (t: Ticket) => t.lines.find((l) => l.name === 'Rakı')!;
+const ezogelinLine = (t: Ticket) => t.lines.find((l) => l.name === 'Ezogelin')!;
+const paymentsOf = (ticketId: string) => ctx.database.db.select().from(payments).where(eq(payments.ticketId, ticketId));
+/** A sent ticket (44.000 kuruş) paid in full by card. */
+async function paidTicket(counts?: { ezogelin?: number; raki?: number }) {
+  const t = await f.sentTicket(counts);
+  const res = await f.bills().pay(t, { method: 'card', amount: t.totals.total });
+  expect(res.statusCode).toBe(200);
+  return res.json() as PaymentResponse;
+}
+
+describe('payments', () => {
+  it('two guests pay by card and by cash with change; the ticket shows payments and what remains', async () => {
+    const t = await f.sentTicket();
+    const card = await f.bills().pay(t, { method: 'card', amount: 20_000 });
+    expect(card.statusCode).toBe(200);
+    expect((card.json() as PaymentResponse).totals).toMatchObject({ paid: 20_000, remaining: 24_000 });
+    const cash = await f.bills().pay(t, { method: 'cash', amount: 24_000, given: 30_000 });
+    const after = cash.json() as PaymentResponse;
+    expect(after.change).toBe(6_000);
+    expect(after.totals).toMatchObject({ total: 44_000, paid: 44_000, remaining: 0, change: 6_000 });
+    expect(after.payments.map((p) => [p.method, p.amount, p.change, p.takenBy])).toEqual([
+      ['card', 20_000, 0, f.restaurant.waiter.user.id],
+      ['cash', 24_000, 6_000, f.restaurant.waiter.user.id],
+    ]);
+    const audit = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, t.id), eq(auditEvents.action, 'ticket.payment'))).orderBy(auditEvents.id);
+    expect(audit.map((a) => (a.after as { amount: number }).amount)).toEqual([20_000, 24_000]);
+  });
+
+  it('accepts cash above what remains and gives change; refuses card, meal card, online and Cari above it', async () => {
+    const t = await f.sentTicket();
+    for (const method of ['card', 'online']) {
+      const over = await f.bills().pay(t, { method, amount: 44_001 });
+      expect(over.statusCode).toBe(409);
+      expect(over.json().error).toBe(BILL_MESSAGES.overRemaining(44_000));
+    }
+    expect((await f.bills().pay(t, { method: 'meal_card', brand: 'Multinet', amount: 50_000 })).statusCode).toBe(409);
+    expect((await f.bills().pay(t, { method: 'account', customerName: 'Ahmet Bey', amount: 50_000 })).statusCode).toBe(409);
+    expect(await paymentsOf(t.id)).toHaveLength(0);
+    const cash = (await f.bills().pay(t, { method: 'cash', amount: 50_000 })).json() as PaymentResponse;
+    expect(cash).toMatchObject({ change: 6_000, totals: { paid: 44_000, remaining: 0 } });
+  });
+
+  it('takes only Ayarlar’s methods and meal-card brands; Cari needs a name; tips stay apart from sales', async () => {
+    await f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard'], mealCardBrands: ['Multinet'] });
+    const t = await f.sentTicket();
+    const online = await f.bills().pay(t, { method: 'online', amount: 1_000 });
+    expect(online.statusCode).toBe(409);
+    expect(online.json().error).toBe(BILL_MESSAGES.methodOff('Online'));
+    const brand = await f.bills().pay(t, { method: 'meal_card', brand: 'Setcard', amount: 1_000 });
+    expect(brand.statusCode).toBe(400);
+    expect(brand.json().error).toBe(BILL_MESSAGES.brandUnknown('Setcard'));
+    expect((await f.bills().pay(t, { method: 'meal_card', amount: 1_000 })).statusCode).toBe(400);
+    const meal = (await f.bills().pay(t, { method: 'meal_card', brand: 'Multinet', amount: 10_000, tip: 1_500 })).json() as PaymentResponse;
+    expect(meal.payments[0]).toMatchObject({ method: 'meal_card', brand: 'Multinet', amount: 10_000, tip: 1_500 });
+    expect(meal.totals).toMatchObject({ paid: 10_000, tips: 1_500, remaining: 34_000 });
+    await f.setSettings({ paymentMethods: ['cash', 'account'] });
+    expect((await f.bills().pay(t, { method: 'account', amount: 1_000 })).statusCode).toBe(400);
+    const cari = (await f.bills().pay(t, { method: 'account', amount: 1_000, customerName: 'Ahmet Bey' })).json() as PaymentResponse;
+    expect(cari.payments[1]).toMatchObject({ method: 'account', customerName: 'Ahmet Bey' });
+  });
+
+  it('refuses bad amounts: zero, negative, fractional kuruş, and cash handed over below the amount', async () => {
+    const t = await f.sentTicket();
+    for (const amount of [0, -5, 10.5]) expect((await f.bills().pay(t, { method: 'card', amount })).statusCode).toBe(400);
+    expect((await f.bills().pay(t, { method: 'cash', amount: 10_000, given: 5_000 })).statusCode).toBe(400);
+    expect((await f.bills().pay(t, { method: 'card', amount: 10_000, given: 20_000 })).statusCode).toBe(400);
+    expect((await f.bills().pay(t, { method: 'bitcoin', amount: 10_000 })).statusCode).toBe(400);
+    expect(await paymentsOf(t.id)).toHaveLength(0);
+  });
+
+  it('pays chosen lines, also part of a line’s quantity; lines already paid are refused', async () => {
+    const t = await f.sentTicket({ ezogelin: 3, raki: 1 });
+    const raki = await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(t).id] });
+    expect(raki.statusCode, raki.body).toBe(200);
+    const afterRaki = raki.json() as PaymentResponse;
+    expect(afterRaki.payments[0]).toMatchObject({ amount: 25_000, lineIds: [rakiLine(t).id] });
+    expect(rakiLine(afterRaki).paymentId).toBe(afterRaki.paymentId);
+    const again = await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(t).id] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(BILL_MESSAGES.linesAlreadyPaid);
+    // one of three soups, cash with change
+    const part = await f.bills().pay(t, { method: 'cash', lines: [{ lineId: ezogelinLine(t).id, quantity: 1 }], amount: 10_000 });
+    expect(part.statusCode).toBe(200);
+    const afterPart = part.json() as PaymentResponse;
+    expect(afterPart.change).toBe(500);
+    expect(afterPart.lines.filter((l) => l.name === 'Ezogelin').map((l) => [l.quantity, l.paymentId !== null])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect(afterPart.totals).toMatchObject({ paid: 34_500, remaining: 19_000 });
+    // a card amount that is not the lines' due is refused
+    const wrong = await f.bills().pay(t, { method: 'card', lineIds: [ezogelinLine(afterPart).id], amount: 100 });
+    expect(wrong.json().error).toBe(BILL_MESSAGES.linesAmount(19_000));
+  });
+
+  it('refuses changes to paid lines, and any change that leaves less to pay than was paid', async () => {
+    const t = await f.sentTicket();
+    const paid = (await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(t).id] })).json() as PaymentResponse;
+    const owner = f.bills(f.restaurant.owner);
+    expect((await owner.cancel(paid, rakiLine(paid).id, { reason: 'x' })).json().error).toBe(BILL_MESSAGES.linePaid);
+    expect((await owner.comp(paid, rakiLine(paid).id, { reason: 'x' })).json().error).toBe(BILL_MESSAGES.linePaid);
+    const more = (await f.bills().pay(paid, { method: 'cash', amount: 15_000 })).json() as PaymentResponse;
+    const discount = await owner.discount(more, { type: 'percent', value: 50, label: '' });
+    expect(discount.statusCode).toBe(409);
+    expect(discount.json().error).toBe(TICKET_MESSAGES.belowPaid);
+  });
+
+  it('splits what remains equally, the remainder kuruş on the last shares; 0, 1 and 1000 shares are refused', async () => {
+    const t = await f.sentTicket();
+    await f.bills().pay(t, { method: 'cash', amount: 1 });
+    const split = await f.bills().call('GET', `/tickets/${t.id}/split?shares=4`);
+    expect(split.json()).toEqual({ remaining: 43_999, shares: [10_999, 11_000, 11_000, 11_000] });
+    for (const n of [0, 1, 1000, 'dört']) {
+      const bad = await f.bills().call('GET', `/tickets/${t.id}/split?shares=${n}`);
+      expect(bad.statusCode, String(n)).toBe(400);
+    }
+    // paying the shares settles the bill to the kuruş
+    for (const share of split.json().shares as number[]) expect((await f.bills().pay(t, { method: 'card', amount: share })).statusCode).toBe(200);
+    expect((await f.api().ticket(t.id)).totals.remaining).toBe(0);
+  });
+
+  it('records a payment once for a retried request with the same Idempotency-Key', async () => {
+    const t = await f.sentTicket();
+    const first = await f.bills().pay(t, { method: 'card', amount: 4_000 }, { 'idempotency-key': 'odeme-tekrar-1' });
+    const retry = await f.bills().pay(t, { method: 'card', amount: 4_000 }, { 'idempotency-key': 'odeme-tekrar-1' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replay']).toBe('true');
+    expect(retry.json().paymentId).toBe(first.json().paymentId);
+    expect(await paymentsOf(t.id)).toHaveLength(1);
+  });
+
+  it('answers 404 for another restaurant’s ticket', async () => {
+    const other = await ordersFixture(ctx);
+    const foreign = await other.ticketWith(other.tables[0].id, [{ menuItemId: other.ezogelin.id, quantity: 1 }]);
+    const res = await f.bills().pay(foreign, { method: 'cash', amount: 100 });
+    expect(res.statusCode).toBe(404);
+    expect((await f.bills().close(foreign)).statusCode).toBe(404);
+    expect((await f.bills().call('GET', `/tickets/${foreign.id}/split?shares=2`)).statusCode).toBe(404);
+    expect(await paymentsOf(foreign.id)).toHaveLength(0);
+  });
+});
+
+describe('Hesabı Kapat', () => {
+  it('refuses an unpaid ticket, naming what remains', async () => {
+    const t = await f.sentTicket();
+    await f.bills().pay(t, { method: 'card', amount: 40_000 });
+    const t2 = await f.api().ticket(t.id);
+    const res = await f.bills().close(t2);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(BILL_MESSAGES.unpaid(4_000));
+    expect((await f.api().ticket(t.id)).status).toBe('open');
+  });
+
+  it('closes a paid ticket with the next bill number; the table is free at once; no payment or change afterwards', async () => {
+    const paid = await paidTicket();
+    events.length = 0;
+    const res = await f.bills().close(paid);
+    expect(res.statusCode).toBe(200);
+    const closed = res.json() as CloseResponse;
+    expect(closed.total).toBe(44_000);
+    expect(closed.ticket).toMatchObject({ status: 'closed', state: 'free', billNumber: closed.billNumber });
+    const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, paid.id));
+    expect(row.closedBy).toBe(f.restaurant.waiter.user.id);
+    expect(row.closedAt).not.toBeNull();
+    expect(events.map((e) => [e.type, e.id])).toContainEqual(['tickets', paid.id]);
+    const floor = (await f.api().call('GET', '/floor')).json() as { sections: { tables: { id: string; ticketId: string | null; state: string }[] }[] };
+    expect(floor.sections[0].tables.find((x) => x.id === paid.tableId)).toMatchObject({ ticketId: null, state: 'free' });
+    // a closed ticket takes no payment, no discount and no second close
+    const pay = await f.bills().pay(paid, { method: 'cash', amount: 100 });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error).toBe(TICKET_MESSAGES.ticketClosed);
+    expect((await f.bills(f.restaurant.owner).discount(closed.ticket, null)).statusCode).toBe(409);
+    expect((await f.bills().close(closed.ticket)).statusCode).toBe(409);
+  });
+
+  it('gives 20 concurrent closes 20 consecutive bill numbers', async () => {
+    const ready = [];
+    for (let i = 0; i < 20; i++) ready.push(await paidTicket({ ezogelin: 1 }));
+    const before = (await ctx.database.db.select({ n: tickets.billNumber }).from(tickets).where(eq(tickets.restaurantId, f.restaurant.id)))
+      .map((r) => r.n ?? 0)
+      .reduce((a, b) => Math.max(a, b), 0);
+    const answers = await Promise.all(ready.map((t) => f.bills().close(t)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const numbers = answers.map((a) => (a.json() as CloseResponse).billNumber).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+  });
+});
+
+describe('Kapalı Hesaplar', () => {
+  it('lists today’s bills with table, waiter, methods and flags, finds one by number, and shows its full history', async () => {
+    const t = await f.sentTicket({ ezogelin: 2, raki: 1 });
+    const owner = f.bills(f.restaurant.owner);
+    let cur = (await owner.discount(t, { type: 'amount', value: 1_000, label: 'Müdavim' })).json() as Ticket;
+    cur = (await f.bills().comp(cur, rakiLine(cur).id, { reason: 'Ev sahibi', approval: { email: f.restaurant.owner.user.email, password: f.restaurant.owner.user.password } })).json();
+    cur = (await f.bills().cancel(cur, ezogelinLine(cur).id, { reason: 'Müşteri vazgeçti', quantity: 1 })).json();
+    expect(cur.totals.total).toBe(8_500);
+    await f.bills().pay(cur, { method: 'card', amount: 5_000 });
+    cur = (await f.bills().pay(cur, { method: 'cash', amount: 5_000 })).json();
+    const closed = (await f.bills().close(cur)).json() as CloseResponse;
+
+    const list = (await owner.call('GET', '/bills')).json() as BillSummary[];
+    const mine = list.find((b) => b.id === t.id)!;
+    expect(mine).toMatchObject({
+      billNumber: closed.billNumber,
+      total: 8_500,
+      tableName: t.tableName,
+      type: 'table',
+      waiterName: f.restaurant.waiter.user.name,
+      paymentMethods: ['card', 'cash'],
+      hasDiscount: true,
+      hasComp: true,
+      hasCancel: true,
+      wasReopened: false,
+    });
+    expect((await owner.call('GET', `/bills?number=${closed.billNumber}`)).json().map((b: BillSummary) => b.id)).toEqual([t.id]);
+    expect((await owner.call('GET', '/bills?from=2020-01-01&to=2020-01-31')).json()).toEqual([]);
+    expect((await owner.call('GET', '/bills?from=2020-13-01')).statusCode).toBe(400);
+
+    const detail = (await owner.call('GET', `/bills/${t.id}`)).json() as BillDetail;
+    expect(detail.ticket.lines.map((l) => [l.name, l.quantity, l.status, l.isComp])).toEqual([
+      ['Ezogelin', 1, 'sent', false],
+      ['Ezogelin', 1, 'cancelled', false],
+      ['Rakı', 1, 'sent', true],
+    ]);
+    expect(detail.payments.map((p) => p.method)).toEqual(['card', 'cash']);
+    expect(detail.adjustments.map((a) => [a.label, a.reason, a.approverName])).toEqual([
+      ['Hesap indirimi', 'Müdavim', null],
+      ['İkram', 'Ev sahibi', f.restaurant.owner.user.name],
+      ['İptal', 'Müşteri vazgeçti', null],
+      ['Ödeme', null, null],
+      ['Ödeme', null, null],
+      ['Hesap kapatıldı', null, null],
+    ]);
+    expect(detail.adjustments[1].actorName).toBe(f.restaurant.waiter.user.name);
+    expect(detail.closedByName).toBe(f.restaurant.waiter.user.name);
+  });
+
+  it('reopens a bill for the owner with a reason; it keeps its number when closed again', async () => {
+    const paid = await paidTicket();
+    const closed = (await f.bills().close(paid)).json() as CloseResponse;
+    const owner = f.bills(f.restaurant.owner);
+    expect((await owner.call('POST', `/bills/${paid.id}/reopen`, {})).statusCode).toBe(400);
+    const res = await owner.call('POST', `/bills/${paid.id}/reopen`, { reason: 'Yanlış kart' });
+    expect(res.statusCode).toBe(200);
+    const reopened = res.json() as Ticket;
+    expect(reopened).toMatchObject({ status: 'open', billNumber: closed.billNumber, closedAt: null });
+    const [audit] = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, paid.id), eq(auditEvents.action, 'ticket.reopen')));
+    expect(audit).toMatchObject({ reason: 'Yanlış kart', actorUserId: f.restaurant.owner.user.id });
+    expect((await owner.call('POST', `/bills/${paid.id}/reopen`, { reason: 'x' })).json().error).toBe(BILL_MESSAGES.notClosed);
+    const again = (await f.bills().close(reopened)).json() as CloseResponse;
+    expect(again.billNumber).toBe(closed.billNumber);
+    const listed = ((await owner.call('GET', `/bills?number=${closed.billNumber}`)).json() as BillSummary[])[0];
+    expect(listed.wasReopened).toBe(true);
+  });
+
+  it('refuses to reopen a bill whose table has another open ticket now, and another restaurant’s bill', async () => {
+    const paid = await paidTicket();
+    await f.bills().close(paid);
+    const next = await f.api().open(paid.tableId!);
+    expect(next.statusCode).toBe(201);
+    const res = await f.bills(f.restaurant.owner).call('POST', `/bills/${paid.id}/reopen`, { reason: 'Hata' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: BILL_MESSAGES.tableTaken, ticketId: next.json().id });
+    const other = await billsFixture(ctx);
+    const foreign = await other.sentTicket({ ezogelin: 1 });
+    await other.bills().pay(foreign, { method: 'card', amount: 9_500 });
+    await other.bills().close(await other.api().ticket(foreign.id));
+    expect((await f.bills(f.restaurant.owner).call('POST', `/bills/${foreign.id}/reopen`, { reason: 'x' })).statusCode).toBe(404);
+    const foreignNumber = (await other.api().ticket(foreign.id)).billNumber!;
+    const mine = (await f.bills(f.restaurant.owner).call('GET', `/bills?number=${foreignNumber}`)).json() as BillSummary[];
+    expect(mine.map((b) => b.id)).not.toContain(foreign.id);
+    expect(((await f.bills(f.restaurant.owner).call('GET', '/bills')).json() as BillSummary[]).map((b) => b.id)).not.toContain(foreign.id);
+    expect((await f.bills(f.restaurant.owner).call('GET', `/bills/${foreign.id}`)).statusCode).toBe(404);
+    expect((await other.api().ticket(foreign.id)).status).toBe('closed');
+  });
+});

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { BILL_LIMITS, type BillAdjustment, type BillDetail, type BillSummary, type BillsQuery } from '../../../shared/bill-contract';
+import { splitEqually } from '../../../shared/bill-math';
+import { isUuid } from '../../../shared/ids';
+import type { Db } from '../../db/client';
+import { auditEvents, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { periodBounds } from '../../lib/business-day';
+import { presentTickets, readTicket, staffNames } from '../orders/ticket-read.service';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { ADJUSTMENT_LABELS, BILL_MESSAGES } from './bill-messages';
+
+/** "4 kişiye böl": what remains of the ticket in equal shares. */
+export async function splitRemaining(db: Db, restaurantId: string, ticketId: string, shares: number) {
+  const ticket = await readTicket(db, restaurantId, ticketId);
+  return { remaining: ticket.totals.remaining, shares: splitEqually(ticket.totals.remaining, shares) };
+}
+
+/**
+ * Kapalı Hesaplar: the bills closed in a business day or a range of them (Ayarlar's time zone and
+ * day start), newest first, or the one bill with a number. Totals come from the bill maths.
+ */
+export async function listBills(db: Db, restaurantId: string, query: BillsQuery): Promise<BillSummary[]> {
+  const { value: settings } = await getRestaurantSettings(db, restaurantId);
+  const period = periodBounds(query, settings.timeZone, settings.businessDayStartHour);
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.restaurantId, restaurantId),
+        eq(tickets.status, 'closed'),
+        isNotNull(tickets.billNumber),
+        query.number !== undefined ? eq(tickets.billNumber, query.number) : and(gte(tickets.closedAt, period.from), lt(tickets.closedAt, period.to)),
+      ),
+    )
+    .orderBy(desc(tickets.closedAt), desc(tickets.billNumber))
+    .limit(BILL_LIMITS.list);
+  const presented = await presentTickets(db, rows);
+  const reopened = rows.length
+    ? new Set(
+        (
+          await db
+            .select({ id: auditEvents.entityId })
+            .from(auditEvents)
+            .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.action, 'ticket.reopen'), inArray(auditEvents.entityId, rows.map((r) => r.id))))
+        ).map((r) => r.id),
+      )
+    : new Set<string | null>();
+  return presented.map((t) => ({
+    id: t.id,
+    billNumber: t.billNumber!,
+    ticketNumber: t.number,
+    total: t.totals.total,
+    closedAt: t.closedAt!,
+    openedAt: t.openedAt,
+    tableName: t.tableName,
+    type: t.type,
+    waiterName: t.waiterName,
+    paymentMethods: [...new Set(t.payments.map((p) => p.method))],
+    hasDiscount: t.totals.discounts > 0,
+    hasComp: t.totals.comps > 0,
+    hasCancel: t.totals.cancelled > 0,
+    wasReopened: reopened.has(t.id),
+  }));
+}
+
+/** One bill with every line, payment and money change (who, when, why, approver). */
+export async function readBill(db: Db, restaurantId: string, billId: string): Promise<BillDetail> {
+  if (!isUuid(billId)) throw new HttpError(404, BILL_MESSAGES.billNotFound);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, billId), eq(tickets.restaurantId, restaurantId), isNotNull(tickets.billNumber)));
+  if (!row) throw new HttpError(404, BILL_MESSAGES.billNotFound);
+  const [ticket] = await presentTickets(db, [row]);
+  const audits = await db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.restaurantId, restaurantId),
+        eq(auditEvents.entity, 'ticket'),
+        eq(auditEvents.entityId, row.id),
+        inArray(auditEvents.action, Object.keys(ADJUSTMENT_LABELS)),
+      ),
+    )
+    .orderBy(asc(auditEvents.id));
+  const names = await staffNames(db, [row.closedBy, ...audits.flatMap((a) => [a.actorUserId, a.approverUserId])]);
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+  const adjustments: BillAdjustment[] = audits.map((a) => ({
+    at: a.createdAt.toISOString(),
+    action: a.action,
+    label: ADJUSTMENT_LABELS[a.action],
+    actorName: nameOf(a.actorUserId),
+    actorRole: a.actorRole,
+    approverName: nameOf(a.approverUserId),
+    reason: a.reason,
+    before: a.before,
+    after: a.after,
+  }));
+  return { ticket, closedByName: nameOf(row.closedBy), payments: ticket.payments, adjustments };
+}

@@ -1,0 +1,159 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentRequest } from '../../../shared/bill-contract';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/ticket-contract';
+import { payments, ticketLines, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { assertBillHolds, lockOpenTicket, openTicketOn, touchTicket } from '../orders/ticket-commands';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { splitOff } from './adjustment-commands';
+import { BILL_MESSAGES } from './bill-messages';
+
+/** The settings document names Yemek Kartı 'mealCard'; the API 'meal_card'. */
+const settingsMethod = (method: PaymentRequest['method']) => (method === 'meal_card' ? 'mealCard' : method);
+
+/**
+ * The lines a guest pays by choosing them (part of a quantity splits the line): locked, checked
+ * (this ticket's, not cancelled, not already paid) and split. Answers the ids of the lines paid.
+ */
+async function chooseLines(c: CommandContext, ticketId: string, req: PaymentRequest): Promise<string[]> {
+  const wanted = req.lines ?? req.lineIds!.map((lineId) => ({ lineId, quantity: undefined as number | undefined }));
+  const ids = wanted.map((w) => w.lineId);
+  if (new Set(ids).size !== ids.length) throw new HttpError(400, BILL_MESSAGES.linesDuplicate);
+  const own = await c.tx.select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId)).for('update');
+  const chosen: string[] = [];
+  for (const w of wanted) {
+    const line = own.find((l) => l.id === w.lineId);
+    if (!line) throw new HttpError(404, BILL_MESSAGES.linesNotFound);
+    if (line.status === 'cancelled') throw new HttpError(409, BILL_MESSAGES.lineCancelled);
+    if (line.paymentId) throw new HttpError(409, BILL_MESSAGES.linesAlreadyPaid);
+    chosen.push(await splitOff(c, line, w.quantity, {}));
+  }
+  return chosen;
+}
+
+/**
+ * A payment: by amount (a share of an equal split, or any amount), or by choosing lines. Card,
+ * Yemek Kartı, Online and Cari never take more than what remains; cash may, and the rest is
+ * change. The method must be open in Ayarlar, a meal card one of Ayarlar's brands. Tips are
+ * recorded apart from sales.
+ */
+export async function takePayment(c: CommandContext, ticketId: string, req: PaymentRequest) {
+  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const { value: settings } = await getRestaurantSettings(c.tx, c.restaurantId);
+  if (!(settings.paymentMethods as string[]).includes(settingsMethod(req.method))) {
+    throw new HttpError(409, BILL_MESSAGES.methodOff(PAYMENT_METHOD_LABELS[req.method]));
+  }
+  if (req.method === 'meal_card' && !(settings.mealCardBrands as string[]).includes(req.brand!)) {
+    throw new HttpError(400, BILL_MESSAGES.brandUnknown(req.brand!));
+  }
+  const before = await assertBillHolds(c, ticket.id);
+  if (before.bill.remaining === 0) throw new HttpError(409, BILL_MESSAGES.alreadyPaid);
+
+  const byLines = req.lines !== undefined || req.lineIds !== undefined;
+  const lineIds = byLines ? await chooseLines(c, ticket.id, req) : [];
+  const { bill, lines } = byLines ? await assertBillHolds(c, ticket.id) : before;
+  let target = req.amount!;
+  if (byLines) {
+    const due = lines.reduce((sum, l, i) => sum + (lineIds.includes(l.id) ? bill.lines[i].due : 0), 0);
+    if (due === 0) throw new HttpError(409, BILL_MESSAGES.linesNothingDue);
+    const offered = req.amount ?? due;
+    if (req.method === 'cash' ? offered < due : offered !== due) throw new HttpError(409, BILL_MESSAGES.linesAmount(due));
+    target = due;
+  }
+  if (req.method !== 'cash' && target > bill.remaining) throw new HttpError(409, BILL_MESSAGES.overRemaining(bill.remaining));
+  const settled = Math.min(target, bill.remaining);
+  let change = 0;
+  if (req.method === 'cash') {
+    const offered = req.amount ?? target;
+    const handed = req.given ?? offered;
+    if (handed < offered) throw new HttpError(400, BILL_MESSAGES.givenTooLittle);
+    change = handed - settled;
+  }
+  const [row] = await c.tx
+    .insert(payments)
+    .values({
+      restaurantId: c.restaurantId,
+      ticketId: ticket.id,
+      method: req.method,
+      brand: req.method === 'meal_card' ? req.brand! : null,
+      amountKurus: settled,
+      tipKurus: req.tip ?? 0,
+      changeKurus: change,
+      customerName: req.method === 'account' ? req.customerName! : null,
+      takenBy: c.actor.userId,
+    })
+    .returning({ id: payments.id });
+  if (lineIds.length) await c.tx.update(ticketLines).set({ paymentId: row.id }).where(inArray(ticketLines.id, lineIds));
+  await touchTicket(c, ticket.id);
+  await c.audit({
+    action: 'ticket.payment',
+    entity: 'ticket',
+    entityId: ticket.id,
+    after: {
+      paymentId: row.id,
+      method: req.method,
+      brand: req.method === 'meal_card' ? req.brand : null,
+      amount: settled,
+      tip: req.tip ?? 0,
+      change,
+      lineIds,
+      customerName: req.method === 'account' ? req.customerName : null,
+      remaining: bill.remaining - settled,
+    },
+  });
+  return { paymentId: row.id, change };
+}
+
+/** Gapless per restaurant: max + 1 is safe because the command holds the restaurant's lock. */
+async function nextBillNumber(c: CommandContext) {
+  const [row] = await c.tx
+    .select({ next: sql<number>`coalesce(max(${tickets.billNumber}) + 1, 1)::int` })
+    .from(tickets)
+    .where(eq(tickets.restaurantId, c.restaurantId));
+  return Number(row.next);
+}
+
+/**
+ * Hesabı Kapat: only when fully paid. The first close gives the bill its number (a reopened bill
+ * keeps it); the table is free on every screen at once.
+ */
+export async function closeTicket(c: CommandContext, ticketId: string, version: number) {
+  const ticket = await lockOpenTicket(c, ticketId, version);
+  const { bill } = await assertBillHolds(c, ticket.id);
+  if (bill.remaining > 0) throw new HttpError(409, BILL_MESSAGES.unpaid(bill.remaining));
+  const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
+  const closedAt = new Date();
+  await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId });
+  await c.audit({
+    action: 'ticket.close',
+    entity: 'ticket',
+    entityId: ticket.id,
+    after: { billNumber, total: bill.total, paid: bill.paid, change: bill.change, tips: bill.tips, table: ticket.tableName },
+  });
+  // kitchen cards name their table's ticket; the floor frees the table
+  c.emit('kitchen', ticket.id);
+  return { billNumber, closedAt: closedAt.toISOString(), total: bill.total, change: bill.change };
+}
+
+/**
+ * The owner reopens a closed bill, with a reason. It keeps its number; its history stays (every
+ * change after this is a new audited record). Refused when its table has another open ticket now.
+ */
+export async function reopenBill(c: CommandContext, billId: string, reason: string) {
+  const ticket = await c.lockOwned(tickets, billId, BILL_MESSAGES.billNotFound);
+  if (ticket.status !== 'closed') throw new HttpError(409, BILL_MESSAGES.notClosed);
+  if (ticket.tableId) {
+    const other = await openTicketOn(c, ticket.tableId);
+    if (other) throw new HttpError(409, BILL_MESSAGES.tableTaken, { ticketId: other.id });
+  }
+  await touchTicket(c, ticket.id, { status: 'open', closedAt: null, closedBy: null });
+  await c.audit({
+    action: 'ticket.reopen',
+    entity: 'ticket',
+    entityId: ticket.id,
+    before: { billNumber: ticket.billNumber, closedAt: ticket.closedAt?.toISOString() ?? null, closedBy: ticket.closedBy },
+    reason,
+  });
+  c.emit('kitchen', ticket.id);
+}

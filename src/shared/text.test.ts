@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { multilineText, nameText, textProblem } from './text';
+import { newLine, openTicketRequest } from './ticket-contract';
+
+describe('shared text fields', () => {
+  const name = nameText('Ad', { min: 1, max: 20, collapseSpaces: true });
+  const notes = multilineText('Not', { max: 50 });
+
+  it.each([
+    ['NUL', 'Çay\u0000'],
+    ['another control character', 'Çay\u0007'],
+    ['a C1 control character', 'Çay\u0085'],
+    ['a tab', 'Çay\tSimit'],
+    ['a line break', 'Çay\nSimit'],
+  ])('refuses %s in a name', (_what, value) => {
+    expect(name.safeParse(value).success).toBe(false);
+  });
+
+  it.each(['\ud800', 'a\udc00', '\udbff\u0041'])('refuses the unpaired surrogate in %j, in names and in multi-line text', (value) => {
+    expect(textProblem(value, 'name', 'Ad')).toMatch(/geçersiz bir karakter/);
+    expect(notes.safeParse(value).success).toBe(false);
+  });
+
+  it.each(['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'])(
+    'refuses the bidi control U+%s in a name',
+    (ch) => {
+      expect(name.safeParse(`Çay${ch}Simit`).success).toBe(false);
+    },
+  );
+
+  it('keeps Turkish letters, emoji (paired surrogates) and collapses runs of spaces in names', () => {
+    expect(name.parse('  Şiş   Köfte 🍢 ')).toBe('Şiş Köfte 🍢');
+  });
+
+  it('allows tabs and line breaks in multi-line text but no other control character', () => {
+    expect(notes.parse(' Az\tpişmiş\r\nsoğansız ')).toBe('Az\tpişmiş\r\nsoğansız');
+    expect(notes.safeParse('Az\u0000pişmiş').success).toBe(false);
+    expect(notes.safeParse('Az\u001bpişmiş').success).toBe(false);
+  });
+
+  it('gives Turkish messages naming the field', () => {
+    const result = name.safeParse('Çay\u0000');
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Ad kontrol karakteri ya da satır sonu içeremez']);
+  });
+
+  it('guards the ticket contract: customer name, address and line note', () => {
+    const customer = { name: 'Ayşe', phone: '0555', address: 'Kadıköy' };
+    expect(openTicketRequest.safeParse({ type: 'takeaway', customer }).success).toBe(true);
+    expect(openTicketRequest.safeParse({ type: 'takeaway', customer: { ...customer, name: 'Ay\u0000şe' } }).success).toBe(false);
+    expect(openTicketRequest.safeParse({ type: 'delivery', customer: { ...customer, address: 'Kadıköy\ud800' } }).success).toBe(false);
+    expect(newLine.safeParse({ menuItemId: 'x', quantity: 1, note: 'acısız\u0000' }).success).toBe(false);
+    expect(newLine.safeParse({ menuItemId: 'x', quantity: 1, note: 'acısız\nbol limon' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every piece of free text a person types into Sofra (names, descriptions, notes, settings) goes
+ * through one of these two builders, so the same characters are refused everywhere:
+ * - `\u0000` and other control characters: PostgreSQL cannot store NUL in text or jsonb (a 500),
+ *   and the rest are invisible junk on a receipt or kitchen ticket;
+ * - unpaired UTF-16 surrogates (`\ud800`): not valid Unicode, refused by jsonb and turned into �
+ *   elsewhere;
+ * - bidi overrides (U+202A–U+202E, U+2066–U+2069) in names: they make "Çay" display as something
+ *   else on the kitchen screen and in the audit log (the "Trojan Source" trick).
+ * Multi-line text (descriptions, addresses, notes, receipt footer) may hold tab and line breaks.
+ */
+
+export type TextKind = 'name' | 'multiline';
+
+// C0 and C1 control characters; tab, line feed and carriage return are allowed in multi-line text.
+const CONTROL_IN_NAME = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const BIDI_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** What is wrong with a text's characters, in Turkish, or null when nothing is. */
+export function textProblem(value: string, kind: TextKind, label: string): string | null {
+  if ((kind === 'name' ? CONTROL_IN_NAME : CONTROL_IN_MULTILINE).test(value)) {
+    return kind === 'name'
+      ? `${label} kontrol karakteri ya da satır sonu içeremez`
+      : `${label} kontrol karakteri içeremez (yalnızca sekme ve satır sonu olabilir)`;
+  }
+  if (LONE_SURROGATE.test(value)) return `${label} geçersiz bir karakter içeriyor (bozuk Unicode)`;
+  if (kind === 'name' && BIDI_OVERRIDE.test(value)) return `${label} yazı yönünü değiştiren görünmez karakter içeremez`;
+  return null;
+}
+
+interface TextOptions {
+  max: number;
+  /** at least this many characters after trimming (0 = may be empty) */
+  min?: number;
+  /** names: inner runs of spaces become one ("  Ezogelin   Çorbası " → "Ezogelin Çorbası") */
+  collapseSpaces?: boolean;
+}
+
+/** The character check alone, for a schema that needs its own shape (an icon, a query field). */
+export const refuseBadCharacters =
+  (kind: TextKind, label: string) =>
+  (value: string, ctx: z.core.$RefinementCtx<string>) => {
+    const problem = textProblem(value, kind, label);
+    // `continue: false`: the length checks after it would only add noise to this message.
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, continue: false });
+  };
+
+function build(kind: TextKind, label: string, { max, min = 0, collapseSpaces = false }: TextOptions) {
+  return z
+    .string({ error: (i) => (i.input === undefined ? `${label} gerekli` : `${label} metin olmalı`) })
+    .superRefine(refuseBadCharacters(kind, label))
+    .overwrite((s) => (collapseSpaces ? s.trim().replace(/\s+/g, ' ') : s.trim()))
+    .min(min, min === 1 ? `${label} boş olamaz` : `${label} en az ${min} karakter olmalı`)
+    .max(max, `${label} en fazla ${max} karakter olabilir`);
+}
+
+/** A one-line name or label: no control characters (not even tab or line break), no bidi overrides. */
+export const nameText = (label: string, options: TextOptions) => build('name', label, options);
+
+/** Free text that may span lines (tab and line breaks allowed), trimmed at both ends. */
+export const multilineText = (label: string, options: TextOptions) => build('multiline', label, options);

@@ -35,7 +35,7 @@ function fakeServer() {
   let t = { ...table };
   const patches: { version: number; x?: number }[] = [];
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+  const fetch = vi.fn(async (_url: string, init: RequestInit = {}) => {
     if ((init.method ?? 'GET') === 'GET') return json(200, { sections: [{ id: 's1', name: 'Salon', version: 1, tables: [t] }] } satisfies FloorResponse);
     const body = JSON.parse(String(init.body));
     patches.push(body);

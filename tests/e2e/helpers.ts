@@ -43,3 +43,16 @@ export async function expectScreenRules(page: Page, label: string, { isPhone }: 
   if (isPhone) await expectTouchTargets(page, label);
 }
 export { layOutDemoTables, readFloor, tapCounter, touchDrag, type FloorSectionInfo, type FloorTableInfo } from './helpers/floor';
+
+/**
+ * Puts the signed-in person's own settings back (the demo accounts are shared by every spec):
+ * e.g. `{ station: '' }` for the cook, `{ tableView: 'floor', defaultSectionId: '' }` for a waiter.
+ */
+export async function restorePreferences(request: APIRequestContext, patch: Record<string, unknown>) {
+  const current = await request.get('/api/me/preferences');
+  const reset = await request.put('/api/me/preferences', {
+    data: { ...(await current.json()), ...patch },
+    headers: { 'if-match': current.headers().etag },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, PHONE_DEVICE, loginAs } from '../helpers';
+import { DEMO, PHONE_DEVICE, loginAs, restorePreferences } from '../helpers';
 
 // On a touch phone every single choice is the browser's own <select>: choosing by touch works,
 // and neither the page width nor the form moves while it is open.
@@ -83,6 +83,8 @@ test('the kitchen chooses its station and the waiter a default section by touch'
   await choose(page, page.getByRole('combobox', { name: 'Gösterilen istasyon' }), 'Izgara');
   await page.getByRole('button', { name: 'Kaydet' }).tap();
   await expect(page.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
+  // the other specs' cook sees every station again
+  await restorePreferences(page.request, { station: '' });
 
   const waiter = await (await browser.newContext(PHONE_DEVICE)).newPage();
   await loginAs(waiter, DEMO.waiter, '/waiter');
@@ -90,5 +92,6 @@ test('the kitchen chooses its station and the waiter a default section by touch'
   await choose(waiter, waiter.getByRole('combobox', { name: 'Varsayılan bölüm' }), 'Salon');
   await waiter.getByRole('button', { name: 'Kaydet' }).tap();
   await expect(waiter.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
+  await restorePreferences(waiter.request, { defaultSectionId: '' });
   await waiter.context().close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, loginAs } from '../helpers';
+import { DEMO, loginAs, restorePreferences } from '../helpers';
 
 test('the kitchen changes its own settings, keeps them, and cannot reach owner settings', async ({ page }) => {
   await loginAs(page, DEMO.kitchen, '/kitchen');
@@ -14,6 +14,7 @@ test('the kitchen changes its own settings, keeps them, and cannot reach owner s
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Gösterilen istasyon' })).toHaveValue('Bar');
   await expect(page.getByLabel('Yeni siparişte ses çal')).not.toBeChecked();
+  await restorePreferences(page.request, { station: '', soundEnabled: true });
 
   await page.goto('/owner/settings');
   await expect(page).toHaveURL(/\/kitchen$/);

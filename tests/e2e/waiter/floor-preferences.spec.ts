@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, PHONE, loginAs } from '../helpers';
+import { DEMO, PHONE, loginAs, restorePreferences } from '../helpers';
 
 test('Sipariş Ekranı opens the way the waiter saved in Ayarlar: list view, default section', async ({ page }) => {
   await page.setViewportSize(PHONE);
@@ -19,10 +19,5 @@ test('Sipariş Ekranı opens the way the waiter saved in Ayarlar: list view, def
   await expect(page.getByTestId('list-table-Salon 1')).toHaveCount(0);
 
   // Back to the defaults (floor plan, every section) for the other tests' sake.
-  const current = await page.request.get('/api/me/preferences');
-  const reset = await page.request.put('/api/me/preferences', {
-    data: { ...(await current.json()), tableView: 'floor', defaultSectionId: '' },
-    headers: { 'if-match': current.headers().etag },
-  });
-  expect(reset.ok(), await reset.text()).toBe(true);
+  await restorePreferences(page.request, { tableView: 'floor', defaultSectionId: '' });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, PHONE, loginAs } from '../helpers';
+import { DEMO, PHONE, loginAs, restorePreferences } from '../helpers';
 
 test('the waiter picks a default section and list view on a phone, and they are kept', async ({ page }) => {
   await page.setViewportSize(PHONE);
@@ -13,4 +13,5 @@ test('the waiter picks a default section and list view on a phone, and they are 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Varsayılan bölüm' })).toHaveValue('Bahçe');
   await expect(page.getByRole('radio', { name: 'Liste' })).toBeChecked();
+  await restorePreferences(page.request, { tableView: 'floor', defaultSectionId: '' });
 });

@@ -114,7 +114,7 @@ export default function TicketPage() {
           <Button
             size="lg"
             fullWidth
-            color="#1f6b30" // white on it is 6.5:1 (Mantine's green 8 is 3.45:1)
+            color="green"
             disabled={pendingCount === 0}
             loading={actions.busy && pendingCount > 0}
             onClick={() => void send()}

@@ -61,6 +61,11 @@ test('the keyboard moves a selected table one grid step per arrow, and the form 
   await expect(table).toHaveAttribute('data-x', String(before.x - PLAN_GRID));
 
   const name = `${before.name} P`;
+  // Checked in the browser with the shared schema: the message sits on the field, nothing is sent.
+  await page.getByLabel('Masa adı').fill('   ');
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByLabel('Masa adı')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Masa adı')).toBeFocused();
   await page.getByLabel('Masa adı').fill(name);
   await page.getByLabel('Kişi sayısı').fill('8');
   await page.getByRole('button', { name: 'Kaydet' }).click();

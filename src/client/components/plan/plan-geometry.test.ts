@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_GRID, PLAN_HEIGHT, PLAN_WIDTH } from '../../../shared/floor-contract';
-import { MIN_TABLE_PX, arrangeOnGrid, clampToPlan, hasOverlaps, dragPosition, freeSpot, nudge, planScale, snapToGrid, tableDetail } from './plan-geometry';
+import { MIN_TABLE_PX, arrangeOnGrid, usedHeight, clampToPlan, hasOverlaps, dragPosition, freeSpot, nudge, planScale, snapToGrid, tableDetail } from './plan-geometry';
 
 const table = { x: 100, y: 100, width: 80, height: 80 };
 
@@ -85,5 +85,13 @@ describe('tables that have no place yet', () => {
       expect(b.y + b.height).toBeLessThanOrEqual(PLAN_HEIGHT);
     }
     expect(new Set(boxes.map((b) => b.y)).size).toBeGreaterThan(1);
+  });
+});
+
+describe('the floor view’s height', () => {
+  it('ends one grid step below the lowest table, never past the plan', () => {
+    expect(usedHeight([table, { ...table, y: 300 }])).toBe(300 + 80 + PLAN_GRID);
+    expect(usedHeight([{ ...table, y: PLAN_HEIGHT - 80 }])).toBe(PLAN_HEIGHT);
+    expect(usedHeight([])).toBe(PLAN_HEIGHT);
   });
 });

@@ -29,6 +29,12 @@ export function planScale(containerWidth: number, tables: readonly Pick<Box, 'wi
   return Math.max(fit, tappable);
 }
 
+/** The plan's height down to its lowest table and one grid step more (the whole plan when empty). */
+export function usedHeight(tables: readonly Pick<Box, 'y' | 'height'>[]): number {
+  if (tables.length === 0) return PLAN_HEIGHT;
+  return Math.min(PLAN_HEIGHT, Math.max(...tables.map((t) => t.y + t.height)) + PLAN_GRID);
+}
+
 /** The nearest grid point. */
 export const snapToGrid = (value: number) => Math.round(value / PLAN_GRID) * PLAN_GRID;
 

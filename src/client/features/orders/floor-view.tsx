@@ -123,7 +123,7 @@ export function FloorView({ sections, view, sectionId, onSection, now, busyTable
         </Tabs.List>
       </Tabs>
       {view === 'floor' && section ? (
-        <PlanCanvas tables={section.tables} label={`${section.name} kat planı`}>
+        <PlanCanvas tables={section.tables} label={`${section.name} kat planı`} cropToTables>
           {(scale) =>
             section.tables.map((t) => <FloorTile key={t.id} table={t} scale={scale} now={now} busy={busyTableId === t.id} onTap={onTap} />)
           }

@@ -186,6 +186,7 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
   return (
     <Modal opened={type !== null} onClose={onClose} title={type ? `Yeni ${TICKET_TYPE_LABELS[type]} siparişi` : ''} centered>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -160,7 +160,7 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
         </Text>
         {t.type === 'table' && (
           <span className={classes.stepper} role="group" aria-label="Kişi sayısı">
-            <Button variant="default" aria-label="Kişi sayısını azalt" disabled={guests <= 1} onClick={() => void actions.update({ guests: guests - 1 })}>
+            <Button variant="default" aria-label="Kişi sayısını azalt" disabled={guests <= 1} onClick={() => void actions.update((now) => ((now.guests ?? 0) > 1 ? { guests: (now.guests ?? 0) - 1 } : null))}>
               −
             </Button>
             <span className={classes.stepperValue} aria-live="polite">
@@ -170,7 +170,7 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
               variant="default"
               aria-label="Kişi sayısını artır"
               disabled={guests >= TICKET_LIMITS.guests}
-              onClick={() => void actions.update({ guests: guests + 1 })}
+              onClick={() => void actions.update((now) => ((now.guests ?? 0) < TICKET_LIMITS.guests ? { guests: (now.guests ?? 0) + 1 } : null))}
             >
               +
             </Button>
@@ -202,9 +202,9 @@ const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: 
   const [note, setNote] = useState(l.note ?? '');
   const isPending = l.status === 'pending' && editable;
   const addSuggestion = (s: string) => {
-    const next = l.note ? `${l.note}, ${s}` : s;
-    setNote(next);
-    void actions.updateLine(l.id, { note: next.slice(0, TICKET_LIMITS.note) });
+    setNote((n) => (n.trim() ? `${n.trim()}, ${s}` : s));
+    // Worked out from the saved note when the write runs: two quick suggestions both stay.
+    void actions.updateLine(l.id, (now) => ({ note: (now.note ? `${now.note}, ${s}` : s).slice(0, TICKET_LIMITS.note) }));
   };
   return (
     <li className={classes.line} data-status={l.status} data-testid="ticket-line">
@@ -220,14 +220,14 @@ const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: 
       </span>
       {isPending && (
         <div className={classes.lineActions}>
-            <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, { quantity: l.quantity - 1 })}>
+            <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, (now) => (now.quantity > 1 ? { quantity: now.quantity - 1 } : null))}>
               −
             </Button>
             <Button
               variant="default"
               aria-label={`${l.name}: adedi artır`}
               disabled={l.quantity >= TICKET_LIMITS.quantity}
-              onClick={() => void actions.updateLine(l.id, { quantity: l.quantity + 1 })}
+              onClick={() => void actions.updateLine(l.id, (now) => (now.quantity < TICKET_LIMITS.quantity ? { quantity: now.quantity + 1 } : null))}
             >
               +
             </Button>
@@ -266,6 +266,7 @@ const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: 
             ))}
           </Group>
           <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));

@@ -139,6 +139,19 @@ describe('the adisyon’s writes', () => {
     expect(result.current.query.data?.version).toBe(4);
   });
 
+  it('two quick taps on a line’s + raise it by two: the change is worked out when each write runs', async () => {
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.data).toBeDefined());
+    await act(async () => void (await result.current.actions.tapItem('soup')));
+    const lineId = server.ticket.lines[0].id;
+    const plusOne = (l: TicketLine) => ({ quantity: l.quantity + 1 });
+    await act(async () => {
+      await Promise.all([result.current.actions.updateLine(lineId, plusOne), result.current.actions.updateLine(lineId, plusOne)]);
+    });
+    expect(server.ticket.lines[0].quantity).toBe(3);
+    expect(result.current.actions.error).toBeNull();
+  });
+
   it('a stale version is refused: the ticket is fetched again and the server’s Turkish sentence shows', async () => {
     const { result } = setup();
     await waitFor(() => expect(result.current.query.data).toBeDefined());

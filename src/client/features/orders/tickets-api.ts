@@ -6,6 +6,7 @@ import type {
   OpenTicketRequest,
   SendResponse,
   Ticket,
+  TicketLine,
   TicketSummary,
   UpdateLineRequest,
   UpdateTicketRequest,
@@ -52,6 +53,8 @@ export async function openTicket(body: OpenTicketRequest): Promise<{ ticketId: s
 }
 
 type Write<T> = (ticket: Ticket) => Promise<T>;
+type LineChange = Omit<UpdateLineRequest, 'version'>;
+type TicketChange = Omit<UpdateTicketRequest, 'version'>;
 
 /**
  * The adisyon's writes. They run one after another, each with the version the ticket has when it
@@ -125,11 +128,25 @@ export function useTicketActions(ticketId: string) {
         if (line) return api<Ticket>(`${url}/lines/${line.id}`, { method: 'PATCH', body: { version: t.version, quantity: line.quantity + 1 } });
         return api<Ticket>(`${url}/lines`, { method: 'POST', body: { version: t.version, lines: [{ menuItemId, quantity: 1 }] } });
       }, same),
-    updateLine: (lineId: string, change: Omit<UpdateLineRequest, 'version'>) =>
-      run((t) => api<Ticket>(`${url}/lines/${lineId}`, { method: 'PATCH', body: { version: t.version, ...change } }), same),
+    /**
+     * A pending line's quantity or note. Given a function, the change is worked out from the line
+     * as it is when the write runs, so two quick taps on + make +2, not +1 twice.
+     */
+    updateLine: (lineId: string, change: LineChange | ((line: TicketLine) => LineChange | null)) =>
+      run(async (t) => {
+        const line = t.lines.find((l) => l.id === lineId);
+        const body = typeof change === 'function' ? (line ? change(line) : null) : change;
+        if (!body) return t;
+        return api<Ticket>(`${url}/lines/${lineId}`, { method: 'PATCH', body: { version: t.version, ...body } });
+      }, same),
     deleteLine: (lineId: string) => run((t) => api<Ticket>(`${url}/lines/${lineId}?version=${t.version}`, { method: 'DELETE' }), same),
-    update: (change: Omit<UpdateTicketRequest, 'version'>) =>
-      run((t) => api<Ticket>(url, { method: 'PATCH', body: { version: t.version, ...change } }), same),
+    /** Guests or Hesap İste; a function works from the ticket as it is when the write runs. */
+    update: (change: TicketChange | ((ticket: Ticket) => TicketChange | null)) =>
+      run(async (t) => {
+        const body = typeof change === 'function' ? change(t) : change;
+        if (!body) return t;
+        return api<Ticket>(url, { method: 'PATCH', body: { version: t.version, ...body } });
+      }, same),
     send: () => run((t) => sendRequest(t), (out) => out.ticket),
     move: (tableId: string) => run((t) => api<Ticket>(`${url}/move`, { method: 'POST', body: { version: t.version, tableId } }), same),
     moveLines: (tableId: string, lines: { lineId: string; quantity: number }[]) =>

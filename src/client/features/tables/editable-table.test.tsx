@@ -77,4 +77,13 @@ describe('a table on Masa Düzeni', () => {
     fireEvent.keyDown(button, { key: 'a' });
     expect(onMove).toHaveBeenCalledTimes(1);
   });
+
+  it('quick arrow presses add up before the floor has caught up with the first', () => {
+    const { onMove, button } = draw();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    fireEvent.keyDown(button, { key: 'ArrowLeft' });
+    expect(onMove).toHaveBeenLastCalledWith(table, { x: 80, y: 140 }, 'key');
+    expect(button.dataset.y).toBe('140');
+  });
 });

@@ -23,8 +23,14 @@ interface Props {
  */
 export const EditableTable = memo(function EditableTable({ table, scale, selected, onSelect, onMove }: Props) {
   const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
+  // Arrow keys move faster than the floor's cache notifies: the table counts its own steps until
+  // the server's answer (a new version) or the cache catches up.
+  const [keyPos, setKeyPos] = useState<{ x: number; y: number; version: number } | null>(null);
   const press = useRef<{ id: number; px: number; py: number; moved: boolean } | null>(null);
-  const shown = drag ? { ...table, ...drag } : table;
+  const settled = keyPos && (keyPos.version !== table.version || (keyPos.x === table.x && keyPos.y === table.y));
+  if (keyPos && settled) setKeyPos(null);
+  const here = keyPos && !settled ? { ...table, x: keyPos.x, y: keyPos.y } : table;
+  const shown = drag ? { ...table, ...drag } : here;
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
@@ -51,11 +57,13 @@ export const EditableTable = memo(function EditableTable({ table, scale, selecte
     setDrag(null);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const to = nudge(table, e.key);
+    const to = nudge(here, e.key);
     if (!to) return;
     e.preventDefault();
     onSelect(table.id);
-    if (to.x !== table.x || to.y !== table.y) onMove(table, to, 'key');
+    if (to.x === here.x && to.y === here.y) return;
+    setKeyPos({ ...to, version: table.version });
+    onMove(table, to, 'key');
   };
 
   return (
@@ -76,6 +84,7 @@ export const EditableTable = memo(function EditableTable({ table, scale, selecte
       onLostPointerCapture={(e) => end(e, true)}
       onClick={() => onSelect(table.id)}
       onKeyDown={onKeyDown}
+      onBlur={() => setKeyPos(null)}
     >
       <span className={classes.shape} data-shape={table.shape} style={{ transform: `rotate(${table.rotation}deg)` }} aria-hidden />
       <span className={classes.tableName}>{table.name}</span>

@@ -19,7 +19,6 @@ const restaurantBase = () => restaurantPath();
 /** Said after a 409 on the layout: the screen has refreshed to what the other person saved. */
 export const STALE_LAYOUT_MESSAGE = 'Masa düzeni başka bir ekranda değişti; güncel hali yüklendi. Değişikliğinizi tekrar yapın.';
 
-
 /**
  * Layout writes refresh the floor (and the section lists other screens read) when they land; the
  * live 'tables' event does so on every other screen. A table's answer goes into the floor at once,

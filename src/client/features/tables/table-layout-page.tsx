@@ -14,9 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FLOOR_LIMITS, PLAN_GRID, TABLE_SIZE, type FloorSection, type FloorTable } from '../../../shared/floor-contract';
+import { FLOOR_LIMITS, PLAN_GRID, TABLE_SIZE, createSectionRequest, updateTableRequest, type FloorSection, type FloorTable } from '../../../shared/floor-contract';
 import { TABLE_SHAPES, TABLE_SHAPE_LABELS, type TableShape } from '../../../shared/ticket-contract';
-import { messageFor } from '../../api/field-errors';
+import { fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useCreateSection, useCreateTable, useDeleteSection, useDeleteTable, useDuplicateTable, useRenameSection, useReorderSections, useTableSaver } from './floor-api';
 import { useFloor } from '../../api/floor';
 import { EditableTable } from './editable-table';
@@ -248,12 +248,15 @@ function TableForm({ table, fieldErrors, onSave, onDuplicate, onDelete, duplicat
   const [height, setHeight] = useState<number | string>(table.height);
   const [rotation, setRotation] = useState<number | string>(table.rotation);
   const [saving, setSaving] = useState(false);
+  const fields = useFieldErrors();
   const num = (v: number | string) => (typeof v === 'number' ? v : Number.NaN);
+  const { show } = fields;
+  // The server's field messages (a 400) go on the fields like the browser's own check.
+  useEffect(() => void (Object.keys(fieldErrors).length > 0 && show(fieldErrors)), [fieldErrors, show]);
 
   const submit = () => {
-    setSaving(true);
     const w = num(width);
-    void onSave({
+    const change = {
       name,
       seats: num(seats),
       shape,
@@ -261,11 +264,20 @@ function TableForm({ table, fieldErrors, onSave, onDuplicate, onDelete, duplicat
       // A square stays square and a circle round: one size for both sides.
       height: shape === 'rectangle' ? num(height) : w,
       rotation: num(rotation),
-    }).finally(() => setSaving(false));
+    };
+    const checked = updateTableRequest.safeParse({ ...change, version: table.version });
+    if (!checked.success) {
+      show(fieldErrorsFromIssues(checked.error.issues));
+      return;
+    }
+    fields.clear();
+    setSaving(true);
+    void onSave(change).finally(() => setSaving(false));
   };
 
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -275,8 +287,8 @@ function TableForm({ table, fieldErrors, onSave, onDuplicate, onDelete, duplicat
         <Title order={3} size="h4">
           {table.name}
         </Title>
-        <TextInput label="Masa adı" value={name} maxLength={FLOOR_LIMITS.tableName} onChange={(e) => setName(e.currentTarget.value)} error={fieldErrors.name} data-field="name" />
-        <NumberInput label="Kişi sayısı" value={seats} onChange={setSeats} min={1} max={FLOOR_LIMITS.seats} allowDecimal={false} error={fieldErrors.seats} data-field="seats" />
+        <TextInput label="Masa adı" value={name} maxLength={FLOOR_LIMITS.tableName} onChange={(e) => setName(e.currentTarget.value)} {...fields.fieldProps('name')} />
+        <NumberInput label="Kişi sayısı" value={seats} onChange={setSeats} min={1} max={FLOOR_LIMITS.seats} allowDecimal={false} {...fields.fieldProps('seats')} />
         <div>
           <Text size="sm" fw={500} mb={4} id="shape-label">
             Şekil
@@ -298,14 +310,13 @@ function TableForm({ table, fieldErrors, onSave, onDuplicate, onDelete, duplicat
             max={TABLE_SIZE.max}
             step={PLAN_GRID}
             allowDecimal={false}
-            error={fieldErrors.width}
-            data-field="width"
+            {...fields.fieldProps('width')}
           />
           {shape === 'rectangle' && (
-            <NumberInput label="Yükseklik" value={height} onChange={setHeight} min={TABLE_SIZE.min} max={TABLE_SIZE.max} step={PLAN_GRID} allowDecimal={false} error={fieldErrors.height} data-field="height" />
+            <NumberInput label="Yükseklik" value={height} onChange={setHeight} min={TABLE_SIZE.min} max={TABLE_SIZE.max} step={PLAN_GRID} allowDecimal={false} {...fields.fieldProps('height')} />
           )}
         </Group>
-        <NumberInput label="Açı (derece)" value={rotation} onChange={setRotation} min={0} max={359} step={15} allowDecimal={false} error={fieldErrors.rotation} data-field="rotation" />
+        <NumberInput label="Açı (derece)" value={rotation} onChange={setRotation} min={0} max={359} step={15} allowDecimal={false} {...fields.fieldProps('rotation')} />
         <Button type="submit" loading={saving}>
           Kaydet
         </Button>
@@ -338,6 +349,10 @@ function SectionDialogs({ dialog, onClose, onDone }: { dialog: SectionDialog; on
   const busy = create.isPending || rename.isPending || remove.isPending;
   const submit = () => {
     if (!dialog) return;
+    if (dialog.kind !== 'delete') {
+      const checked = createSectionRequest.safeParse({ name });
+      if (!checked.success) return setError(checked.error.issues[0].message);
+    }
     if (dialog.kind === 'add')
       create.mutate(name, { onSuccess: (s) => (onDone(`${s.name} eklendi.`, s.id), onClose()), onError: fail });
     else if (dialog.kind === 'rename')
@@ -355,6 +370,7 @@ function SectionDialogs({ dialog, onClose, onDone }: { dialog: SectionDialog; on
   return (
     <Modal opened={dialog !== null} onClose={onClose} title={title} centered>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();

@@ -7,7 +7,7 @@
 // Idempotency-Key claim and the ticket read that answers it. Then 20 tickets are closed at once and
 // their bill numbers must be 20 consecutive numbers. The load runs on the same two cores as the
 // server, so these are floors.
-import { assertBuilt, client, createPostgresDatabase, postgresAvailable, printResult, removeDir, startServer, tempDataDir } from './lib.mjs';
+import { assertBuilt, client, printResult, startServer, onEachDatabase } from './lib.mjs';
 
 const DURATION_S = Number(process.env.CLOSE_DURATION_S ?? 8);
 // one waiter alone (no queue behind the restaurant lock), then the target: 10 at once
@@ -105,21 +105,5 @@ async function benchDatabase(label, serverOptions) {
 
 assertBuilt();
 const result = { durationS: DURATION_S, lines: LINES, databases: [] };
-const dataDir = tempDataDir();
-try {
-  result.databases.push(await benchDatabase('PGlite', { dataDir }));
-} finally {
-  removeDir(dataDir);
-}
-if (await postgresAvailable()) {
-  const database = await createPostgresDatabase();
-  try {
-    result.databases.push(await benchDatabase('PostgreSQL', { databaseUrl: database.url }));
-  } finally {
-    await database.drop();
-  }
-} else {
-  console.log('\nPostgreSQL at 127.0.0.1:5432 did not answer: PostgreSQL runs SKIPPED.');
-  result.postgresSkipped = true;
-}
+Object.assign(result, await onEachDatabase(benchDatabase));
 printResult(result);

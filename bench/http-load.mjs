@@ -9,15 +9,12 @@ import { scryptSync } from 'node:crypto';
 import os from 'node:os';
 import {
   assertBuilt,
-  createPostgresDatabase,
   login,
-  postgresAvailable,
+  onEachDatabase,
   printResult,
-  removeDir,
   rssMb,
   sleep,
   startServer,
-  tempDataDir,
 } from './lib.mjs';
 
 // Logins complete only a few per second, so they get the longer window for a usable sample.
@@ -109,23 +106,6 @@ assertBuilt();
 const result = { menuDurationS: MENU_DURATION_S, loginDurationS: LOGIN_DURATION_S, scryptMs: scryptMs(), databases: [] };
 console.log(`one scrypt N=2^17 hash: ${result.scryptMs} ms (login ceiling ≈ ${(os.availableParallelism() * 1000 / result.scryptMs).toFixed(1)}/s on ${os.availableParallelism()} cores)`);
 
-const dataDir = tempDataDir();
-try {
-  result.databases.push(await benchDatabase('PGlite', { dataDir }));
-} finally {
-  removeDir(dataDir);
-}
-
-if (await postgresAvailable()) {
-  const database = await createPostgresDatabase();
-  try {
-    result.databases.push(await benchDatabase('PostgreSQL', { databaseUrl: database.url }));
-  } finally {
-    await database.drop();
-  }
-} else {
-  console.log('\nPostgreSQL at 127.0.0.1:5432 did not answer: PostgreSQL runs SKIPPED.');
-  result.postgresSkipped = true;
-}
+Object.assign(result, await onEachDatabase(benchDatabase));
 
 printResult(result);

@@ -203,3 +203,29 @@ export async function client(url, email) {
   return { cookie, restaurantId, call };
 }
 
+
+/**
+ * Runs `bench(label, serverOptions)` once on a fresh PGlite directory and once on a throw-away
+ * PostgreSQL database (dropped afterwards), and collects `{ databases, postgresSkipped? }`.
+ */
+export async function onEachDatabase(bench) {
+  const out = { databases: [] };
+  const dataDir = tempDataDir();
+  try {
+    out.databases.push(await bench('PGlite', { dataDir }));
+  } finally {
+    removeDir(dataDir);
+  }
+  if (await postgresAvailable()) {
+    const database = await createPostgresDatabase();
+    try {
+      out.databases.push(await bench('PostgreSQL', { databaseUrl: database.url }));
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.log('\nPostgreSQL at 127.0.0.1:5432 did not answer: PostgreSQL runs SKIPPED.');
+    out.postgresSkipped = true;
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
 // runs the whole pipeline: restaurant lock, version check, batch insert, audit, events, the
 // idempotency claim and the ticket read that answers it. The load runs on the same two cores as
 // the server, so these are floors.
-import { assertBuilt, client, createPostgresDatabase, postgresAvailable, printResult, removeDir, startServer, tempDataDir } from './lib.mjs';
+import { assertBuilt, client, printResult, startServer, onEachDatabase } from './lib.mjs';
 
 const DURATION_S = Number(process.env.SEND_DURATION_S ?? 6);
 const CONNECTIONS = [10, 100];
@@ -57,21 +57,5 @@ async function benchDatabase(label, serverOptions) {
 
 assertBuilt();
 const result = { durationS: DURATION_S, targetP99MsAt10OnPglite: 25, databases: [] };
-const dataDir = tempDataDir();
-try {
-  result.databases.push(await benchDatabase('PGlite', { dataDir }));
-} finally {
-  removeDir(dataDir);
-}
-if (await postgresAvailable()) {
-  const database = await createPostgresDatabase();
-  try {
-    result.databases.push(await benchDatabase('PostgreSQL', { databaseUrl: database.url }));
-  } finally {
-    await database.drop();
-  }
-} else {
-  console.log('\nPostgreSQL at 127.0.0.1:5432 did not answer: PostgreSQL runs SKIPPED.');
-  result.postgresSkipped = true;
-}
+Object.assign(result, await onEachDatabase(benchDatabase));
 printResult(result);

@@ -3,18 +3,24 @@ import type { NewLine, OpenTicketRequest } from '../../shared/ticket-contract';
 import { PLAN_GRID } from '../../shared/floor-contract';
 import type { CommandContext } from '../lib/command';
 import { sendToKitchen } from '../modules/orders/send-to-kitchen';
+import { closeTicket, takePayment } from '../modules/bills/payment-commands';
 import { addLines, openTicket, updateTicket } from '../modules/orders/ticket-commands';
+import { readTicket } from '../modules/orders/ticket-read.service';
 import { diningTables, kitchenAcks, kitchenBatches, menuItemOptionGroups, menuItems, optionGroups, options, ticketLines, tickets, users } from './schema';
 
-/** Five tables a row on the plan, 160 × 140 plan units apart (the plan is 1000 × 600). */
+/**
+ * Five tables a row on the plan (1000 × 600 units), 190 × 200 apart and big enough to show their
+ * state, total and age on a tablet: six-seaters are long tables, the others square or round.
+ */
 export function demoTablePosition(index: number, seats: number) {
-  const wide = seats > 4;
+  const long = seats > 4;
+  const round = !long && index % 2 === 1;
   return {
-    x: (index % 5) * 180 + PLAN_GRID * 2,
-    y: Math.floor(index / 5) * 160 + PLAN_GRID * 2,
-    width: wide ? 120 : 80,
-    height: 80,
-    shape: wide ? 'rectangle' : index % 2 === 0 ? 'square' : 'round',
+    x: (index % 5) * 190 + PLAN_GRID * 2,
+    y: Math.floor(index / 5) * 200 + PLAN_GRID * 2,
+    width: long ? 160 : round ? 120 : 140,
+    height: 120,
+    shape: long ? 'rectangle' : round ? 'round' : 'square',
   };
 }
 
@@ -34,6 +40,13 @@ const DEMO_SERVICE: DemoTicket[] = [
   { open: { table: 'Bahçe 2', guests: 3 }, lines: [['Izgara Köfte', 1], ['Haydari', 1]], minutesAgo: 4 },
   { open: { table: 'Bahçe 4', guests: 2 }, lines: [['Tavuk Şiş', 2], ['Fırın Sütlaç', 2]], then: 'served', minutesAgo: 38 },
   { open: { type: 'takeaway', customer: { name: 'Kemal Bey', phone: '0532 555 12 34' } }, lines: [['Kıymalı Pide', 1], ['Lahmacun', 2]], then: 'send', minutesAgo: 8 },
+];
+
+/** Earlier today: tables served, paid and closed, so Kapalı Hesaplar is not empty either. */
+const DEMO_CLOSED: { table: string; lines: [string, number][]; pay: 'card' | 'cash'; hoursAgo: number }[] = [
+  { table: 'Salon 2', lines: [['Mercimek Çorbası', 2], ['İzmir Köfte', 2], ['Ayran', 2]], pay: 'card', hoursAgo: 2 },
+  { table: 'Salon 4', lines: [['Lahmacun', 4], ['Şalgam', 4]], pay: 'cash', hoursAgo: 1.5 },
+  { table: 'Bahçe 1', lines: [['Kuzu Şiş', 1], ['Çoban Salata', 1], ['Künefe', 1], ['Çay', 2]], pay: 'card', hoursAgo: 1 },
 ];
 
 /** The first option of each required group of an item: a valid choice, as a waiter would make. */
@@ -57,17 +70,36 @@ export async function seedDemoService(c: CommandContext, waiterEmail: string) {
   const [waiter] = await c.tx.select({ id: users.id }).from(users).where(eq(users.email, waiterEmail));
   const tableRows = await c.tx.select().from(diningTables).where(eq(diningTables.restaurantId, c.restaurantId));
   const itemRows = await c.tx.select().from(menuItems).where(eq(menuItems.restaurantId, c.restaurantId));
-  for (const demo of DEMO_SERVICE) {
-    const request: OpenTicketRequest =
-      'table' in demo.open ? { type: 'table', tableId: tableRows.find((t) => t.name === (demo.open as { table: string }).table)!.id, guests: demo.open.guests } : demo.open;
-    const openedAt = new Date(Date.now() - demo.minutesAgo * 60_000);
-    const ticketId = await openTicket(c, request, openedAt);
+  const linesOf = async (wanted: [string, number, string?][]) => {
     const lines: NewLine[] = [];
-    for (const [name, quantity, note] of demo.lines) {
+    for (const [name, quantity, note] of wanted) {
       const item = itemRows.find((i) => i.name === name)!;
       lines.push({ menuItemId: item.id, quantity, note, optionIds: await requiredChoices(c, item.id) });
     }
-    await addLines(c, ticketId, { version: 1, lines });
+    return lines;
+  };
+  const tableId = (name: string) => tableRows.find((t) => t.name === name)!.id;
+
+  for (const done of DEMO_CLOSED) {
+    const at = new Date(Date.now() - done.hoursAgo * 3_600_000);
+    const ticketId = await openTicket(c, { type: 'table', tableId: tableId(done.table), guests: 2 }, at);
+    await addLines(c, ticketId, { version: 1, lines: await linesOf(done.lines) });
+    await sendToKitchen(c, ticketId, 2);
+    await c.tx.update(ticketLines).set({ status: 'served', addedAt: at, preparingAt: at, readyAt: at, servedAt: at }).where(eq(ticketLines.ticketId, ticketId));
+    await c.tx.update(kitchenBatches).set({ sentAt: at, unacknowledgedAlertAt: at }).where(eq(kitchenBatches.ticketId, ticketId));
+    const { totals } = await readTicket(c.tx, c.restaurantId, ticketId);
+    const paid = done.pay === 'cash' ? { method: 'cash' as const, amount: totals.remaining, given: Math.ceil(totals.remaining / 10_000) * 10_000 } : { method: 'card' as const, amount: totals.remaining };
+    await takePayment(c, ticketId, { version: 3, ...paid });
+    await closeTicket(c, ticketId, 4);
+    await c.tx.update(tickets).set({ waiterId: waiter.id, closedAt: new Date(at.getTime() + 50 * 60_000) }).where(eq(tickets.id, ticketId));
+  }
+
+  for (const demo of DEMO_SERVICE) {
+    const request: OpenTicketRequest =
+      'table' in demo.open ? { type: 'table', tableId: tableId(demo.open.table), guests: demo.open.guests } : demo.open;
+    const openedAt = new Date(Date.now() - demo.minutesAgo * 60_000);
+    const ticketId = await openTicket(c, request, openedAt);
+    await addLines(c, ticketId, { version: 1, lines: await linesOf(demo.lines) });
     if (demo.then) {
       const batch = await sendToKitchen(c, ticketId, 2);
       // sent a minute after opening, and already on the kitchen screen (no "not received" alert)

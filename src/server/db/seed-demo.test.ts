@@ -105,6 +105,13 @@ describe('demo data', () => {
     expect(cards.length).toBeGreaterThanOrEqual(2);
     const alerts = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/kitchen/alerts`, cookies: waiter.cookies })).json() as unknown[];
     expect(alerts).toEqual([]);
+    // and a few bills already closed earlier today, numbered from 1 (asked for around today, so the
+    // test does not depend on the hour it runs at)
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const owner = await loginAs(ctx, 'owner@demo.local', DEMO_PASSWORD);
+    const bills = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/bills?from=${day(-1)}&to=${day(1)}`, cookies: owner.cookies })).json() as { billNumber: number; total: number }[];
+    expect(bills.map((b) => b.billNumber).sort()).toEqual([1, 2, 3]);
+    expect(bills.every((b) => b.total > 0)).toBe(true);
   });
 
   it('does nothing when run again', async () => {

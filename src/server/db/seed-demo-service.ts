@@ -44,9 +44,9 @@ const DEMO_SERVICE: DemoTicket[] = [
 
 /** Earlier today: tables served, paid and closed, so Kapalı Hesaplar is not empty either. */
 const DEMO_CLOSED: { table: string; lines: [string, number][]; pay: 'card' | 'cash'; hoursAgo: number }[] = [
-  { table: 'Salon 2', lines: [['Mercimek Çorbası', 2], ['İzmir Köfte', 2], ['Ayran', 2]], pay: 'card', hoursAgo: 2 },
-  { table: 'Salon 4', lines: [['Lahmacun', 4], ['Şalgam', 4]], pay: 'cash', hoursAgo: 1.5 },
-  { table: 'Bahçe 1', lines: [['Kuzu Şiş', 1], ['Çoban Salata', 1], ['Künefe', 1], ['Çay', 2]], pay: 'card', hoursAgo: 1 },
+  { table: 'Salon 2', lines: [['Tavuk Suyu Çorbası', 2], ['Tavuk Sote', 2], ['Maden Suyu', 2]], pay: 'card', hoursAgo: 2 },
+  { table: 'Salon 4', lines: [['Etli Nohut', 2], ['Patlıcan Salatası', 1], ['Kola', 2]], pay: 'cash', hoursAgo: 1.5 },
+  { table: 'Bahçe 1', lines: [['Kuzu Şiş', 1], ['Humus', 1], ['Hünkar Beğendi', 1], ['Türk Kahvesi', 2]], pay: 'card', hoursAgo: 1 },
 ];
 
 /** The first option of each required group of an item: a valid choice, as a waiter would make. */

@@ -1,7 +1,18 @@
 import { Alert, Button, Group } from '@mantine/core';
 
-/** The foot of a modal form: the server's refusal (if any), then 'Vazgeç' and a submitting 'Kaydet'. */
-export function FormActions({ error, isBusy, onCancel }: { error?: string | null; isBusy: boolean; onCancel(): void }) {
+interface Props {
+  error?: string | null;
+  isBusy: boolean;
+  onCancel(): void;
+  /** the main action's words ('Kaydet' unless told) and colour ('red' for a deletion) */
+  submitLabel?: string;
+  color?: string;
+  /** a main action that is not a form submit (a confirmation) */
+  onSubmit?(): void;
+}
+
+/** The foot of a modal form: the server's refusal (if any), then 'Vazgeç' and the main action. */
+export function FormActions({ error, isBusy, onCancel, submitLabel = 'Kaydet', color, onSubmit }: Props) {
   return (
     <>
       {error && (
@@ -13,8 +24,8 @@ export function FormActions({ error, isBusy, onCancel }: { error?: string | null
         <Button variant="default" size="md" onClick={onCancel}>
           Vazgeç
         </Button>
-        <Button type="submit" size="md" loading={isBusy}>
-          Kaydet
+        <Button type={onSubmit ? 'button' : 'submit'} size="md" color={color} loading={isBusy} onClick={onSubmit}>
+          {submitLabel}
         </Button>
       </Group>
     </>

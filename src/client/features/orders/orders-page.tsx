@@ -1,3 +1,4 @@
+import { FormActions } from '../../components/form-actions';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -222,19 +223,7 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
               {...fields.fieldProps('customer.address')}
             />
           )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button type="submit" loading={saving}>
-              Adisyon Aç
-            </Button>
-          </Group>
+          <FormActions error={error} isBusy={saving} onCancel={onClose} submitLabel="Adisyon Aç" />
         </Stack>
       </form>
     </Modal>

@@ -1,3 +1,4 @@
+import { FormActions } from '../../components/form-actions';
 import {
   ActionIcon,
   Alert,
@@ -384,19 +385,7 @@ function SectionDialogs({ dialog, onClose, onDone }: { dialog: SectionDialog; on
           ) : (
             <TextInput label="Bölüm adı" value={name} maxLength={FLOOR_LIMITS.sectionName} onChange={(e) => setName(e.currentTarget.value)} data-autofocus placeholder="ör. Bahçe" />
           )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button type="submit" color={dialog?.kind === 'delete' ? 'red' : undefined} loading={busy}>
-              {dialog?.kind === 'delete' ? 'Sil' : 'Kaydet'}
-            </Button>
-          </Group>
+          <FormActions error={error} isBusy={busy} onCancel={onClose} submitLabel={dialog?.kind === 'delete' ? 'Sil' : 'Kaydet'} color={dialog?.kind === 'delete' ? 'red' : undefined} />
         </Stack>
       </form>
     </Modal>
@@ -413,25 +402,14 @@ function DeleteTableDialog({ table, onClose, onDone }: { table: FloorTable | nul
       {table && (
         <Stack>
           <Text>Masa kat planından kalkar. Açık adisyonu olan masa silinemez.</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate({ id: table.id, version: table.version }, { onSuccess: () => (onDone(table), onClose()), onError: (e) => setError(messageFor(e)) })
-              }
-            >
-              Sil
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            isBusy={remove.isPending}
+            onCancel={onClose}
+            submitLabel="Sil"
+            color="red"
+            onSubmit={() => remove.mutate({ id: table.id, version: table.version }, { onSuccess: () => (onDone(table), onClose()), onError: (e) => setError(messageFor(e)) })}
+          />
         </Stack>
       )}
     </Modal>

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'memory'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -218,6 +218,12 @@ const floor100 = (d) =>
     ],
   );
 
+const accessibility = (d) =>
+  table(
+    ['Screen', 'Lighthouse accessibility', 'failed audits', `budget ≥ ${d.budget}`],
+    d.results.map((r) => [r.screen, r.accessibility, r.failed.length ? r.failed.join(', ') : '—', ok(r.accessibility >= d.budget)]),
+  );
+
 const httpDurations = () => {
   const d = results['http-load'].data;
   return d ? `${d.menuDurationS} s per menu row after a 1 s warm-up, ${d.loginDurationS} s per login row` : 'see bench/http-load.mjs';
@@ -294,6 +300,12 @@ ticket read that answers it. Then 20 paid tickets are closed at once: their bill
 
 \`node bench/kitchen.mjs\`: a waiter's send until the card is in the open kitchen page (system Chromium), each card
 bumped twenty sends later; then 200 event streams and a kitchen status change until every stream has it.
+
+## Accessibility of the staff screens ${section('accessibility', accessibility)}
+
+\`node bench/accessibility.mjs\`: Lighthouse 12 accessibility (mobile emulation) with the system Chromium on the login
+page and each role's first dashboard screen, signed in with the demo accounts. Every screen and tab is also
+checked in the e2e suite by axe-core at 390×844 (touch) and 1366×768 (\`tests/e2e/a11y/every-screen.spec.ts\`).
 
 ## Memory ${section('memory', memory)}
 

@@ -92,7 +92,7 @@ test.describe('route guard', () => {
     await loginAs(page, DEMO.waiter, '/waiter');
     await page.goto('/owner/printer-settings');
     await expect(page).toHaveURL(/\/waiter$/);
-    await expect(page.getByRole('status')).toHaveText(/Bu ekran İşletme Sahibi içindir/);
+    await expect(page.getByRole('status').filter({ hasText: 'Bu ekran İşletme Sahibi içindir' })).toBeVisible();
   });
 
   test("a visitor without a session opening /kitchen is sent back to '/' and asked to sign in", async ({ page }) => {

@@ -9,11 +9,13 @@ import { Sender, hasTableService, restaurantIdOf } from './kitchen-helpers';
 const BATCHES = 50;
 const TABLET = { width: 1280, height: 800 };
 
-/** Sends `count` batches: one to each free table, then additions to the same tickets. */
+/**
+ * Sends `count` batches over five Gel-Al orders (first sends, then additions). Gel-Al needs no
+ * table: the demo floor's free tables stay free for the other specs.
+ */
 async function sendMany(sender: Sender, count: number, onEach?: (i: number) => Promise<void>) {
-  const tables = (await sender.freeTables()).slice(0, 10);
   const tickets: Awaited<ReturnType<Sender['openTable']>>[] = [];
-  for (const t of tables) tickets.push(await sender.openTable(t.id));
+  for (let n = 1; n <= 5; n++) tickets.push(await sender.openTakeaway(`Yoğun Akşam ${n}`));
   const batchIds: string[] = [];
   for (let i = 0; i < count; i++) {
     const k: number = i % tickets.length;

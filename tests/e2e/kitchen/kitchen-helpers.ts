@@ -45,12 +45,12 @@ export class Sender {
     return found;
   }
 
-  /** Free tables, from the floor view. */
+  /** Free tables, from the floor view, the last section's first (the journeys' specs use the first section). */
   async freeTables(): Promise<{ id: string; name: string }[]> {
     const res = await this.request.get(this.url('/floor'));
     expect(res.ok()).toBe(true);
     const floor = (await res.json()) as { sections: { tables: { id: string; name: string; ticketId: string | null }[] }[] };
-    return floor.sections.flatMap((s) => s.tables).filter((t) => t.ticketId === null);
+    return [...floor.sections].reverse().flatMap((s) => s.tables).filter((t) => t.ticketId === null);
   }
 
   async openTable(tableId: string): Promise<Ticket> {

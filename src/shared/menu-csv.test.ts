@@ -152,14 +152,14 @@ describe('menu CSV import plan', () => {
       { line: 3, message: 'Fiyat negatif olamaz' },
       { line: 4, message: 'Fiyat geçerli bir tutar değil (örnek: 1.250,50)' },
       { line: 5, message: 'Fiyat en fazla 1.000.000,00 TL olabilir' },
-      { line: 6, message: 'Kategori boş olamaz' },
+      { line: 6, message: 'Kategori adı boş olamaz' },
       { line: 7, message: 'KDV oranı %1, %10 ya da %20 olmalı' },
       { line: 8, message: 'Seçenek grubu bulunamadı: Sos Seçimi (önce Seçenekler sekmesinde oluşturun)' },
       { line: 9, message: 'Ürün kodu bu restoranın menüsünde yok: i-yabanci' },
-      { line: 10, message: 'Sıra 0 ile 9999 arasında bir tam sayı olmalı' },
+      { line: 10, message: 'Sıra bir sayı olmalı' },
       { line: 11, message: "Durum 'Satışta' ya da 'Tükendi' olmalı" },
       { line: 11, message: 'Aynı kategoride aynı ürün 10. satırda da var' },
-      { line: 12, message: 'Kategori simgesi tek bir emoji ya da boşluksuz kısa bir kelime olmalı' },
+      { line: 12, message: 'Simge boşluk içeremez (tek bir emoji ya da kısa bir kelime olmalı)' },
     ]);
   });
 

@@ -7,11 +7,14 @@ import {
   CSV_STATUS,
   DEFAULT_STATION,
   DEFAULT_VAT_RATE,
-  MENU_LIMITS,
+  createCategoryRequest,
+  createItemRequest,
 } from './menu-contract';
 import { formatMoneyInput, readTurkishMoney } from './money';
-import { VAT_RATES } from './restaurant-settings';
-import { textProblem } from './text';
+
+/** The forms' rules for the columns a CSV row carries. */
+const csvItemRules = createItemRequest.pick({ name: true, description: true, vatRate: true, sortOrder: true, station: true });
+const csvCategoryRules = createCategoryRequest.pick({ name: true }).extend({ icon: createCategoryRequest.shape.icon.optional() });
 
 /**
  * The menu as a spreadsheet: export writes one row per item (UTF-8 with BOM, ';' between cells,
@@ -158,54 +161,34 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
       problems.push(`Sütun sayısı başlıkla uyuşmuyor (${header.length} yerine ${cells.length})`);
     }
 
-    const name = cell('name').replace(/\s+/g, ' ');
-    if (!name) problems.push('Ürün adı boş olamaz');
-    else if (name.length > MENU_LIMITS.itemName) problems.push(`Ürün adı en fazla ${MENU_LIMITS.itemName} karakter olabilir`);
-
-    const categoryName = cell('category').replace(/\s+/g, ' ');
+    // A row is checked by the forms' own schemas (the same rules and messages as Ürün Ekle and
+    // Kategori Ekle); only what a spreadsheet spells differently is read here: the Turkish price,
+    // "%10", an empty cell for a default, the Satışta / Tükendi words.
     const icon = cell('categoryIcon');
-    if (!categoryName) problems.push('Kategori boş olamaz');
-    else if (categoryName.length > MENU_LIMITS.categoryName) problems.push(`Kategori adı en fazla ${MENU_LIMITS.categoryName} karakter olabilir`);
-    if (/\s/.test(icon) || icon.length > MENU_LIMITS.icon) problems.push('Kategori simgesi tek bir emoji ya da boşluksuz kısa bir kelime olmalı');
+    const vatText = cell('vatRate').replace(/^%/, '');
+    const sortText = cell('sortOrder');
+    const item = csvItemRules.safeParse({
+      name: cell('name'),
+      description: cell('description') || null,
+      vatRate: vatText === '' ? DEFAULT_VAT_RATE : Number(vatText),
+      sortOrder: sortText === '' ? undefined : Number(sortText),
+      station: cell('station').replace(/\s+/g, ' ') || DEFAULT_STATION,
+    });
+    const category = csvCategoryRules.safeParse({ name: cell('category'), ...(icon ? { icon } : {}) });
+    for (const result of [item, category]) if (!result.success) problems.push(...result.error.issues.map((i) => i.message));
+    // as the schemas clean them, also when another cell of the row is wrong (duplicates are still found)
+    const name = cell('name').replace(/\s+/g, ' ');
+    const categoryName = cell('category').replace(/\s+/g, ' ');
+    const { description = null, vatRate = DEFAULT_VAT_RATE, station = DEFAULT_STATION } = item.data ?? {};
+    const sortOrder = item.data?.sortOrder ?? null;
 
     const price = readTurkishMoney(cell('price'));
     if (!price.ok) problems.push(price.error);
-
-    const vatText = cell('vatRate').replace(/^%/, '');
-    const vatRate = vatText === '' ? DEFAULT_VAT_RATE : Number(vatText);
-    if (!(VAT_RATES as readonly number[]).includes(vatRate)) problems.push('KDV oranı %1, %10 ya da %20 olmalı');
-
-    const sortText = cell('sortOrder');
-    const sortOrder = sortText === '' ? null : Number(sortText);
-    if (sortOrder !== null && !(Number.isInteger(sortOrder) && sortOrder >= 0 && sortOrder <= MENU_LIMITS.sortOrder)) {
-      problems.push(`Sıra 0 ile ${MENU_LIMITS.sortOrder} arasında bir tam sayı olmalı`);
-    }
 
     const status = key(cell('status'));
     const isAvailable = status !== key(CSV_STATUS.soldOut);
     if (status !== '' && status !== key(CSV_STATUS.available) && isAvailable) {
       problems.push(`Durum '${CSV_STATUS.available}' ya da '${CSV_STATUS.soldOut}' olmalı`);
-    }
-
-    const station = cell('station').replace(/\s+/g, ' ') || DEFAULT_STATION;
-    if (station.length > MENU_LIMITS.station) problems.push(`İstasyon en fazla ${MENU_LIMITS.station} karakter olabilir`);
-
-    const description = cell('description') || null;
-    if (description && description.length > MENU_LIMITS.description) {
-      problems.push(`Açıklama en fazla ${MENU_LIMITS.description} karakter olabilir`);
-    }
-
-    // The same characters the forms refuse (text.ts); a spreadsheet's line breaks inside a name
-    // were already folded into spaces above.
-    for (const [value, kind, label] of [
-      [name, 'name', 'Ürün adı'],
-      [categoryName, 'name', 'Kategori'],
-      [icon, 'name', 'Kategori simgesi'],
-      [station, 'name', 'İstasyon'],
-      [description ?? '', 'multiline', 'Açıklama'],
-    ] as const) {
-      const problem = textProblem(value, kind, label);
-      if (problem) problems.push(problem);
     }
 
     const optionGroupIds: string[] = [];
@@ -225,13 +208,13 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
       seenCodes.set(code, line);
     }
 
-    const category = categoriesByKey.get(key(categoryName));
+    const existingCategory = categoriesByKey.get(key(categoryName));
     if (name && categoryName) {
       const place = `${key(categoryName)}/${key(name)}`;
       const earlier = seenPlaces.get(place);
       if (earlier !== undefined) problems.push(`Aynı kategoride aynı ürün ${earlier}. satırda da var`);
       seenPlaces.set(place, line);
-      const namesake = category ? itemsByPlace.get(`${category.id}/${key(name)}`) : undefined;
+      const namesake = existingCategory ? itemsByPlace.get(`${existingCategory.id}/${key(name)}`) : undefined;
       if (!code) existing = namesake;
       else if (existing && namesake && namesake.id !== existing.id) {
         problems.push(`"${categoryName}" kategorisinde "${name}" adlı başka bir ürün zaten var`);
@@ -244,8 +227,8 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
     }
 
     // A new category is named as its first row spells it; later rows may differ in case.
-    let newCategory = category ? undefined : plan.newCategories.find((c) => key(c.name) === key(categoryName));
-    if (!category && !newCategory) {
+    let newCategory = existingCategory ? undefined : plan.newCategories.find((c) => key(c.name) === key(categoryName));
+    if (!existingCategory && !newCategory) {
       newCategory = { name: categoryName, icon: icon || DEFAULT_CATEGORY_ICON };
       plan.newCategories.push(newCategory);
     }
@@ -262,9 +245,9 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
     plan.rows.push({
       line,
       ...(existing ? { itemId: existing.id } : {}),
-      category: category ? { id: category.id } : { newName: newCategory!.name },
+      category: existingCategory ? { id: existingCategory.id } : { newName: newCategory!.name },
       fields,
-      isUnchanged: Boolean(existing && category && isSame(existing, category.id, fields)),
+      isUnchanged: Boolean(existing && existingCategory && isSame(existing, existingCategory.id, fields)),
     });
   }
   return plan;

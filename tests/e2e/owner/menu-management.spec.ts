@@ -231,7 +231,7 @@ test.describe('menu management', () => {
     await expect(preview).toContainText('2 hata');
     const errors = preview.getByRole('table', { name: 'Hatalı satırlar' });
     await expect(errors.getByRole('row', { name: /^3 / })).toContainText('Fiyat negatif olamaz');
-    await expect(errors.getByRole('row', { name: /^4 / })).toContainText('Kategori boş olamaz');
+    await expect(errors.getByRole('row', { name: /^4 / })).toContainText('Kategori adı boş olamaz');
     await expect(preview.getByRole('button', { name: 'İçe Aktar' })).toBeDisabled();
 
     await choose(`${header}\nKahvaltı;Menemen;150\nKahvaltı;Sucuklu Yumurta;180,50`);

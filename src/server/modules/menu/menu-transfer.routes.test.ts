@@ -67,7 +67,7 @@ describe('CSV import', () => {
         { line: 4, message: 'Fiyat negatif olamaz' },
         { line: 5, message: 'Fiyat geçerli bir tutar değil (örnek: 1.250,50)' },
         { line: 6, message: 'Fiyat en fazla 1.000.000,00 TL olabilir' },
-        { line: 7, message: 'Kategori boş olamaz' },
+        { line: 7, message: 'Kategori adı boş olamaz' },
       ],
     });
     expect(await r.menu()).toEqual(before);

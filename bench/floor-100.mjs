@@ -2,7 +2,8 @@
 // One section of 100 tables, 60 of them with open tickets (3 lines each, half sent to the kitchen).
 // The owner's Sipariş Ekranı is opened in the system Chromium with the CPU throttled 4× (DevTools
 // emulation, as Lighthouse does for a mid-range phone). Per run:
-//   - ready: navigation start until all 100 tables of the section are on screen;
+//   - page load: navigation start (address bar) until all 100 tables of the section are on screen;
+//   - in-app: from Açık Masalar through the sidebar link until all 100 tables are on screen;
 //   - tap: a tap on an open table until its adisyon shows its lines.
 // Three runs, median. Target: interactive (ready) in ≤ 1 s.
 import { chromium } from '@playwright/test';
@@ -45,16 +46,27 @@ async function oneRun(browser, url) {
   await page.waitForURL(/\/owner/);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const lastTable = page.locator('[data-testid^="floor-table-B"]').nth(TABLES - 1);
+
+  // opened from the address bar: the app's code starts, reads the floor and draws it
   await page.goto(`${url}/owner/orders`);
-  await page.locator('[data-testid^="floor-table-B"]').nth(TABLES - 1).waitFor();
-  const navStart = await page.evaluate(() => performance.timeOrigin);
-  const readyMs = Math.round(Date.now() - navStart);
+  await lastTable.waitFor();
+  const readyMs = Math.round(Date.now() - (await page.evaluate(() => performance.timeOrigin)));
+
+  // as staff get there during service: from another screen of the running app (sidebar link)
+  await page.goto(`${url}/owner/acik-masalar`);
+  await page.getByRole('heading', { name: 'Açık Masalar' }).waitFor();
+  const navStart = Date.now();
+  await page.getByRole('navigation').getByRole('link', { name: 'Sipariş Ekranı' }).click();
+  await lastTable.waitFor();
+  const inAppMs = Date.now() - navStart;
+
   const tapStart = Date.now();
   await page.getByTestId('floor-table-B1').click();
   await page.getByTestId('ticket-line').first().waitFor();
   const tapMs = Date.now() - tapStart;
   await context.close();
-  return { readyMs, tapMs };
+  return { readyMs, inAppMs, tapMs };
 }
 
 assertBuilt();
@@ -69,10 +81,11 @@ try {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await oneRun(browser, server.url));
-    console.log(`  run ${i + 1}: 100 tables on screen ${runs.at(-1).readyMs} ms, tap → adisyon ${runs.at(-1).tapMs} ms`);
+    const r = runs.at(-1);
+    console.log(`  run ${i + 1}: page load → 100 tables ${r.readyMs} ms, in-app → 100 tables ${r.inAppMs} ms, tap → adisyon ${r.tapMs} ms`);
   }
-  const result = { tables: TABLES, open: OPEN, throttle: THROTTLE, runs, readyMedianMs: median(runs.map((r) => r.readyMs)), tapMedianMs: median(runs.map((r) => r.tapMs)), targetMs: 1000 };
-  console.log(`median: ready ${result.readyMedianMs} ms, tap ${result.tapMedianMs} ms (target ready ≤ ${result.targetMs} ms)`);
+  const result = { tables: TABLES, open: OPEN, throttle: THROTTLE, runs, readyMedianMs: median(runs.map((r) => r.readyMs)), inAppMedianMs: median(runs.map((r) => r.inAppMs)), tapMedianMs: median(runs.map((r) => r.tapMs)), targetMs: 1000 };
+  console.log(`median: page load ${result.readyMedianMs} ms, in-app ${result.inAppMedianMs} ms, tap ${result.tapMedianMs} ms (target ≤ ${result.targetMs} ms)`);
   printResult(result);
 } finally {
   await browser.close();

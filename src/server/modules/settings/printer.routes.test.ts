@@ -38,6 +38,7 @@ const customSettings = (overrides: Partial<PrinterSettings> = {}): PrinterSettin
   showLogo: false,
   margins: { top: '1', right: '3', bottom: '4', left: '5' },
   selectedTemplate: 'modern',
+  networkPrinters: { bill: null, stations: [] },
   ...overrides,
 });
 

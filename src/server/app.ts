@@ -21,6 +21,8 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { PhotoStore } from './modules/menu/photo-store';
 import { publicPhotoRoutes } from './modules/menu/public-photo.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
+import { Printing, type PrintingOptions } from './modules/printing/printing.service';
+import { printingRoutes } from './modules/printing/printing.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
 import { restaurantSettingsRoutes } from './modules/settings/restaurant-settings.routes';
 import { meRoutes } from './modules/staff/me.routes';
@@ -45,6 +47,8 @@ export interface AppOptions {
   dataDir?: string;
   /** tests play a restarted process or move the lease clock */
   idempotency?: IdempotencyOptions;
+  /** network printers: time limit per attempt, delay of a failed kitchen slip's retry */
+  printing?: PrintingOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,9 +93,10 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [ticketsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
   [billsRoutes, RESTAURANT_PREFIX],
+  [printingRoutes, RESTAURANT_PREFIX],
 ];
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -109,6 +114,12 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
   decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
+  const printer = new Printing(database.db, app.log, printing);
+  app.decorate('printing', printer);
+  app.addHook('onClose', async () => {
+    printer.stop();
+    await printer.settled();
+  });
   registerAuth(app);
   // PGlite: the locked data directory means no other live process can hold a claim.
   registerIdempotency(app, { exclusiveDatabase: database.driver === 'pglite', ...idempotency });

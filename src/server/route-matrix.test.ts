@@ -11,7 +11,8 @@ import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { eq } from 'drizzle-orm';
-import { sections } from './db/schema';
+import { sections, settings } from './db/schema';
+import { capturePrinter } from './modules/printing/printing-test-kit';
 import { tablesFactory } from './test-support/factories';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
 
@@ -234,6 +235,21 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/tickets/:ticketId/split': { ...FLOOR, ...withBills('sent', undefined, { shares: '3' }) },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/payments': { ...FLOOR, ...withBills('sent', () => ({ method: 'card', amount: 1_000 })) },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/close': { ...FLOOR, ...withBills('paid', () => ({ version: 1 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/print': {
+    ...FLOOR,
+    // a bill printer that answers: the matrix's own listener
+    prepare: async (s) => {
+      const made = await bills(s, 'sent');
+      printTicketId = made.ticketId;
+      await ctx.database.db
+        .insert(settings)
+        .values({ restaurantId: s.restaurantId, key: 'printer', value: { ...DEFAULT_PRINTER_SETTINGS, networkPrinters: { bill: { host: '127.0.0.1', port: matrixPrinter.port }, stations: [] } }, version: 1 })
+        .onConflictDoUpdate({ target: [settings.restaurantId, settings.key], set: { value: { ...DEFAULT_PRINTER_SETTINGS, networkPrinters: { bill: { host: '127.0.0.1', port: matrixPrinter.port }, stations: [] } } } });
+      return {};
+    },
+    pathParams: () => ({ ticketId: printTicketId }),
+  },
+  'GET /api/restaurants/:restaurantId/printing/failures': { access: ['owner'], tenantScoped: true },
   'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
   'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
@@ -258,12 +274,15 @@ const MATRIX: Record<string, RouteRule> = {
 const CALLERS: Caller[] = ['signed out', ...ROLES];
 
 let ctx: TestContext;
+let matrixPrinter: Awaited<ReturnType<typeof capturePrinter>>;
+let printTicketId = '';
 let ownRestaurantId: string;
 let otherRestaurantId: string;
 let baseUrl: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  matrixPrinter = await capturePrinter();
   ownRestaurantId = (await createRestaurant(ctx, 'Matris Lokantası')).id;
   otherRestaurantId = (await createRestaurant(ctx, 'Komşu Lokanta')).id;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -271,7 +290,10 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no port');
   baseUrl = `http://127.0.0.1:${address.port}`;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await matrixPrinter.close();
+});
 
 /** A fresh session per check: some routes (logout) end the session they are called with. */
 async function sessionFor(caller: Caller): Promise<CallerSession> {

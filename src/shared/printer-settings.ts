@@ -21,6 +21,57 @@ const numericString = z
 const text = (kind: 'name' | 'multiline', label: string, max: number) =>
   z.string().max(max, `${label} en fazla ${max} karakter olabilir`).superRefine(refuseBadCharacters(kind, label));
 
+/** A dotted IPv4 address, or a host name of letters, digits and hyphens (e.g. mutfak-yazici.local). */
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HOST_LABEL = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+export function isPrinterHost(value: string): boolean {
+  if (value.length === 0 || value.length > 253) return false;
+  if (/^[\d.]+$/.test(value)) return IPV4.test(value);
+  return value.split('.').every((label) => HOST_LABEL.test(label));
+}
+
+export const DEFAULT_PRINTER_PORT = 9100;
+const PORT_MESSAGE = 'Port 1 ile 65535 arasında bir tam sayı olmalı';
+
+const printerHost = z
+  .string({ error: 'Yazıcı adresi gerekli' })
+  .trim()
+  .min(1, 'Yazıcı adresi gerekli')
+  .refine(isPrinterHost, 'Geçerli bir IPv4 adresi veya makine adı girin (örn. 192.168.1.50)');
+// A form's text field sends "9100"; a script sends 9100. Both are read as the same number.
+const printerPort = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE),
+);
+
+/** A thermal printer on the network, spoken to in ESC/POS over raw TCP (usually port 9100). */
+export const networkPrinter = z.object({ host: printerHost, port: printerPort.default(DEFAULT_PRINTER_PORT) });
+export type NetworkPrinter = z.infer<typeof networkPrinter>;
+
+export const STATION_PRINTERS_MAX = 20;
+export const stationPrinter = networkPrinter.extend({ station: nameText('İstasyon', { max: 40 }) });
+export type StationPrinter = z.infer<typeof stationPrinter>;
+
+export const networkPrinters = z.object({
+  /** prints the bill (hesap); null = bills print through the browser only */
+  bill: networkPrinter.nullable().default(null),
+  /** one printer per kitchen station; a station without one prints nothing on send */
+  stations: z
+    .array(stationPrinter)
+    .max(STATION_PRINTERS_MAX, `En fazla ${STATION_PRINTERS_MAX} istasyon yazıcısı tanımlanabilir`)
+    .default([])
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((p, i) => {
+        const key = p.station.toLocaleLowerCase('tr');
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'station'], message: 'Bu istasyonun zaten bir yazıcısı var' });
+        seen.add(key);
+      });
+    }),
+});
+export type NetworkPrinters = z.infer<typeof networkPrinters>;
+export const DEFAULT_NETWORK_PRINTERS: NetworkPrinters = { bill: null, stations: [] };
+
 export const printerSettings = z.object({
   defaultPrinter: z.union([z.literal(''), z.enum(PRINTER_CHOICES)]),
   paperWidth: z.enum(PAPER_WIDTHS, { error: "Kağıt genişliği '58' veya '80' olmalı" }),
@@ -34,6 +85,8 @@ export const printerSettings = z.object({
   showLogo: z.boolean(),
   margins: z.object({ top: numericString, right: numericString, bottom: numericString, left: numericString }),
   selectedTemplate: nameText('Şablon', { max: 40 }),
+  // Added after the first documents were saved: a document without it reads as no network printers.
+  networkPrinters: networkPrinters.default(DEFAULT_NETWORK_PRINTERS),
 });
 export type PrinterSettings = z.infer<typeof printerSettings>;
 
@@ -51,4 +104,5 @@ export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   showLogo: true,
   margins: { top: '2', right: '2', bottom: '2', left: '2' },
   selectedTemplate: 'classic',
+  networkPrinters: DEFAULT_NETWORK_PRINTERS,
 };

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { EventHub } from '../modules/events/event-hub';
 import type { PhotoStore } from '../modules/menu/photo-store';
+import type { Printing } from '../modules/printing/printing.service';
 
 /** What the app's modules share, decorated once on the root instance (as fastify/demo does). */
 export interface AppDeps {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     photos: PhotoStore;
     config: AppDeps['config'];
     deviceKey: Buffer;
+    /** network printers (modules/printing), decorated by buildApp */
+    printing: Printing;
   }
 }
 

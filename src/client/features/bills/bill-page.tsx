@@ -12,7 +12,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';
 import { billWhere, canAdjust, cashChange, lineMarks, payableLines, readPayment, type PaymentForm } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { fetchSplit, useBillActions, useBillTicket, usePrinterSettings, type GuardedWrite } from './bills-api';
+import { fetchSplit, sendBillToPrinter, useBillActions, useBillTicket, usePrinterSettings, type GuardedWrite } from './bills-api';
 import classes from './bills.module.css';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
@@ -39,6 +39,7 @@ export default function BillPage() {
   const [ticketDiscountOpen, setTicketDiscountOpen] = useState(false);
   const [lineDialog, setLineDialog] = useState<LineDialog>(null);
   const [approval, setApproval] = useState<{ write: GuardedWrite; message: string } | null>(null);
+  const [networkPrint, setNetworkPrint] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   // The adisyon's line menu opens a line's İkram / İndirim / İptal here: ?satir=<id>&islem=ikram|indirim|iptal
   useEffect(() => {
@@ -85,6 +86,19 @@ export default function BillPage() {
     if (!printBill(t, billLayout(printer.data, settings.data?.profile))) setError(PRINT_BLOCKED);
   };
 
+  const billPrinter = printer.data?.networkPrinters?.bill ?? null;
+  /** Yazıcıya Gönder: a failure stays on screen with Tekrar Dene until it prints or is dismissed. */
+  const sendToPrinter = async () => {
+    setNetworkPrint({ busy: true, error: null });
+    try {
+      const out = await sendBillToPrinter(t.id);
+      setNetworkPrint({ busy: false, error: null });
+      setNotice(`Hesap yazıcıya gönderildi (${out.host}:${out.port}).`);
+    } catch (err) {
+      setNetworkPrint({ busy: false, error: messageFor(err) });
+    }
+  };
+
   const close = async () => {
     const out = await actions.close();
     if (!out.ok) return setError(out.refusal.message);
@@ -103,10 +117,27 @@ export default function BillPage() {
         <h2>
           Hesap · {billWhere(t)} · #{t.number}
         </h2>
-        <Button variant="default" onClick={print} data-testid="print-bill">
-          🖨️ Hesabı Yazdır
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={print} data-testid="print-bill">
+            🖨️ Hesabı Yazdır
+          </Button>
+          {billPrinter && (
+            <Button variant="default" onClick={() => void sendToPrinter()} loading={networkPrint.busy} data-testid="send-bill-to-printer">
+              🧾 Yazıcıya Gönder
+            </Button>
+          )}
+        </Group>
       </div>
+      {networkPrint.error && (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setNetworkPrint({ busy: false, error: null })}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{networkPrint.error}</Text>
+            <Button size="sm" variant="light" color="red" loading={networkPrint.busy} onClick={() => void sendToPrinter()}>
+              Tekrar Dene
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {error && (
         <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setError(null)}>
           {error}

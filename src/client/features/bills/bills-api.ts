@@ -11,6 +11,7 @@ import type {
   SplitResponse,
 } from '../../../shared/bill-contract';
 import type { PrinterSettings } from '../../../shared/printer-settings';
+import type { PrintResponse } from '../../../shared/printing-contract';
 import type { Discount, Ticket } from '../../../shared/ticket-contract';
 import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../api/field-errors';
 import { ApiError, api } from '../../api/http';
@@ -30,6 +31,9 @@ export const useBillTicket = (ticketId: string) =>
 
 export const usePrinterSettings = () =>
   useQuery({ queryKey: queryKeys.printerSettings(rid()), queryFn: () => api<PrinterSettings>(restaurantPath('/settings/printer')) });
+
+/** Yazıcıya Gönder: the server prints the bill on the network bill printer (503 when it does not answer). */
+export const sendBillToPrinter = (ticketId: string) => api<PrintResponse>(`${ticketUrl(ticketId)}/print`, { method: 'POST' });
 
 /** "4 kişiye böl": the server splits what remains (the odd kuruş on the last shares). */
 export const fetchSplit = (ticketId: string, shares: number) => api<SplitResponse>(`${ticketUrl(ticketId)}/split?shares=${shares}`);

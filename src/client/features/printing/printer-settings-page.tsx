@@ -16,6 +16,7 @@ import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';
 import { deviceTemplate, saveDeviceTemplate } from '../../components/receipt-html';
 import { printTestReceipt } from './test-print';
+import { NetworkPrintersSection } from './network-printers-section';
 
 const TEMPLATE_CARDS: Record<ReceiptTemplate, { title: string; description: string }> = {
   classic: { title: 'Klasik', description: 'Standart termal fiş' },
@@ -162,6 +163,11 @@ export function PrinterSettingsPage() {
             ))}
           </SimpleGrid>
         </div>
+        <NetworkPrintersSection
+          value={form.networkPrinters}
+          onChange={(networkPrinters) => update({ networkPrinters })}
+          fieldProps={fields.fieldProps}
+        />
         <Group>
           <Button variant="default" size="md" onClick={handleTestPrint}>
             Test Yazdır

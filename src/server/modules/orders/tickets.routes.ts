@@ -78,8 +78,11 @@ export async function ticketsRoutes(app: FastifyInstance) {
   );
 
   r.post('/tickets/:ticketId/send', { config: FLOOR, schema: { params: ticketParams, body: sendRequest, response: { 200: sendResponse } } }, async (request) => {
+    const { restaurantId } = actorOf(request);
     const batch = await command(request, (c) => sendToKitchen(c, request.params.ticketId, request.body.version));
-    return { ticket: await current(actorOf(request).restaurantId, request.params.ticketId), batch };
+    // Committed: the stations with a network printer get their slips; a failure never fails the send.
+    app.printing.kitchenBatch(restaurantId, request.params.ticketId, batch.id);
+    return { ticket: await current(restaurantId, request.params.ticketId), batch };
   });
 
   r.post('/tickets/:ticketId/move', { config: FLOOR, schema: { params: ticketParams, body: moveTicketRequest, response: ticketAnswer } }, async (request) => {

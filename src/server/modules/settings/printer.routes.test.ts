@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../../shared/printer-settings';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, settings } from '../../db/schema';
 import type { LiveEvent } from '../events/event-hub';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 
@@ -38,6 +38,7 @@ const customSettings = (overrides: Partial<PrinterSettings> = {}): PrinterSettin
   showLogo: false,
   margins: { top: '1', right: '3', bottom: '4', left: '5' },
   selectedTemplate: 'modern',
+  networkPrinters: { bill: null, stations: [] },
   ...overrides,
 });
 
@@ -188,6 +189,59 @@ describe('saving printer settings', () => {
     const r = await restaurantWithStaff();
     const res = await putSettings(r.id, {}, customSettings());
     expect(res.statusCode).toBe(401);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+  });
+});
+
+describe('network printers in the document', () => {
+  it('stores a bill printer and station printers, the port defaulting to 9100 and a typed "9101" read as a number', async () => {
+    const r = await restaurantWithStaff();
+    const networkPrinters = {
+      bill: { host: '192.168.1.50' },
+      stations: [
+        { station: 'Mutfak', host: 'mutfak-yazici.local', port: '9101' },
+        { station: 'Bar', host: '10.0.0.7', port: 9100 },
+      ],
+    };
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), networkPrinters });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getSettings(r.id, r.owner.cookies)).json().networkPrinters).toEqual({
+      bill: { host: '192.168.1.50', port: 9100 },
+      stations: [
+        { station: 'Mutfak', host: 'mutfak-yazici.local', port: 9101 },
+        { station: 'Bar', host: '10.0.0.7', port: 9100 },
+      ],
+    });
+  });
+
+  it('accepts a document without network printers (saved before they existed) and reads it with none', async () => {
+    const r = await restaurantWithStaff();
+    const { networkPrinters: _, ...old } = customSettings();
+    const res = await putSettings(r.id, r.owner.cookies, old);
+    expect(res.statusCode).toBe(200);
+    expect((await getSettings(r.id, r.owner.cookies)).json().networkPrinters).toEqual({ bill: null, stations: [] });
+
+    // a row written by the previous version, straight in the database
+    await ctx.database.db.update(settings).set({ value: old }).where(and(eq(settings.restaurantId, r.id), eq(settings.key, 'printer')));
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(customSettings());
+  });
+
+  const HOST_MESSAGE = 'Geçerli bir IPv4 adresi veya makine adı girin (örn. 192.168.1.50)';
+  const PORT_MESSAGE = 'Port 1 ile 65535 arasında bir tam sayı olmalı';
+  it.each([
+    [{ bill: { host: '999.1.1.1', port: 9100 }, stations: [] }, 'networkPrinters.bill.host', HOST_MESSAGE],
+    [{ bill: { host: 'yazıcı mutfak', port: 9100 }, stations: [] }, 'networkPrinters.bill.host', HOST_MESSAGE],
+    [{ bill: { host: '', port: 9100 }, stations: [] }, 'networkPrinters.bill.host', 'Yazıcı adresi gerekli'],
+    [{ bill: { host: '10.0.0.5', port: 0 }, stations: [] }, 'networkPrinters.bill.port', PORT_MESSAGE],
+    [{ bill: { host: '10.0.0.5', port: 65536 }, stations: [] }, 'networkPrinters.bill.port', PORT_MESSAGE],
+    [{ bill: null, stations: [{ station: 'Mutfak', host: '10.0.0.5', port: 'abc' }] }, 'networkPrinters.stations.0.port', PORT_MESSAGE],
+    [{ bill: null, stations: [{ station: 'Mutfak', host: '10.0.0.5', port: 9100 }, { station: 'Bar', host: '10.0.0.6.7', port: 9100 }] }, 'networkPrinters.stations.1.host', HOST_MESSAGE],
+    [{ bill: null, stations: [{ station: 'Mutfak', host: '10.0.0.5', port: 9100 }, { station: 'mutfak', host: '10.0.0.6', port: 9100 }] }, 'networkPrinters.stations.1.station', 'Bu istasyonun zaten bir yazıcısı var'],
+  ])('rejects the network printers %j with a Turkish 400 on the field %s', async (networkPrinters, field, message) => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), networkPrinters });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ [field]: message });
     expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
   });
 });

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PRINTING_MESSAGES, type PrintFailure } from '../../../shared/printing-contract';
+import { receiptFromTicket } from '../../../shared/receipt';
+import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';
+import type { Db } from '../../db/client';
+import { kitchenBatches } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { readTicket } from '../orders/ticket-read.service';
+import { getPrinterSettings } from '../settings/printer.service';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { billBytes, kitchenBytes } from './escpos';
+import { PrinterUnreachable, sendToPrinter } from './network-printer';
+
+export interface PrintingOptions {
+  /** per attempt (connect + hand over the bytes) */
+  timeoutMs?: number;
+  /** a kitchen slip that failed on send is tried once more after this long */
+  retryDelayMs?: number;
+}
+
+/** Failures kept per restaurant; older ones drop off the list. */
+const FAILURES_KEPT = 50;
+
+const whereOf = (t: Pick<Ticket, 'type' | 'tableName' | 'customer'>) =>
+  t.type === 'table' ? (t.tableName ?? '') : `${TICKET_TYPE_LABELS[t.type]}${t.customer?.name ? ` (${t.customer.name})` : ''}`;
+
+/**
+ * Prints on the restaurant's network printers. Bills are printed on request and a failure is the
+ * caller's answer (503); kitchen slips print on their own after Mutfağa Gönder, so a failure is
+ * kept (per restaurant, in memory), logged, and retried once later.
+ */
+export class Printing {
+  private readonly failures = new Map<string, PrintFailure[]>();
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timeoutMs: number;
+  private readonly retryDelayMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    options: PrintingOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 3000;
+    this.retryDelayMs = options.retryDelayMs ?? 30_000;
+  }
+
+  private async layout(restaurantId: string) {
+    const [printer, general] = await Promise.all([getPrinterSettings(this.db, restaurantId), getRestaurantSettings(this.db, restaurantId)]);
+    return { printer: printer.value, general: general.value, opts: { paperWidth: printer.value.paperWidth, timeZone: general.value.timeZone } };
+  }
+
+  /** The ticket's bill on the bill printer; 409 without one, 503 when it does not take the bytes. */
+  async printBill(restaurantId: string, ticketId: string) {
+    const ticket = await readTicket(this.db, restaurantId, ticketId);
+    const { printer, general, opts } = await this.layout(restaurantId);
+    const target = printer.networkPrinters.bill;
+    if (!target) throw new HttpError(409, PRINTING_MESSAGES.noBillPrinter);
+    const { profile } = general;
+    const taxLine = [profile.taxOffice, profile.taxNumber].filter(Boolean).join(' - ');
+    const bytes = billBytes(
+      receiptFromTicket(ticket, ticket.closedAt ? new Date(ticket.closedAt) : new Date()),
+      {
+        name: printer.restaurantInfo.name || profile.name,
+        address: profile.address || printer.restaurantInfo.address,
+        phone: profile.phone || printer.restaurantInfo.phone,
+        taxLine,
+        footer: printer.footerText,
+      },
+      opts,
+    );
+    try {
+      await sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs });
+    } catch (err) {
+      this.log.warn({ err, host: target.host, port: target.port }, 'bill printer unreachable');
+      throw new HttpError(503, PRINTING_MESSAGES.unreachable(target.host, target.port));
+    }
+    return { printed: true as const, host: target.host, port: target.port };
+  }
+
+  /**
+   * After a committed Mutfağa Gönder: each station of the batch that has a printer gets its own
+   * lines. Never throws and is not awaited by the send; `settled()` waits for it (tests, shutdown).
+   */
+  kitchenBatch(restaurantId: string, ticketId: string, batchId: string) {
+    this.track(
+      this.printBatch(restaurantId, ticketId, batchId).catch((err: unknown) => this.log.error({ err, restaurantId, batchId }, 'kitchen printing failed')),
+    );
+  }
+
+  private async printBatch(restaurantId: string, ticketId: string, batchId: string) {
+    const { printer, opts } = await this.layout(restaurantId);
+    const stations = printer.networkPrinters.stations;
+    if (stations.length === 0) return;
+    const [ticket, [batch]] = await Promise.all([
+      readTicket(this.db, restaurantId, ticketId),
+      this.db.select({ sequence: kitchenBatches.sequence, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(eq(kitchenBatches.id, batchId)),
+    ]);
+    if (!batch) return;
+    const inBatch = ticket.lines.filter((l) => l.batchId === batchId);
+    await Promise.all(
+      stations.map(async (target) => {
+        const lines = inBatch.filter((l) => l.station.toLocaleLowerCase('tr') === target.station.toLocaleLowerCase('tr'));
+        if (lines.length === 0) return;
+        const bytes = kitchenBytes({ station: target.station, ticket, sequence: batch.sequence, sentAt: batch.sentAt, lines }, opts);
+        try {
+          await sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs });
+        } catch (err) {
+          this.log.warn({ err, host: target.host, port: target.port, station: target.station }, 'kitchen printer unreachable; retrying later');
+          const failure: PrintFailure = {
+            id: randomUUID(),
+            at: new Date().toISOString(),
+            station: target.station,
+            host: target.host,
+            port: target.port,
+            ticketId,
+            ticketNumber: ticket.number,
+            where: whereOf(ticket),
+            error: err instanceof PrinterUnreachable ? err.message : PRINTING_MESSAGES.unreachable(target.host, target.port),
+            retry: 'scheduled',
+          };
+          this.record(restaurantId, failure);
+          this.retryLater(failure, target, bytes);
+        }
+      }),
+    );
+  }
+
+  private retryLater(failure: PrintFailure, target: { host: string; port: number }, bytes: Uint8Array) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.track(
+        sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs }).then(
+          () => {
+            failure.retry = 'printed';
+          },
+          (err: unknown) => {
+            failure.retry = 'failed';
+            this.log.error({ err, host: target.host, port: target.port, station: failure.station }, 'kitchen slip not printed after retry');
+          },
+        ),
+      );
+    }, this.retryDelayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private record(restaurantId: string, failure: PrintFailure) {
+    const list = [failure, ...(this.failures.get(restaurantId) ?? [])].slice(0, FAILURES_KEPT);
+    this.failures.set(restaurantId, list);
+  }
+
+  private track(p: Promise<unknown>) {
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p));
+  }
+
+  /** The restaurant's failed kitchen prints, newest first. */
+  failuresOf(restaurantId: string): PrintFailure[] {
+    return (this.failures.get(restaurantId) ?? []).map((f) => ({ ...f }));
+  }
+
+  /** Resolves once every print started so far (retries that are due included) has finished. */
+  async settled() {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Shutdown: pending retries are dropped (they are in the log and the failure list). */
+  stop() {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -9,14 +9,14 @@ import { readTicket } from '../modules/orders/ticket-read.service';
 import { diningTables, kitchenAcks, kitchenBatches, menuItemOptionGroups, menuItems, optionGroups, options, ticketLines, tickets, users } from './schema';
 
 /**
- * Five tables a row on the plan (1000 × 600 units), 190 × 200 apart and big enough to show their
+ * Five tables a row on the plan (1000 × 600 units), 200 × 200 apart on the grid, big enough to show their
  * state, total and age on a tablet: six-seaters are long tables, the others square or round.
  */
 export function demoTablePosition(index: number, seats: number) {
   const long = seats > 4;
   const round = !long && index % 2 === 1;
   return {
-    x: (index % 5) * 190 + PLAN_GRID * 2,
+    x: (index % 5) * 200 + PLAN_GRID,
     y: Math.floor(index / 5) * 200 + PLAN_GRID * 2,
     width: long ? 160 : round ? 120 : 140,
     height: 120,

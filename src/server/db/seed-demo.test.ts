@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { FloorResponse } from '../../shared/floor-contract';
+import { PLAN_GRID, PLAN_HEIGHT, PLAN_WIDTH, type FloorResponse } from '../../shared/floor-contract';
 import type { PublicMenu } from '../../shared/public-menu';
 import type { TicketSummary } from '../../shared/ticket-contract';
 import { createRestaurant, createTestApp, loginAs, type TestContext } from '../test-support/test-app';
@@ -98,7 +98,12 @@ describe('demo data', () => {
     expect(open.every((t) => t.total > 0 && t.waiterName === 'Ayşe Demir')).toBe(true);
     const floor = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/floor`, cookies: waiter.cookies })).json() as FloorResponse;
     const placed = floor.sections.flatMap((s) => s.tables);
-    // every table has its own place on the plan
+    // every table sits on the plan's grid, inside the plan, in its own place
+    for (const t of placed) {
+      expect([t.x % PLAN_GRID, t.y % PLAN_GRID]).toEqual([0, 0]);
+      expect(t.x + t.width).toBeLessThanOrEqual(PLAN_WIDTH);
+      expect(t.y + t.height).toBeLessThanOrEqual(PLAN_HEIGHT);
+    }
     expect(new Set(placed.map((t) => `${floor.sections.find((s) => s.tables.includes(t))!.id}:${t.x}:${t.y}`)).size).toBe(placed.length);
     const cook = await loginAs(ctx, 'kitchen@demo.local', DEMO_PASSWORD);
     const cards = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/kitchen/orders`, cookies: cook.cookies })).json() as unknown[];

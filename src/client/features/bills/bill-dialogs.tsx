@@ -210,6 +210,7 @@ export function ApprovalDialog({
   return (
     <BillModal opened={opened} onClose={onClose} title="Yönetici onayı">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!email.trim() || !password) return setError('E-posta ve şifre gerekli');

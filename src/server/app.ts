@@ -114,7 +114,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
   decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
-  const printer = new Printing(database.db, app.log, printing);
+  const printer = new Printing(database.db, app.log, app.hub, printing);
   app.decorate('printing', printer);
   app.addHook('onClose', async () => {
     printer.stop();

@@ -10,6 +10,8 @@ export const LIVE_EVENT_TYPES = [
   'tables',
   /** a ticket opened, changed, sent to the kitchen, moved, merged or closed; id = ticket id */
   'tickets',
+  /** a kitchen slip did not reach its network printer, or its retry ended; id = the failure's id */
+  'printing',
   /** kitchen progress: a line's status (preparing, ready, served), bump, recall, a batch received or not received in time; id = ticket id when one ticket changed */
   'kitchen',
   /** staff list and memberships */

@@ -22,6 +22,8 @@ export const queryKeys = {
   ticket: (restaurantId: string, ticketId: string) => ['tickets', restaurantId, ticketId] as const,
   /** kitchen cards and history, waiter's ready lines */
   kitchen: (restaurantId?: string) => (restaurantId ? (['kitchen', restaurantId] as const) : (['kitchen'] as const)),
+  /** kitchen slips that did not print (owner) */
+  printFailures: (restaurantId?: string) => (restaurantId ? (['printing', 'failures', restaurantId] as const) : (['printing', 'failures'] as const)),
   /** closed bills */
   bills: (restaurantId?: string) => (restaurantId ? (['bills', restaurantId] as const) : (['bills'] as const)),
 } as const;
@@ -39,6 +41,7 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
   kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
+  printing: [queryKeys.printFailures()],
   staff: [queryKeys.staff()],
   'settings.printer': [queryKeys.printerSettings()],
   'settings.general': [queryKeys.generalSettings()],

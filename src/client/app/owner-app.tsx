@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 import { AddStaffPage } from '../features/staff/add-staff-page';
@@ -42,6 +43,8 @@ export default function OwnerApp() {
       <RoleDashboard role="owner" screens={screens} defaultItem="printer-settings" indexItem="acik-masalar" />
       {/* batches the kitchen did not receive in time reach the owner on any screen */}
       <KitchenAlertsWatcher role="owner" />
+      {/* a kitchen slip that did not reach its network printer is never silent */}
+      <PrintFailuresWatcher />
     </>
   );
 }

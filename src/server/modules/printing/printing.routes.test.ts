@@ -219,13 +219,19 @@ describe('printing kitchen slips on Mutfağa Gönder', () => {
     expect(decodeCp857(back.jobs[0])).toContain('1 x İçli Köfte');
   });
 
-  it('marks the retry failed when the printer is still away', async () => {
+  it('marks the retry failed when the printer is still away, and tells the open screens each time', async () => {
+    const events: { type: string; id?: string }[] = [];
+    const stop = ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
     const port = await closedPort();
     await setPrinters({ stations: [{ station: 'Mutfak', host: '127.0.0.1', port }] });
     const t = await turkishTicket([[icli, 1]]);
     await ctx.app.printing.settled();
-    expect((await failures())[0]).toMatchObject({ ticketId: t.id, retry: 'scheduled' });
+    const [failure] = await failures();
+    expect(failure).toMatchObject({ ticketId: t.id, retry: 'scheduled' });
     await vi.waitFor(async () => expect((await failures())[0].retry).toBe('failed'), { timeout: 10_000, interval: 100 });
+    // the failure and the end of its retry, each as a 'printing' live event
+    expect(events.filter((e) => e.type === 'printing' && e.id === failure.id)).toHaveLength(2);
+    stop();
   });
 
   it("shows the failures to the owner only, and never another restaurant's", async () => {

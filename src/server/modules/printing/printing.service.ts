@@ -1,3 +1,4 @@
+import type { EventHub } from '../events/event-hub';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -41,6 +42,8 @@ export class Printing {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** tells the owner's screens at once: a failed slip is never silent */
+    private readonly hub: EventHub,
     options: PrintingOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 3000;
@@ -122,23 +125,25 @@ export class Printing {
             retry: 'scheduled',
           };
           this.record(restaurantId, failure);
-          this.retryLater(failure, target, bytes);
+          this.retryLater(restaurantId, failure, target, bytes);
         }
       }),
     );
   }
 
-  private retryLater(failure: PrintFailure, target: { host: string; port: number }, bytes: Uint8Array) {
+  private retryLater(restaurantId: string, failure: PrintFailure, target: { host: string; port: number }, bytes: Uint8Array) {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.track(
         sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs }).then(
           () => {
             failure.retry = 'printed';
+            this.hub.publish(restaurantId, 'printing', failure.id);
           },
           (err: unknown) => {
             failure.retry = 'failed';
             this.log.error({ err, host: target.host, port: target.port, station: failure.station }, 'kitchen slip not printed after retry');
+            this.hub.publish(restaurantId, 'printing', failure.id);
           },
         ),
       );
@@ -150,6 +155,7 @@ export class Printing {
   private record(restaurantId: string, failure: PrintFailure) {
     const list = [failure, ...(this.failures.get(restaurantId) ?? [])].slice(0, FAILURES_KEPT);
     this.failures.set(restaurantId, list);
+    this.hub.publish(restaurantId, 'printing', failure.id);
   }
 
   private track(p: Promise<unknown>) {

@@ -141,3 +141,19 @@ export function receiptFromTicket(t: Ticket, date: Date): Receipt {
     },
   };
 }
+
+/**
+ * The bill's header: the printer settings' restaurant name, and Ayarlar's address, phone and tax
+ * details where the owner filled them (else the printer settings' address and phone).
+ */
+export function receiptHeader(
+  printer: { restaurantInfo: { name: string; address: string; phone: string } },
+  profile: { name: string; address: string; phone: string; taxOffice: string; taxNumber: string } | undefined,
+) {
+  return {
+    name: printer.restaurantInfo.name || profile?.name || '',
+    address: profile?.address?.trim() ? profile.address : printer.restaurantInfo.address,
+    phone: profile?.phone?.trim() ? profile.phone : printer.restaurantInfo.phone,
+    taxLine: [profile?.taxOffice?.trim() && `V.D.: ${profile.taxOffice.trim()}`, profile?.taxNumber?.trim() && `VKN: ${profile.taxNumber.trim()}`].filter(Boolean).join(' · '),
+  };
+}

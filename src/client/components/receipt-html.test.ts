@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer-settings';
-import { lineTotal, receiptFromTicket, receiptSubtotal, receiptTotal, sampleReceipt, type Receipt } from '../../shared/receipt';
+import { lineTotal, receiptFromTicket, receiptHeader, receiptSubtotal, receiptTotal, sampleReceipt, type Receipt } from '../../shared/receipt';
 import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../shared/ticket-contract';
 import { receiptCss, receiptDocument, renderReceiptBody } from './receipt-html';
 
@@ -72,6 +72,30 @@ describe('bill receipt', () => {
       const t = text(renderReceiptBody(billReceipt, layout, template));
       for (const s of ['Hesap No: 17', 'TOPLAM671,00 TL', 'KDV %1052,73 TL', 'Mali değeri yoktur']) expect(t, template).toContain(s);
     }
+  });
+});
+
+describe('the bill header', () => {
+  const profile = { name: 'Ayarlar Adı', address: 'Moda Cd. 5, Kadıköy', phone: '0216 555 00 00', taxOffice: 'Kadıköy', taxNumber: '1234567890' };
+
+  it("takes Ayarlar's address, phone and tax details where filled, and prints them on the classic bill", () => {
+    const header = receiptHeader(DEFAULT_PRINTER_SETTINGS, profile);
+    expect(header).toMatchObject({ address: 'Moda Cd. 5, Kadıköy', phone: '0216 555 00 00', taxLine: 'V.D.: Kadıköy · VKN: 1234567890' });
+    const { taxLine, ...restaurantInfo } = header;
+    const t = text(renderReceiptBody(billReceipt, { ...layout, restaurantInfo, taxLine }, 'classic'));
+    expect(t).toContain('V.D.: Kadıköy · VKN: 1234567890');
+    expect(t).toContain('Moda Cd. 5, Kadıköy');
+  });
+
+  it("falls back to the printer settings' address and phone, and prints no empty tax line", () => {
+    const header = receiptHeader(DEFAULT_PRINTER_SETTINGS, { ...profile, address: ' ', phone: '', taxOffice: '', taxNumber: '' });
+    expect(header.address).toBe(DEFAULT_PRINTER_SETTINGS.restaurantInfo.address);
+    expect(header.taxLine).toBe('');
+  });
+
+  it('escapes the tax line', () => {
+    const html = renderReceiptBody(billReceipt, { ...layout, taxLine: '<img src=x onerror=alert(1)>' }, 'classic');
+    expect(html).not.toContain('<img');
   });
 });
 

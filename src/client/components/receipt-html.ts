@@ -6,7 +6,10 @@ import { lineTotal, receiptSubtotal, receiptTotal, type Receipt } from '../../sh
  * Receipts are rendered as HTML strings so the on-screen preview and the print window show the
  * very same markup. Every piece of text goes through `esc`.
  */
-export type ReceiptLayout = Pick<PrinterSettings, 'paperWidth' | 'fontSize' | 'margins' | 'footerText' | 'restaurantInfo'>;
+export type ReceiptLayout = Pick<PrinterSettings, 'paperWidth' | 'fontSize' | 'margins' | 'footerText' | 'restaurantInfo'> & {
+  /** the tax office and number from Ayarlar, on bills */
+  taxLine?: string;
+};
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -80,6 +83,7 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
       `<div class="r-center r-name">${esc(l.restaurantInfo.name)}</div>`,
       l.restaurantInfo.address ? `<div class="r-center r-small">${esc(l.restaurantInfo.address)}</div>` : '',
       l.restaurantInfo.phone ? `<div class="r-center r-small">Tel: ${esc(l.restaurantInfo.phone)}</div>` : '',
+      l.taxLine ? `<div class="r-center r-small">${esc(l.taxLine)}</div>` : '',
       rule,
       billHead(r),
       row('Masa:', esc(r.tableName)),

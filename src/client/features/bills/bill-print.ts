@@ -1,22 +1,16 @@
 import type { PrinterSettings } from '../../../shared/printer-settings';
-import { receiptFromTicket } from '../../../shared/receipt';
+import { receiptFromTicket, receiptHeader } from '../../../shared/receipt';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { deviceTemplate, printDocument, receiptDocument, type ReceiptLayout } from '../../components/receipt-html';
 
 /**
- * The printed bill's layout: the printer settings (width, margins, font, footer, name); the address
- * and phone from Ayarlar when the owner filled them there.
+ * The printed bill's layout: the printer settings (width, margins, font, footer, name); the address,
+ * phone and tax details from Ayarlar when the owner filled them there.
  */
 export function billLayout(printer: PrinterSettings, profile: RestaurantSettings['profile'] | undefined): ReceiptLayout {
-  return {
-    ...printer,
-    restaurantInfo: {
-      name: printer.restaurantInfo.name,
-      address: profile?.address?.trim() ? profile.address : printer.restaurantInfo.address,
-      phone: profile?.phone?.trim() ? profile.phone : printer.restaurantInfo.phone,
-    },
-  };
+  const { taxLine, ...restaurantInfo } = receiptHeader(printer, profile);
+  return { ...printer, restaurantInfo, taxLine };
 }
 
 /** The bill as a whole printable document in this device's template. */

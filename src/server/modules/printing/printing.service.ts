@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRINTING_MESSAGES, type PrintFailure } from '../../../shared/printing-contract';
-import { receiptFromTicket } from '../../../shared/receipt';
+import { receiptFromTicket, receiptHeader } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
 import { kitchenBatches } from '../../db/schema';
@@ -61,14 +61,13 @@ export class Printing {
     const { printer, general, opts } = await this.layout(restaurantId);
     const target = printer.networkPrinters.bill;
     if (!target) throw new HttpError(409, PRINTING_MESSAGES.noBillPrinter);
-    const { profile } = general;
-    const taxLine = [profile.taxOffice, profile.taxNumber].filter(Boolean).join(' - ');
+    const { name, address, phone, taxLine } = receiptHeader(printer, general.profile);
     const bytes = billBytes(
       receiptFromTicket(ticket, ticket.closedAt ? new Date(ticket.closedAt) : new Date()),
       {
-        name: printer.restaurantInfo.name || profile.name,
-        address: profile.address || printer.restaurantInfo.address,
-        phone: profile.phone || printer.restaurantInfo.phone,
+        name,
+        address,
+        phone,
         taxLine,
         footer: printer.footerText,
       },

@@ -93,9 +93,10 @@ export class Printing {
   }
 
   private async printBatch(restaurantId: string, ticketId: string, batchId: string) {
+    // most kitchens have no network printer: one read decides, before the layout and the ticket
+    if ((await getPrinterSettings(this.db, restaurantId)).value.networkPrinters.stations.length === 0) return;
     const { printer, opts } = await this.layout(restaurantId);
     const stations = printer.networkPrinters.stations;
-    if (stations.length === 0) return;
     const [ticket, [batch]] = await Promise.all([
       readTicket(this.db, restaurantId, ticketId),
       this.db.select({ sequence: kitchenBatches.sequence, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(eq(kitchenBatches.id, batchId)),

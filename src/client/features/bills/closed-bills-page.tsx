@@ -1,3 +1,4 @@
+import { Loaded } from '../../components/loaded';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -82,17 +83,13 @@ export default function ClosedBillsPage() {
             : `Bugünün iş günü (${today})`}
         {bills.data && ` · ${bills.data.length} hesap · ${formatTL(total)}`}
       </Text>
-      {bills.isPending ? (
-        <Loader role="status" aria-label="Yükleniyor..." />
-      ) : bills.isError ? (
-        <Alert color="red" role="alert">
-          {bills.error.message}
-        </Alert>
-      ) : bills.data.length === 0 ? (
+      <Loaded query={bills}>
+        {(data) =>
+          data.length === 0 ? (
         <Text>Bu aralıkta kapalı hesap yok.</Text>
       ) : (
         <ul className={classes.lines} aria-label="Kapalı hesaplar">
-          {bills.data.map((b) => (
+          {data.map((b) => (
             <li key={b.id}>
               <button type="button" className={classes.billRow} onClick={() => setSelected(b.id)} data-testid="closed-bill">
                 <strong>
@@ -116,7 +113,9 @@ export default function ClosedBillsPage() {
             </li>
           ))}
         </ul>
-      )}
+      )
+        }
+      </Loaded>
       <BillDetailDialog billId={selected} onClose={() => setSelected(null)} timeZone={tz} />
     </Stack>
   );

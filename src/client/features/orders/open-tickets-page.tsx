@@ -1,4 +1,5 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loaded } from '../../components/loaded';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
@@ -43,13 +44,8 @@ export default function OpenTicketsPage() {
           onChange={(state) => setFilter((f) => ({ ...f, state: state as TableState | '' }))}
         />
       </Group>
-      {tickets.isPending ? (
-        <Loader role="status" aria-label="Yükleniyor..." />
-      ) : tickets.isError ? (
-        <Alert color="red" role="alert">
-          {tickets.error.message}
-        </Alert>
-      ) : (
+      <Loaded query={tickets}>
+        {() => (
         <>
           <Text fw={700} size="lg" role="status" data-testid="open-sum">
             {shown.length} açık adisyon · Toplam {formatTL(sumTotals(shown))}
@@ -80,7 +76,8 @@ export default function OpenTicketsPage() {
             </ul>
           )}
         </>
-      )}
+        )}
+      </Loaded>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
+import { Loaded } from '../../components/loaded';
 import { FormActions } from '../../components/form-actions';
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
@@ -126,17 +127,13 @@ function FloorScreen() {
           {error}
         </Alert>
       )}
-      {floor.isPending ? (
-        <Loader role="status" aria-label="Yükleniyor..." />
-      ) : floor.isError ? (
-        <Alert color="red" role="alert">
-          {floor.error.message}
-        </Alert>
-      ) : floor.data.sections.length === 0 ? (
+      <Loaded query={floor}>
+        {(data) =>
+          data.sections.length === 0 ? (
         <Alert color="blue">Henüz masa yok. İşletme sahibi Masa Düzeni ekranından bölüm ve masa ekleyebilir.</Alert>
       ) : (
         <FloorView
-          sections={floor.data.sections}
+          sections={data.sections}
           view={shownView}
           sectionId={shownSection}
           onSection={setSectionId}
@@ -144,7 +141,9 @@ function FloorScreen() {
           busyTableId={busyTableId}
           onTap={(t) => void tap(t)}
         />
-      )}
+      )
+        }
+      </Loaded>
       <NewOrderDialog type={newType} onClose={() => setNewType(null)} onOpened={(id) => navigate(ticketPath(id))} />
     </Stack>
   );

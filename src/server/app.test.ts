@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '../shared/errors';
-import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
+import { appWithOwner, type TestContext } from './test-support/test-app';
 
 let ctx: TestContext;
 let restaurantId: string;
 let ownerCookies: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
-  const owner = await createUser(ctx, { restaurantId, role: 'owner' });
-  ownerCookies = (await loginAs(ctx, owner.email)).cookies;
+  ({ ctx, restaurantId, owner: { cookies: ownerCookies } } = await appWithOwner());
 });
 afterAll(() => ctx.close());
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../db/schema';
-import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../test-support/test-app';
+import { appWithOwner, createRestaurant, createUser, loginAs, type TestContext } from '../test-support/test-app';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 
 let ctx: TestContext;
@@ -9,10 +9,7 @@ let restaurantId: string;
 let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
-  const owner = await createUser(ctx, { restaurantId, role: 'owner' });
-  cookies = (await loginAs(ctx, owner.email)).cookies;
+  ({ ctx, restaurantId, owner: { cookies } } = await appWithOwner());
 });
 afterAll(() => ctx.close());
 

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../test-support/test-app';
+import { appWithOwner, type OwnerApp } from '../test-support/test-app';
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, jsonDepth } from './json-body';
 
-let ctx: TestContext;
-let restaurantId: string;
-let cookies: Record<string, string>;
-
+let t: OwnerApp;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
-  const owner = await createUser(ctx, { restaurantId, role: 'owner' });
-  cookies = (await loginAs(ctx, owner.email)).cookies;
+  t = await appWithOwner();
 });
-afterAll(() => ctx.close());
+afterAll(() => t.ctx.close());
 
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, cookies, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+  t.ctx.app.inject({ method: 'POST', url, cookies: t.owner.cookies, payload: body, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('JSON body depth', () => {
   it('counts nesting without parsing, ignoring brackets inside strings', () => {
@@ -33,7 +27,7 @@ describe('JSON body depth', () => {
 
   it('refuses a deep body on a route with a schema too, before validation runs', async () => {
     const body = `{"name":"Derin","email":"d@lokanta.test","role":"waiter","x":${nested(10_000)}}`;
-    const res = await post(`/api/restaurants/${restaurantId}/staff`, body);
+    const res = await post(`/api/restaurants/${t.restaurantId}/staff`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: JSON_TOO_DEEP });
   });
@@ -41,15 +35,15 @@ describe('JSON body depth', () => {
   it(`still accepts ${MAX_JSON_DEPTH} levels`, async () => {
     // the object itself is the first level
     const body = `{"name":"Derin","email":"derin@lokanta.test","role":"waiter","x":${nested(MAX_JSON_DEPTH - 1)}}`;
-    const res = await post(`/api/restaurants/${restaurantId}/staff`, body);
+    const res = await post(`/api/restaurants/${t.restaurantId}/staff`, body);
     expect(res.statusCode).toBe(201);
   });
 
   it('keeps refusing prototype poisoning and broken JSON with Turkish 400s', async () => {
-    const poisoned = await post(`/api/restaurants/${restaurantId}/staff`, '{"__proto__":{"isAdmin":true}}');
+    const poisoned = await post(`/api/restaurants/${t.restaurantId}/staff`, '{"__proto__":{"isAdmin":true}}');
     expect(poisoned.statusCode).toBe(400);
     expect(poisoned.json()).toEqual({ error: 'İstek gövdesi geçerli bir JSON değil' });
-    const broken = await post(`/api/restaurants/${restaurantId}/staff`, '{"a":');
+    const broken = await post(`/api/restaurants/${t.restaurantId}/staff`, '{"a":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ error: 'İstek gövdesi geçerli bir JSON değil' });
   });

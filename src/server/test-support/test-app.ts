@@ -3,6 +3,7 @@ import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { Role } from '../../shared/roles';
+import type { LiveEvent } from '../modules/events/event-hub';
 import { TEST_PASSWORD, restaurantFactory, staffFactory, type StaffOptions } from './factories';
 
 export { TEST_PASSWORD, TEST_PASSWORD_COST } from './factories';
@@ -54,6 +55,26 @@ export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempo
       await database.close();
     },
   };
+}
+
+/** A fresh app holding one restaurant: how the sign-in, staff and plugin tests start. */
+export async function appWithRestaurant(name?: string) {
+  const ctx = await createTestApp();
+  return { ctx, restaurantId: (await restaurantFactory(ctx, name)).id };
+}
+
+/** A fresh app holding one restaurant whose owner is signed in (`owner` as `signedIn` answers it). */
+export async function appWithOwner(name?: string, owner: StaffOptions = {}) {
+  const { ctx, restaurantId } = await appWithRestaurant(name);
+  return { ctx, restaurantId, owner: await signedIn(ctx, restaurantId, 'owner', owner) };
+}
+export type OwnerApp = Awaited<ReturnType<typeof appWithOwner>>;
+
+/** The live events the app sends to a restaurant's screens from now on, in order (empty it to start over). */
+export function collectEvents(ctx: TestContext, restaurantId: string): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  ctx.app.hub.subscribe(restaurantId, (e) => events.push(e));
+  return events;
 }
 
 export const createRestaurant = (ctx: TestContext, name?: string) => restaurantFactory(ctx, name);

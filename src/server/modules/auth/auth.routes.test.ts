@@ -3,22 +3,13 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
 import { rememberTokens, sessions } from '../../db/schema';
 import { hashToken } from './tokens';
-import {
-  TEST_PASSWORD,
-  cookiesFrom,
-  createRestaurant,
-  createTestApp,
-  createUser,
-  loginAs,
-  type TestContext,
-} from '../../test-support/test-app';
+import { TEST_PASSWORD, appWithRestaurant, cookiesFrom, createRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
 let restaurantId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
+  ({ ctx, restaurantId } = await appWithRestaurant());
 });
 afterAll(() => ctx.close());
 

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/errors';
-import { createRestaurant, createTestApp, createUser, TEST_PASSWORD, type TestContext } from '../../test-support/test-app';
+import { appWithRestaurant, createUser, TEST_PASSWORD, type TestContext } from '../../test-support/test-app';
 import { DEVICE_COOKIE, DeviceCookies, loadDeviceKey } from './device-cookie';
 
 describe('device cookies over HTTP', () => {
   let ctx: TestContext;
   let restaurantId: string;
   beforeEach(async () => {
-    ctx = await createTestApp();
-    restaurantId = (await createRestaurant(ctx)).id;
+    ({ ctx, restaurantId } = await appWithRestaurant());
   });
   afterEach(() => ctx.close());
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/errors';
-import { createRestaurant, createTestApp, createUser, TEST_PASSWORD, type TestContext } from '../../test-support/test-app';
+import { appWithRestaurant, createUser, TEST_PASSWORD, type TestContext } from '../../test-support/test-app';
 import { AUTH_MESSAGES } from './auth-messages';
 import { LoginLimiter } from './login-limiter';
 
@@ -8,8 +8,7 @@ describe('login rate limit over HTTP', () => {
   let ctx: TestContext;
   let restaurantId: string;
   beforeEach(async () => {
-    ctx = await createTestApp();
-    restaurantId = (await createRestaurant(ctx)).id;
+    ({ ctx, restaurantId } = await appWithRestaurant());
   });
   afterEach(() => ctx.close());
 

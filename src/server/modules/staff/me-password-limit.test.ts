@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { TEST_PASSWORD, appWithRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 import { AUTH_MESSAGES } from '../auth/auth-messages';
 import { STAFF_MESSAGES } from './staff-messages';
 
 let ctx: TestContext;
 let restaurantId: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
+  ({ ctx, restaurantId } = await appWithRestaurant());
 });
 afterAll(() => ctx.close());
 

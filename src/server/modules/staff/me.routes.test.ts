@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_PREFERENCES } from '../../../shared/staff-contract';
 import { rememberTokens } from '../../db/schema';
-import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { TEST_PASSWORD, appWithRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
 let restaurantId: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx)).id;
+  ({ ctx, restaurantId } = await appWithRestaurant());
 });
 afterAll(() => ctx.close());
 

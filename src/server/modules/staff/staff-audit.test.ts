@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, memberships } from '../../db/schema';
-import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { TEST_PASSWORD, appWithOwner, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
 let restaurantId: string;
@@ -9,11 +9,7 @@ let ownerId: string;
 let ownerCookies: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx, 'Denetim Lokantası')).id;
-  const owner = await createUser(ctx, { restaurantId, role: 'owner' });
-  ownerId = owner.id;
-  ownerCookies = (await loginAs(ctx, owner.email)).cookies;
+  ({ ctx, restaurantId, owner: { user: { id: ownerId }, cookies: ownerCookies } } = await appWithOwner('Denetim Lokantası'));
 });
 afterAll(() => ctx.close());
 

@@ -1,14 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, memberships, rememberTokens, sessions } from '../../db/schema';
-import {
-  TEST_PASSWORD,
-  createRestaurant,
-  createTestApp,
-  createUser,
-  loginAs,
-  type TestContext,
-} from '../../test-support/test-app';
+import { TEST_PASSWORD, appWithOwner, createRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 import { STAFF_MESSAGES } from './staff-messages';
 
 let ctx: TestContext;
@@ -17,11 +10,7 @@ let ownerCookies: Record<string, string>;
 let ownerId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  restaurantId = (await createRestaurant(ctx, 'Personel Lokantası')).id;
-  const owner = await createUser(ctx, { restaurantId, role: 'owner', email: 'patron@personel.test' });
-  ownerId = owner.id;
-  ownerCookies = (await loginAs(ctx, owner.email)).cookies;
+  ({ ctx, restaurantId, owner: { user: { id: ownerId }, cookies: ownerCookies } } = await appWithOwner('Personel Lokantası', { email: 'patron@personel.test' }));
 });
 afterAll(() => ctx.close());
 

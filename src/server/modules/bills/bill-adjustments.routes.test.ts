@@ -3,21 +3,17 @@ import { BILL_MESSAGES as MATH_MESSAGES } from '../../../shared/bill-math';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, ticketLines } from '../../db/schema';
-import { createTestApp, signedIn, staffedRestaurant, type TestContext } from '../../test-support/test-app';
-import type { LiveEvent } from '../events/event-hub';
+import { signedIn, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { ordersFixture } from '../orders/orders-test-kit';
 import { TICKET_MESSAGES } from '../orders/ticket-messages';
 import { BILL_MESSAGES } from './bill-messages';
-import { billsFixture } from './bills-test-kit';
+import { billsTestApp, type BillsFixture } from './bills-test-kit';
 
 let ctx: TestContext;
-let f: Awaited<ReturnType<typeof billsFixture>>;
-const events: LiveEvent[] = [];
+let f: BillsFixture;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await billsFixture(ctx);
-  ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
+  ({ ctx, f } = await billsTestApp());
 });
 afterAll(() => ctx.close());
 beforeEach(() => f.setSettings({}));
@@ -148,7 +144,7 @@ describe('İkram', () => {
 describe('İptal', () => {
   it('cancels part of a sent line with a reason; the kitchen card shows the cancelled part at once', async () => {
     const t = await f.sentTicket({ ezogelin: 3 });
-    events.length = 0;
+    f.events.length = 0;
     const res = await f.bills().cancel(t, ezogelinLine(t).id, { reason: 'Müşteri vazgeçti', quantity: 1 });
     expect(res.statusCode).toBe(200);
     const after = res.json() as Ticket;
@@ -157,7 +153,7 @@ describe('İptal', () => {
       [1, 'cancelled', 'Müşteri vazgeçti'],
     ]);
     expect(after.totals).toMatchObject({ subtotal: 19_000, cancelled: 9_500, total: 19_000 });
-    expect(events.map((e) => [e.type, e.id])).toEqual(expect.arrayContaining([['kitchen', t.id], ['tickets', t.id]]));
+    expect(f.events.map((e) => [e.type, e.id])).toEqual(expect.arrayContaining([['kitchen', t.id], ['tickets', t.id]]));
     const cards = (await f.api(f.restaurant.kitchen).call('GET', '/kitchen/orders')).json() as KitchenOrder[];
     const card = cards.find((c) => c.ticketId === t.id)!;
     expect(card.lines.map((l) => [l.quantity, l.status])).toEqual(expect.arrayContaining([[2, 'sent'], [1, 'cancelled']]));

@@ -2,21 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { BillDetail, BillSummary, CloseResponse, PaymentResponse } from '../../../shared/bill-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, payments, tickets } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import type { LiveEvent } from '../events/event-hub';
+import type { TestContext } from '../../test-support/test-app';
 import { ordersFixture } from '../orders/orders-test-kit';
 import { TICKET_MESSAGES } from '../orders/ticket-messages';
 import { BILL_MESSAGES } from './bill-messages';
-import { billsFixture } from './bills-test-kit';
+import { billsFixture, billsTestApp, type BillsFixture } from './bills-test-kit';
 
 let ctx: TestContext;
-let f: Awaited<ReturnType<typeof billsFixture>>;
-const events: LiveEvent[] = [];
+let f: BillsFixture;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await billsFixture(ctx);
-  ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
+  ({ ctx, f } = await billsTestApp());
 });
 afterAll(() => ctx.close());
 beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
@@ -177,7 +173,7 @@ describe('Hesabı Kapat', () => {
 
   it('closes a paid ticket with the next bill number; the table is free at once; no payment or change afterwards', async () => {
     const paid = await paidTicket();
-    events.length = 0;
+    f.events.length = 0;
     const res = await f.bills().close(paid);
     expect(res.statusCode).toBe(200);
     const closed = res.json() as CloseResponse;
@@ -186,7 +182,7 @@ describe('Hesabı Kapat', () => {
     const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, paid.id));
     expect(row.closedBy).toBe(f.restaurant.waiter.user.id);
     expect(row.closedAt).not.toBeNull();
-    expect(events.map((e) => [e.type, e.id])).toContainEqual(['tickets', paid.id]);
+    expect(f.events.map((e) => [e.type, e.id])).toContainEqual(['tickets', paid.id]);
     const floor = (await f.api().call('GET', '/floor')).json() as { sections: { tables: { id: string; ticketId: string | null; state: string }[] }[] };
     expect(floor.sections[0].tables.find((x) => x.id === paid.tableId)).toMatchObject({ ticketId: null, state: 'free' });
     // a closed ticket takes no payment, no discount and no second close

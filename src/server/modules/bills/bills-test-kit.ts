@@ -3,12 +3,13 @@ import type { Ticket } from '../../../shared/ticket-contract';
 import { eq, sql } from 'drizzle-orm';
 import { payments, settings, ticketLines, tickets } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
-import type { TestContext } from '../../test-support/test-app';
+import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { ordersFixture, ordersMatrixFixtures } from '../orders/orders-test-kit';
 
 /**
  * The orders fixture plus a 20 % VAT drink (Rakı 250 TL), fresh tables on demand, Ayarlar written
- * straight into the database, and shortcuts for the bill routes.
+ * straight into the database, shortcuts for the bill routes and the live events the restaurant's
+ * screens receive from then on (`events`).
  */
 export async function billsFixture(ctx: TestContext) {
   const f = await ordersFixture(ctx);
@@ -51,7 +52,14 @@ export async function billsFixture(ctx: TestContext) {
       answer,
     };
   };
-  return { ...f, raki, freeTable, setSettings, sentTicket, bills };
+  return { ...f, raki, freeTable, setSettings, sentTicket, bills, events: collectEvents(ctx, f.restaurant.id) };
+}
+export type BillsFixture = Awaited<ReturnType<typeof billsFixture>>;
+
+/** A fresh app holding the bills fixture: how the bill route tests start. */
+export async function billsTestApp() {
+  const ctx = await createTestApp();
+  return { ctx, f: await billsFixture(ctx) };
 }
 
 /**

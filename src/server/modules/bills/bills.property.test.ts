@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CloseResponse, PaymentResponse, SplitResponse } from '../../../shared/bill-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { billsFixture } from './bills-test-kit';
+import { billsFixture, type BillsFixture } from './bills-test-kit';
 
 /*
  * Random tables through the real API: random dishes, a random ticket discount, İkram and İptal of
@@ -11,7 +11,7 @@ import { billsFixture } from './bills-test-kit';
  * and the ticket closes with the next bill number.
  */
 let ctx: TestContext;
-let f: Awaited<ReturnType<typeof billsFixture>>;
+let f: BillsFixture;
 
 beforeAll(async () => {
   ctx = await createTestApp();

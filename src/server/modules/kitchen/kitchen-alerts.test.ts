@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { KitchenAlert } from '../../../shared/kitchen-contract';
 import { auditEvents, kitchenBatches } from '../../db/schema';
 import type { LiveEvent } from '../events/event-hub';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import type { TestContext } from '../../test-support/test-app';
 import { raiseUnacknowledgedAlerts } from './kitchen-commands';
-import { kitchenFixture, sendBatch } from './kitchen-test-kit';
+import { kitchenFixture, kitchenTestApp, sendBatch } from './kitchen-test-kit';
 
 let ctx: TestContext;
 let rid: string;
@@ -13,14 +13,10 @@ let owner: Session;
 let cook: Session;
 let waiter: Session;
 let otherWaiter: Session;
-const events: LiveEvent[] = [];
+let events: LiveEvent[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const f = await kitchenFixture(ctx);
-  rid = f.restaurant.id;
-  ({ owner, cook, waiter, otherWaiter } = await f.staff());
-  ctx.app.hub.subscribe(rid, (e) => events.push(e));
+  ({ ctx, rid, owner, cook, waiter, otherWaiter, events } = await kitchenTestApp());
 });
 afterAll(() => ctx.close());
 

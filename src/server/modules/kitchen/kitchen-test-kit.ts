@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TicketType } from '../../../shared/ticket-contract';
 import { kitchenBatches, ticketLines, tickets } from '../../db/schema';
-import { createRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
+import { collectEvents, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 
 /**
  * Kitchen test data written straight to the database: a ticket with lines already sent as a
@@ -31,6 +31,16 @@ export async function kitchenFixture(ctx: TestContext) {
     otherWaiter: await session('waiter', 'Zeynep Garson'),
   });
   return { restaurant, session, staff };
+}
+
+/**
+ * A fresh app with the kitchen fixture's restaurant (`rid`), its four people signed in, and the live
+ * events its screens receive: how the kitchen route tests start.
+ */
+export async function kitchenTestApp() {
+  const ctx = await createTestApp();
+  const f = await kitchenFixture(ctx);
+  return { ctx, rid: f.restaurant.id, ...(await f.staff()), events: collectEvents(ctx, f.restaurant.id) };
 }
 
 /** Opens a ticket (or adds to `ticketId`) and sends `lines` as one batch; answers ids. */

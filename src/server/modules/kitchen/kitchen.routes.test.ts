@@ -3,9 +3,9 @@ import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import { MESSAGES } from '../../../shared/errors';
 import { ticketLines, tickets } from '../../db/schema';
 import type { LiveEvent } from '../events/event-hub';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import type { TestContext } from '../../test-support/test-app';
 import { KITCHEN_MESSAGES } from './kitchen-messages';
-import { kitchenFixture, sendBatch } from './kitchen-test-kit';
+import { kitchenFixture, kitchenTestApp, sendBatch } from './kitchen-test-kit';
 
 let ctx: TestContext;
 let rid: string;
@@ -14,14 +14,10 @@ let cook: { cookies: Record<string, string> };
 let waiter: { user: { id: string }; cookies: Record<string, string> };
 let otherWaiter: { user: { id: string }; cookies: Record<string, string> };
 /** Events seen by the restaurant's screens (the alert sweep adds its own: filter by ticket). */
-const events: LiveEvent[] = [];
+let events: LiveEvent[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const f = await kitchenFixture(ctx);
-  rid = f.restaurant.id;
-  ({ owner, cook, waiter, otherWaiter } = await f.staff());
-  ctx.app.hub.subscribe(rid, (e) => events.push(e));
+  ({ ctx, rid, owner, cook, waiter, otherWaiter, events } = await kitchenTestApp());
 });
 afterAll(() => ctx.close());
 

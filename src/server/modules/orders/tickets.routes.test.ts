@@ -3,19 +3,19 @@ import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
-import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { ordersFixture } from './orders-test-kit';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof ordersFixture>>;
-const events: LiveEvent[] = [];
+let events: LiveEvent[];
 
 beforeAll(async () => {
   ctx = await createTestApp();
   f = await ordersFixture(ctx);
-  ctx.app.hub.subscribe(f.restaurant.id, (e) => events.push(e));
+  events = collectEvents(ctx, f.restaurant.id);
 });
 afterAll(() => ctx.close());
 

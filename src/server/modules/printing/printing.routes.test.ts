@@ -5,11 +5,11 @@ import { PRINTING_MESSAGES, type PrintFailure } from '../../../shared/printing-c
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory } from '../../test-support/factories';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { billsFixture } from '../bills/bills-test-kit';
+import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 import { CP857, SELECT_CP857, capturePrinter, closedPort, cp857Bytes, decodeCp857 } from './printing-test-kit';
 
 let ctx: TestContext;
-let f: Awaited<ReturnType<typeof billsFixture>>;
+let f: BillsFixture;
 let dishes: Awaited<ReturnType<typeof menuFactory>>['items'];
 const printers: Awaited<ReturnType<typeof capturePrinter>>[] = [];
 

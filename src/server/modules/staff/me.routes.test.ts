@@ -47,28 +47,15 @@ describe('own password and sessions', () => {
     const user = await createUser(ctx, { restaurantId, role: 'waiter' });
     const here = await loginAs(ctx, user.email);
     const phone = await loginAs(ctx, user.email, TEST_PASSWORD, true);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      cookies: here.cookies,
-      payload: { currentPassword: 'yanlis', newPassword: 'yepyeni-sifre' },
-    });
+    const changePassword = (currentPassword: string, newPassword: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/me/password', cookies: here.cookies, payload: { currentPassword, newPassword } });
+    const wrong = await changePassword('yanlis', 'yepyeni-sifre');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: 'Mevcut şifre hatalı' });
-    const weak = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      cookies: here.cookies,
-      payload: { currentPassword: TEST_PASSWORD, newPassword: '12345678' },
-    });
+    const weak = await changePassword(TEST_PASSWORD, '12345678');
     expect(weak.statusCode).toBe(400);
 
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      cookies: here.cookies,
-      payload: { currentPassword: TEST_PASSWORD, newPassword: 'yepyeni-sifre' },
-    });
+    const ok = await changePassword(TEST_PASSWORD, 'yepyeni-sifre');
     expect(ok.statusCode).toBe(204);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: here.cookies })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: phone.cookies })).statusCode).toBe(401);

@@ -7,6 +7,20 @@ import { signedIn, staffedRestaurant, type TestContext } from '../../test-suppor
 
 export type Cookies = Record<string, string>;
 
+/** An option group request: a required single choice of Porsiyon 1 / 1,5 (+150 TL) unless `more` says otherwise. */
+export const optionGroupBody = (name: string, more: Record<string, unknown> = {}) => ({
+  name,
+  isMultiple: false,
+  isRequired: true,
+  minChoices: 1,
+  maxChoices: 1,
+  options: [
+    { name: 'Porsiyon: 1', priceKurus: 0 },
+    { name: 'Porsiyon: 1,5', priceKurus: 15000 },
+  ],
+  ...more,
+});
+
 export async function restaurantWithStaff(ctx: TestContext, name?: string) {
   const restaurant = await staffedRestaurant(ctx, name);
   const { owner } = restaurant;
@@ -26,19 +40,7 @@ export async function restaurantWithStaff(ctx: TestContext, name?: string) {
     addCategory: (name: string, icon = '🍲') => created('POST', '/categories', { icon, name }),
     addItem: (categoryId: string, name: string, priceKurus = 9000, more: Record<string, unknown> = {}) =>
       created('POST', '/items', { categoryId, name, priceKurus, ...more }),
-    addGroup: (name: string, more: Record<string, unknown> = {}) =>
-      created('POST', '/option-groups', {
-        name,
-        isMultiple: false,
-        isRequired: true,
-        minChoices: 1,
-        maxChoices: 1,
-        options: [
-          { name: 'Porsiyon: 1', priceKurus: 0 },
-          { name: 'Porsiyon: 1,5', priceKurus: 15000 },
-        ],
-        ...more,
-      }),
+    addGroup: (name: string, more: Record<string, unknown> = {}) => created('POST', '/option-groups', optionGroupBody(name, more)),
   };
 }
 export type Staffed = Awaited<ReturnType<typeof restaurantWithStaff>>;

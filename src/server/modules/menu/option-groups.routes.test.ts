@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/errors';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { auditRows, restaurantWithStaff } from './menu-test-kit';
+import { auditRows, optionGroupBody, restaurantWithStaff } from './menu-test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,34 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const extras = {
-  name: 'Ekstralar',
-  isMultiple: true,
-  isRequired: false,
-  minChoices: 0,
-  maxChoices: 3,
-  options: [
-    { name: 'Ekstra peynir', priceKurus: 1500 },
-    { name: 'Ekstra kaymak', priceKurus: 2500 },
-    { name: 'Acılı', priceKurus: 0 },
-  ],
-};
+const extraOptions = [
+  { name: 'Ekstra peynir', priceKurus: 1500 },
+  { name: 'Ekstra kaymak', priceKurus: 2500 },
+  { name: 'Acılı', priceKurus: 0 },
+];
+const extras = optionGroupBody('Ekstralar', { isMultiple: true, isRequired: false, minChoices: 0, maxChoices: 3, options: extraOptions });
 
 describe('option groups ("Seçenekler")', () => {
   it('creates single and multiple choice groups with add-on prices, options in order, audited', async () => {
     const r = await restaurantWithStaff(ctx);
-    const portion = await r.call('POST', '/option-groups', {
-      name: 'Porsiyon',
-      isMultiple: false,
-      isRequired: true,
-      minChoices: 1,
-      maxChoices: 1,
-      options: [
-        { name: 'Porsiyon: 1', priceKurus: 0 },
-        { name: 'Porsiyon: 1,5', priceKurus: 15000 },
-        { name: 'Porsiyon: 2', priceKurus: 28000 },
-      ],
-    });
+    const threeSizes = [...optionGroupBody('Porsiyon').options, { name: 'Porsiyon: 2', priceKurus: 28000 }];
+    const portion = await r.call('POST', '/option-groups', optionGroupBody('Porsiyon', { options: threeSizes }));
     expect(portion.statusCode).toBe(201);
     expect(portion.json()).toMatchObject({ name: 'Porsiyon', isMultiple: false, isRequired: true, minChoices: 1, maxChoices: 1, version: 1 });
     expect(portion.json().options.map((o: { name: string; priceKurus: number }) => [o.name, o.priceKurus])).toEqual([

@@ -18,10 +18,28 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 /** Optimistic locking: a write names the version it read, and loses with 409 if it moved on. */
 const version = () => integer('version').notNull().default(1);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The owner's order of a list (categories, items, tables, ...): lowest first. */
+const sortOrder = () => integer('sort_order').notNull().default(0);
 const restaurantRef = () =>
   uuid('restaurant_id')
     .notNull()
     .references(() => restaurants.id, { onDelete: 'cascade' });
+/** Rows of a user's own (sign-ins, memberships, preferences) go when the user goes. */
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** A ticket's batches, lines and payments go with the ticket. */
+const ticketRef = () =>
+  uuid('ticket_id')
+    .notNull()
+    .references(() => tickets.id, { onDelete: 'cascade' });
+/** An option group's options and item links go with the group. */
+const optionGroupRef = () =>
+  uuid('group_id')
+    .notNull()
+    .references(() => optionGroups.id, { onDelete: 'cascade' });
 
 export const restaurants = pgTable('restaurants', {
   id: id(),
@@ -47,9 +65,7 @@ export const users = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     restaurantId: restaurantRef(),
     // Plain text, not an enum: memberships imported from older systems may carry other roles and
     // login must answer 'Geçersiz kullanıcı rolü' for them rather than fail to load the row.
@@ -67,9 +83,7 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     restaurantId: restaurantRef(),
     // No role here: it is read from the membership on every request, so a demotion applies at once.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -84,9 +98,7 @@ export const rememberTokens = pgTable(
   {
     selector: text('selector').primaryKey(),
     validatorHash: text('validator_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     restaurantId: restaurantRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -101,8 +113,8 @@ export const settings = pgTable(
     restaurantId: restaurantRef(),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.key] })],
 );
@@ -114,7 +126,7 @@ export const menuCategories = pgTable(
     restaurantId: restaurantRef(),
     icon: text('icon').notNull(),
     name: text('name').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     isVisible: boolean('is_visible').notNull().default(true),
     version: version(),
     createdAt: createdAt(),
@@ -134,7 +146,7 @@ export const menuItems = pgTable(
     description: text('description'),
     priceKurus: integer('price_kurus').notNull(),
     vatRate: integer('vat_rate').notNull().default(10),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     isAvailable: boolean('is_available').notNull().default(true),
     station: text('station').notNull().default('Mutfak'),
     /** file name under DATA_DIR/uploads, or null */
@@ -153,19 +165,17 @@ export const optionGroups = pgTable('option_groups', {
   isRequired: boolean('is_required').notNull().default(false),
   minChoices: integer('min_choices').notNull().default(0),
   maxChoices: integer('max_choices').notNull().default(1),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
   version: version(),
   createdAt: createdAt(),
 });
 
 export const options = pgTable('options', {
   id: id(),
-  groupId: uuid('group_id')
-    .notNull()
-    .references(() => optionGroups.id, { onDelete: 'cascade' }),
+  groupId: optionGroupRef(),
   name: text('name').notNull(),
   priceKurus: integer('price_kurus').notNull().default(0),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
 });
 
 export const menuItemOptionGroups = pgTable(
@@ -174,10 +184,8 @@ export const menuItemOptionGroups = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => menuItems.id, { onDelete: 'cascade' }),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => optionGroups.id, { onDelete: 'cascade' }),
-    sortOrder: integer('sort_order').notNull().default(0),
+    groupId: optionGroupRef(),
+    sortOrder: sortOrder(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.groupId] })],
 );
@@ -186,7 +194,7 @@ export const sections = pgTable('sections', {
   id: id(),
   restaurantId: restaurantRef(),
   name: text('name').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
   version: version(),
 });
 
@@ -202,7 +210,7 @@ export const diningTables = pgTable('dining_tables', {
     .references(() => sections.id),
   name: text('name').notNull(),
   seats: integer('seats').notNull().default(4),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
   /** 'square' | 'round' | 'rectangle' (TABLE_SHAPES in src/shared) */
   shape: text('shape').notNull().default('square'),
   x: integer('x').notNull().default(0),
@@ -265,9 +273,7 @@ export const kitchenBatches = pgTable(
   {
     id: id(),
     restaurantId: restaurantRef(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ticketRef(),
     /** 1 for the first send of the ticket; > 1 is an addition (ek sipariş) */
     sequence: integer('sequence').notNull(),
     sentBy: uuid('sent_by'),
@@ -315,9 +321,7 @@ export const ticketLines = pgTable(
   {
     id: id(),
     restaurantId: restaurantRef(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ticketRef(),
     batchId: uuid('batch_id').references(() => kitchenBatches.id),
     menuItemId: uuid('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -331,7 +335,7 @@ export const ticketLines = pgTable(
     station: text('station').notNull(),
     /** 'pending' | 'sent' | 'preparing' | 'ready' | 'served' | 'cancelled' (LINE_STATUSES) */
     status: text('status').notNull().default('pending'),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     addedBy: uuid('added_by'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     preparingAt: timestamp('preparing_at', { withTimezone: true }),
@@ -360,9 +364,7 @@ export const payments = pgTable(
   {
     id: id(),
     restaurantId: restaurantRef(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: ticketRef(),
     /** 'cash' | 'card' | 'meal_card' | 'online' | 'account' (PAYMENT_METHODS) */
     method: text('method').notNull(),
     /** meal-card brand (Multinet, Pluxee, ...) */
@@ -384,13 +386,11 @@ export const payments = pgTable(
 export const userPreferences = pgTable(
   'user_preferences',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     restaurantId: restaurantRef(),
     value: jsonb('value').notNull(),
     version: version(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.restaurantId] })],
 );

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../lib/command';
 import { assertNameFree } from '../../lib/names';
 import { getDefaultVatRate } from '../settings/restaurant-settings.service';
 import { MENU_MESSAGES } from './menu-messages';
-import { linkedGroups, presentItem, type ItemRow } from './menu-read.service';
+import { itemSettings, linkedGroups, presentItem, type ItemRow } from './menu-read.service';
 
 /** The item fields a create or update carries once validated (the shared schemas' output). */
 export interface ItemFields {
@@ -23,18 +23,7 @@ export interface ItemFields {
   optionGroupIds?: string[];
 }
 
-const auditView = (i: ItemRow, optionGroupIds: string[]) => ({
-  categoryId: i.categoryId,
-  name: i.name,
-  description: i.description,
-  priceKurus: i.priceKurus,
-  vatRate: i.vatRate,
-  sortOrder: i.sortOrder,
-  isAvailable: i.isAvailable,
-  station: i.station,
-  photoPath: i.photoPath,
-  optionGroupIds,
-});
+const auditView = (i: ItemRow, optionGroupIds: string[]) => ({ ...itemSettings(i), photoPath: i.photoPath, optionGroupIds });
 
 /** An item of this restaurant, locked, with its option groups (404 otherwise). */
 export async function lockItem(c: CommandContext, itemId: string) {

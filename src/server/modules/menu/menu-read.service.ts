@@ -15,8 +15,8 @@ export const presentCategory = (c: CategoryRow): MenuCategory => ({
   version: c.version,
 });
 
-export const presentItem = (i: ItemRow, optionGroupIds: string[]): MenuItem => ({
-  id: i.id,
+/** What the owner sets on an item, as stored: the API answer and the audit trail both show these. */
+export const itemSettings = (i: ItemRow) => ({
   categoryId: i.categoryId,
   name: i.name,
   description: i.description,
@@ -25,6 +25,11 @@ export const presentItem = (i: ItemRow, optionGroupIds: string[]): MenuItem => (
   sortOrder: i.sortOrder,
   isAvailable: i.isAvailable,
   station: i.station,
+});
+
+export const presentItem = (i: ItemRow, optionGroupIds: string[]): MenuItem => ({
+  id: i.id,
+  ...itemSettings(i),
   photoUrl: i.photoPath ? photoUrl(i.photoPath) : null,
   optionGroupIds,
   version: i.version,

@@ -4,18 +4,7 @@ import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
 import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
-import {
-  diningTables,
-  memberships,
-  menuCategories,
-  menuItemOptionGroups,
-  menuItems,
-  optionGroups,
-  options,
-  restaurants,
-  sections,
-  users,
-} from './schema';
+import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from './schema';
 
 const DEMO_NAME = 'Demo Lokanta';
 type DemoAccount = { email: string; name: string; role: string };

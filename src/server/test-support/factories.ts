@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
-import {
-  diningTables,
-  memberships,
-  menuCategories,
-  menuItemOptionGroups,
-  menuItems,
-  optionGroups,
-  options,
-  restaurants,
-  sections,
-  users,
-} from '../db/schema';
+import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 
 /**

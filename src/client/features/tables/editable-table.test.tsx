@@ -1,30 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FloorTable } from '../../../shared/floor-contract';
+import { floorTable } from '../../test-support/fixtures';
 import { DRAG_THRESHOLD_PX, EditableTable } from './editable-table';
 
-const table: FloorTable = {
-  id: 't1',
-  sectionId: 's1',
-  name: 'Salon 1',
-  seats: 4,
-  shape: 'square',
-  x: 100,
-  y: 100,
-  width: 80,
-  height: 80,
-  rotation: 0,
-  version: 3,
-  ticketId: null,
-  ticketNumber: null,
-  total: null,
-  openedAt: null,
-  waiterId: null,
-  waiterName: null,
-  guests: null,
-  state: 'free',
-};
+const table = floorTable({ version: 3 });
 
 function draw(scale = 0.5) {
   const onMove = vi.fn();

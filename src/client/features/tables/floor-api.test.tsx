@@ -2,33 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FloorResponse, FloorTable } from '../../../shared/floor-contract';
+import type { FloorResponse } from '../../../shared/floor-contract';
 import { useFloor } from '../../api/floor';
 import { setUserSession } from '../../api/session';
+import { floorTable } from '../../test-support/fixtures';
 import { STALE_LAYOUT_MESSAGE, useTableSaver } from './floor-api';
 
 const RID = 'r1';
-const table: FloorTable = {
-  id: 't1',
-  sectionId: 's1',
-  name: 'Salon 1',
-  seats: 4,
-  shape: 'square',
-  x: 100,
-  y: 100,
-  width: 80,
-  height: 80,
-  rotation: 0,
-  version: 1,
-  ticketId: null,
-  ticketNumber: null,
-  total: null,
-  openedAt: null,
-  waiterId: null,
-  waiterName: null,
-  guests: null,
-  state: 'free',
-};
+const table = floorTable();
 
 /** The layout API in memory, strict about versions like the real one. */
 function fakeServer() {

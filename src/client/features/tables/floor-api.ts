@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type {
   CreateTableRequest,
   FloorResponse,
+  FloorTable,
   LayoutSection,
   LayoutTable,
   UpdateTableRequest,
@@ -41,6 +42,18 @@ function useLayoutMutation<I, O>(request: (input: I) => Promise<O>, apply?: (flo
   });
 }
 
+/** The floor fields of a table no ticket is open on (a new table starts so). */
+export const FREE_TABLE: Omit<FloorTable, keyof LayoutTable> = {
+  ticketId: null,
+  ticketNumber: null,
+  total: null,
+  openedAt: null,
+  waiterId: null,
+  waiterName: null,
+  guests: null,
+  state: 'free',
+};
+
 /** The saved layout fields of a table, put into the floor in place of the old ones. */
 export function withTable(floor: FloorResponse, t: LayoutTable): FloorResponse {
   const sections = floor.sections.map((s) => ({ ...s, tables: s.tables.filter((x) => x.id !== t.id) }));
@@ -48,17 +61,7 @@ export function withTable(floor: FloorResponse, t: LayoutTable): FloorResponse {
     sections: sections.map((s) => {
       if (s.id !== t.sectionId) return s;
       const old = floor.sections.flatMap((x) => x.tables).find((x) => x.id === t.id);
-      const base = old ?? {
-        ticketId: null,
-        ticketNumber: null,
-        total: null,
-        openedAt: null,
-        waiterId: null,
-        waiterName: null,
-        guests: null,
-        state: 'free' as const,
-      };
-      const next = { ...base, ...t };
+      const next = { ...(old ?? FREE_TABLE), ...t };
       // Keep the table where it was in its section's order.
       const index = old ? floor.sections.find((x) => x.id === s.id)?.tables.findIndex((x) => x.id === t.id) ?? -1 : -1;
       const tables = [...s.tables];

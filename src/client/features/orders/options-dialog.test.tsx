@@ -2,52 +2,31 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
+import { menuItem, optionGroup } from '../../test-support/fixtures';
 import { OptionsDialog } from './menu-picker';
 
-const item: MenuItem = {
-  id: 'ayran',
-  categoryId: 'c',
-  name: 'Ayran',
-  description: null,
-  priceKurus: 4500,
-  vatRate: 10,
-  sortOrder: 0,
-  isAvailable: true,
-  station: 'Bar',
-  photoUrl: null,
-  optionGroupIds: ['size', 'extra'],
-  version: 1,
-};
-const groups: OptionGroup[] = [
-  {
+const item = menuItem({ id: 'ayran', categoryId: 'c', name: 'Ayran', priceKurus: 4500, optionGroupIds: ['size', 'extra'] });
+const groups = [
+  optionGroup({
     id: 'size',
     name: 'Boy',
-    isMultiple: false,
-    isRequired: true,
-    minChoices: 1,
-    maxChoices: 1,
-    sortOrder: 0,
-    version: 1,
     options: [
       { id: 'small', name: 'Küçük', priceKurus: 0, sortOrder: 0 },
       { id: 'big', name: 'Büyük', priceKurus: 2000, sortOrder: 1 },
     ],
-  },
-  {
+  }),
+  optionGroup({
     id: 'extra',
     name: 'Ekstra',
     isMultiple: true,
     isRequired: false,
     minChoices: 0,
-    maxChoices: 1,
     sortOrder: 1,
-    version: 1,
     options: [
       { id: 'mint', name: 'Naneli', priceKurus: 500, sortOrder: 0 },
       { id: 'salt', name: 'Tuzsuz', priceKurus: 0, sortOrder: 1 },
     ],
-  },
+  }),
 ];
 
 function draw() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionGroup } from '../../../shared/menu-contract';
 import type { TicketLine, TicketSummary } from '../../../shared/ticket-contract';
+import { menuItem, optionGroup } from '../../test-support/fixtures';
 import {
   ageLabel,
   filterTickets,
@@ -19,24 +19,8 @@ import {
   whereLabel,
 } from './order-logic';
 
-const group = (over: Partial<OptionGroup>): OptionGroup => ({
-  id: 'g',
-  name: 'Pişirme',
-  isMultiple: false,
-  isRequired: true,
-  minChoices: 1,
-  maxChoices: 1,
-  sortOrder: 0,
-  version: 1,
-  options: [
-    { id: 'a', name: 'Az', priceKurus: 0, sortOrder: 0 },
-    { id: 'b', name: 'Orta', priceKurus: 0, sortOrder: 1 },
-    { id: 'c', name: 'İyi', priceKurus: 500, sortOrder: 2 },
-  ],
-  ...over,
-});
-const cooking = group({});
-const extras = group({ id: 'x', name: 'Ekstra', isMultiple: true, isRequired: false, minChoices: 0, maxChoices: 2 });
+const cooking = optionGroup();
+const extras = optionGroup({ id: 'x', name: 'Ekstra', isMultiple: true, isRequired: false, minChoices: 0, maxChoices: 2 });
 
 describe('the options dialog', () => {
   it('a required group without a choice blocks adding, with a Turkish reason', () => {
@@ -56,7 +40,7 @@ describe('the options dialog', () => {
   });
 
   it('a group with a minimum above one names it', () => {
-    expect(groupProblem(group({ isMultiple: true, minChoices: 2, maxChoices: 3 }), { g: ['a'] })).toBe('Pişirme: en az 2 seçim yapın');
+    expect(groupProblem(optionGroup({ isMultiple: true, minChoices: 2, maxChoices: 3 }), { g: ['a'] })).toBe('Pişirme: en az 2 seçim yapın');
   });
 
   it('shows the price with the add-ons and sends the chosen ids in the groups’ order', () => {
@@ -112,9 +96,9 @@ describe('the menu picker', () => {
       { id: 'hidden', icon: '🙈', name: 'Gizli', sortOrder: 0, isVisible: false, version: 1 },
     ],
     items: [
-      { id: 'i1', categoryId: 'c1', name: 'Çay', description: null, priceKurus: 2000, vatRate: 10, sortOrder: 0, isAvailable: true, station: 'Bar', photoUrl: null, optionGroupIds: [], version: 1 },
-      { id: 'i2', categoryId: 'c2', name: 'Şekerpare', description: null, priceKurus: 9000, vatRate: 10, sortOrder: 0, isAvailable: false, station: 'Tatlı', photoUrl: null, optionGroupIds: [], version: 1 },
-      { id: 'i3', categoryId: 'hidden', name: 'Gizli çorba', description: null, priceKurus: 1, vatRate: 10, sortOrder: 0, isAvailable: true, station: 'Mutfak', photoUrl: null, optionGroupIds: [], version: 1 },
+      menuItem({ id: 'i1', categoryId: 'c1', name: 'Çay', priceKurus: 2000, station: 'Bar' }),
+      menuItem({ id: 'i2', categoryId: 'c2', name: 'Şekerpare', priceKurus: 9000, isAvailable: false, station: 'Tatlı' }),
+      menuItem({ id: 'i3', categoryId: 'hidden', name: 'Gizli çorba', priceKurus: 1, station: 'Mutfak' }),
     ],
     optionGroups: [],
   });

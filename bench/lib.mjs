@@ -10,6 +10,15 @@ import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_JS = path.join(ROOT, 'dist/server/server.js');
+/**
+ * The Node flags the server runs with: those of `npm run serve` in package.json (one place), so a
+ * benchmark measures the server as restaurants start it. BENCH_NODE_ARGS replaces them (an empty
+ * value runs plain `node`), for before/after comparisons.
+ */
+export const SERVER_NODE_ARGS =
+  process.env.BENCH_NODE_ARGS !== undefined
+    ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean)
+    : JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).filter((a) => a.startsWith('--'));
 export const HOST = '127.0.0.1';
 export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEMO_PASSWORD = 'demo1234';
@@ -69,12 +78,12 @@ process.on('exit', () => {
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
 /**
- * Spawns `node dist/server/server.js` (directly, not through npm, so the pid we measure is the
+ * Spawns `node <flags> dist/server/server.js` (directly, not through npm, so the pid we measure is the
  * server's) and resolves once GET /api/health answers 200. readyMs counts from spawn, so it
  * includes Node's own start-up and module loading, as a user would experience.
  * Request logging is off (LOG_LEVEL=warn): we measure the app, not pino writing to a pipe.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, serverJs = SERVER_JS, env: extraEnv = {} } = {}) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, serverJs = SERVER_JS, env: extraEnv = {}, nodeArgs = SERVER_NODE_ARGS } = {}) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv };
   delete env.DATABASE_URL;
@@ -82,7 +91,7 @@ export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, s
   if (dataDir) env.DATA_DIR = dataDir;
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [serverJs], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, serverJs], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const keep = (chunk) => (output = (output + chunk).slice(-4000)); // last lines, for error messages

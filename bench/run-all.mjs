@@ -167,7 +167,13 @@ const sendToKitchen = (d) =>
   table(
     ['Database', 'Concurrent waiters', 'sends', 'sends/s', 'p50', 'p99'],
     d.databases.flatMap((db) => db.runs.map((r) => [db.database, r.connections, r.sends, r.perSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`])),
-  ) + `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` + (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+  ) +
+  `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` +
+  `\n\nAt an evening's pace (${d.databases[0]?.pace?.waiters} waiters, each sending after a random pause of ${(d.databases[0]?.pace?.meanPauseMs ?? 0) / 1000} s on average):\n\n` +
+  table(
+    ['Database', 'sends', 'sends/s', 'p50', 'p99', 'max'],
+    d.databases.filter((db) => db.pace).map((db) => [db.database, db.pace.sends, db.pace.perSec, `${db.pace.p50Ms} ms`, `${db.pace.p99Ms} ms`, `${db.pace.maxMs} ms`]),
+  ) + (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '');
 
 const closeBill = (d) =>
   table(

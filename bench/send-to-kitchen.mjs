@@ -9,6 +9,12 @@ import { assertBuilt, client, printResult, startServer, onEachDatabase } from '.
 
 const DURATION_S = Number(process.env.SEND_DURATION_S ?? 6);
 const CONNECTIONS = [10, 100];
+/**
+ * The saturation runs above keep every waiter sending back to back, far past any real evening. The
+ * evening pace: 10 waiters, each adding a line and sending after a random pause of 2 s on average
+ * (5 sends and 5 additions a second — dozens of times a full restaurant's Friday rate).
+ */
+const PACE = { waiters: 10, meanPauseMs: 2000, durationS: Number(process.env.SEND_PACE_S ?? 30) };
 
 const pct = (values, p) => {
   const s = [...values].sort((a, b) => a - b);
@@ -19,9 +25,11 @@ const round = (n) => Math.round(n * 10) / 10;
 /** A real ticket has a handful of lines: each waiter starts a new one every ten sends. */
 const SENDS_PER_TICKET = 10;
 
-async function waiterLoop(waiter, itemId, until, latencies) {
+async function waiterLoop(waiter, itemId, until, latencies, meanPauseMs = 0) {
   let ticket;
   for (let i = 0; performance.now() < until; i++) {
+    // exponential pauses: waiters act independently, so sends sometimes arrive together
+    if (meanPauseMs) await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * meanPauseMs));
     if (i % SENDS_PER_TICKET === 0) ticket = await waiter.call('POST', '/tickets', { type: 'takeaway', customer: { name: 'Yük Testi' } });
     ticket = await waiter.call('POST', `/tickets/${ticket.id}/lines`, { version: ticket.version, lines: [{ menuItemId: itemId, quantity: 1 }] });
     const t0 = performance.now();
@@ -49,7 +57,12 @@ async function benchDatabase(label, serverOptions) {
       runs.push(run);
       console.log(`  c=${String(connections).padStart(3)}: ${run.sends} sends (${run.perSec}/s)  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms`);
     }
-    return { database: label, runs };
+    const latencies = [];
+    const until = performance.now() + PACE.durationS * 1000;
+    await Promise.all(Array.from({ length: PACE.waiters }, () => waiterLoop(waiter, item.id, until, latencies, PACE.meanPauseMs)));
+    const pace = { waiters: PACE.waiters, meanPauseMs: PACE.meanPauseMs, sends: latencies.length, perSec: round(latencies.length / PACE.durationS), p50Ms: round(pct(latencies, 50)), p99Ms: round(pct(latencies, 99)), maxMs: round(Math.max(...latencies)) };
+    console.log(`  evening pace (${pace.waiters} waiters, a send every ~${pace.meanPauseMs / 1000} s each): ${pace.sends} sends  p50 ${pace.p50Ms} ms  p99 ${pace.p99Ms} ms  max ${pace.maxMs} ms`);
+    return { database: label, runs, pace };
   } finally {
     await server.stop();
   }

@@ -322,7 +322,8 @@ restarted on the same directory, then 10 connections of mixed traffic (public me
 kitchen orders, general settings, preference writes). RSS is \`VmRSS\` at rest, 10 s after each step (and 3 s after
 the load); peaks are \`VmHWM\`. The server runs with the Node flags of \`npm run serve\`: \`--max-semi-space-size=1\`
 (V8's young generation keeps 3 MB instead of up to 48 MB) and \`--v8-pool-size=1\` (one V8 helper thread instead of
-four: each idle thread kept its own malloc arena of freed memory). Before them, on the same machine: 221 MB after a
+four: fewer threads keeping freed memory in their own malloc arenas) and \`--wasm-lazy-compilation\` (only the
+database engine's WebAssembly functions that actually run are compiled). Before them, on the same machine: 221 MB after a
 restart and 275–300 MB after the load; the load's throughput and Mutfağa Gönder's latency did not change measurably
 (\`BENCH_NODE_ARGS= node bench/memory.mjs\` runs without them).
 

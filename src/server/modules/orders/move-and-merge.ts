@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { MoveLinesRequest } from '../../../shared/ticket-contract';
+import { splitLine } from '../../../shared/bill-math';
+import type { Discount, LineStatus, MoveLinesRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
@@ -56,15 +57,22 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
     if (quantity === line.quantity) {
       await c.tx.update(ticketLines).set({ ticketId: targetId, sortOrder: sortOrder++ }).where(eq(ticketLines.id, line.id));
     } else {
+      // an amount discount is shared between the two parts, never given to both
+      const [kept, part] = splitLine(
+        { unitPrice: line.unitPriceKurus, quantity: line.quantity, status: line.status as LineStatus, isComp: line.isComp, discount: (line.discount ?? null) as Discount | null, vatRate: line.vatRate },
+        quantity,
+      );
       const { id: _id, ...copy } = line;
-      await c.tx.update(ticketLines).set({ quantity: line.quantity - quantity }).where(eq(ticketLines.id, line.id));
-      await c.tx.insert(ticketLines).values({ ...copy, ticketId: targetId, quantity, sortOrder: sortOrder++ });
+      await c.tx.update(ticketLines).set({ quantity: kept.quantity, discount: kept.discount }).where(eq(ticketLines.id, line.id));
+      await c.tx.insert(ticketLines).values({ ...copy, ticketId: targetId, quantity: part.quantity, discount: part.discount, sortOrder: sortOrder++ });
     }
   }
   await touchTicket(c, source.id);
   if (existing) await touchTicket(c, targetId);
-  // lines already paid stay where they were paid, and what is left must still cover discounts and payments
+  // lines already paid stay where they were paid, and what is left must still cover discounts and payments;
+  // the target's bill must hold too (a line's discount can never exceed the part that moved)
   await assertBillHolds(c, source.id);
+  await assertBillHolds(c, targetId);
   await c.audit({
     action: 'ticket.lines.move',
     entity: 'ticket',

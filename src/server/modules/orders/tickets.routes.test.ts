@@ -254,6 +254,25 @@ describe('moving and merging', () => {
     expect(ticket.totals.total + target.totals.total).toBe(t.totals.total);
   });
 
+  it("shares a line's amount discount between the part moved and the part kept, never giving it to both", async () => {
+    const owner = f.api(f.restaurant.owner);
+    for (const value of [3000, 15000]) {
+      let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 3 }, { menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+      const lineId = t.lines[0].id;
+      t = (await owner.call('POST', `/tickets/${t.id}/lines/${lineId}/discount`, { version: t.version, discount: { type: 'amount', value, label: 'Müdavim' } })).json() as Ticket;
+      expect(t.totals.lineDiscounts).toBe(value);
+      const res = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: await freeTable(), lines: [{ lineId, quantity: 1 }] });
+      expect(res.statusCode).toBe(200);
+      const { ticket, target } = res.json() as { ticket: Ticket; target: Ticket };
+      expect(ticket.totals.lineDiscounts + target.totals.lineDiscounts).toBe(value);
+      expect(ticket.totals.total + target.totals.total).toBe(t.totals.total);
+      // both tickets, the floor and the open list still read
+      expect((await f.api().call('GET', `/tickets/${target.id}`)).statusCode).toBe(200);
+      expect((await f.api().call('GET', '/tickets')).statusCode).toBe(200);
+      expect((await f.api().call('GET', '/floor')).statusCode).toBe(200);
+    }
+  });
+
   it('refuses moving every line (that is Masa Taşı) and more than a line holds', async () => {
     const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
     const to = await freeTable();

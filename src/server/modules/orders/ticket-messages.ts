@@ -18,6 +18,7 @@ export const TICKET_MESSAGES = {
   sameTable: 'Adisyon zaten bu masada',
   targetOccupied: 'Hedef masa dolu; Masa Birleştir\'i kullanın',
   mergeSelf: 'Bir adisyon kendisiyle birleştirilemez',
+  mergeDiscount: 'Birleştirilecek adisyonda hesap indirimi var; önce o indirimi kaldırın, birleştirdikten sonra yeniden uygulayın',
   moveAll: 'Tüm satırlar taşınamaz: masayı taşımak için Masa Taşı\'nı, birleştirmek için Masa Birleştir\'i kullanın',
   moveCancelled: 'İptal edilmiş satır taşınamaz',
   moveTooMany: (name: string, max: number) => `"${name}" satırında ${max} adet var; daha fazlası taşınamaz`,

@@ -301,6 +301,36 @@ describe('moving and merging', () => {
   });
 });
 
+describe('merging tickets with money on them', () => {
+  const percentOff = (value: number) => ({ type: 'percent', value, label: 'Öğrenci' });
+
+  it('refuses a merge that would leave more paid than the joined bill, and changes nothing', async () => {
+    const owner = f.api(f.restaurant.owner);
+    let into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    into = (await owner.call('POST', `/tickets/${into.id}/discount`, { version: into.version, discount: percentOff(60) })).json() as Ticket;
+    const from = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    expect((await f.api().call('POST', `/tickets/${from.id}/payments`, { method: 'card', amount: 9500 })).statusCode).toBe(200);
+    // 60 % off both dishes is 76 TL, but 95 TL was paid by card
+    const res = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: from.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: TICKET_MESSAGES.belowPaid });
+    expect((await f.api().ticket(into.id)).lines).toHaveLength(1);
+    expect((await f.api().ticket(from.id)).totals.paid).toBe(9500);
+  });
+
+  it("refuses to merge away a ticket's own İndirim, which would vanish with it", async () => {
+    const owner = f.api(f.restaurant.owner);
+    const into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    let from = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
+    from = (await owner.call('POST', `/tickets/${from.id}/discount`, { version: from.version, discount: { type: 'amount', value: 5000, label: 'Müdavim' } })).json() as Ticket;
+    const res = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: from.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: TICKET_MESSAGES.mergeDiscount });
+    expect((await f.api().ticket(from.id)).totals.total).toBe(2 * 9500 - 5000);
+    expect((await f.api().ticket(into.id)).version).toBe(into.version);
+  });
+});
+
 describe('guests and the bill request', () => {
   it('sets guests and Hesap istendi, which the floor shows as the table state', async () => {
     const t = (await (await f.api().open(await freeTable())).json()) as Ticket;

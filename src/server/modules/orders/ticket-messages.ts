@@ -14,6 +14,7 @@ export const TICKET_MESSAGES = {
   optionTooMany: (group: string, max: number) => `"${group}" için en fazla ${max} seçim yapılabilir`,
   optionDuplicate: 'Aynı seçenek iki kez seçilmiş',
   lineAlreadySent: 'Mutfağa gönderilmiş satır değiştirilemez; iptal için Hesap ekranını kullanın',
+  linePaid: 'Bu satır ödenmiş; adedi değiştirilemez ve silinemez',
   nothingToSend: 'Mutfağa gönderilecek yeni ürün yok',
   sameTable: 'Adisyon zaten bu masada',
   targetOccupied: 'Hedef masa dolu; Masa Birleştir\'i kullanın',

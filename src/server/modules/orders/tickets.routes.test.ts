@@ -142,6 +142,26 @@ describe('adding lines', () => {
     expect(del.statusCode).toBe(200);
     expect((del.json() as Ticket).lines.map((l) => l.id)).toEqual([lineId]);
   });
+
+  it('keeps a pending line paid by choosing it: its quantity stays and it is not deleted; its note may change', async () => {
+    let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }, { menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const [paid, other] = t.lines;
+    expect((await f.api().call('POST', `/tickets/${t.id}/payments`, { method: 'card', lineIds: [paid.id] })).statusCode).toBe(200);
+    t = await f.api().ticket(t.id);
+    const more = await f.api().call('PATCH', `/tickets/${t.id}/lines/${paid.id}`, { version: t.version, quantity: 5 });
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toEqual({ error: TICKET_MESSAGES.linePaid });
+    const del = await f.api().call('DELETE', `/tickets/${t.id}/lines/${paid.id}?version=${t.version}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toEqual({ error: TICKET_MESSAGES.linePaid });
+    const after = await f.api().ticket(t.id);
+    expect(after.version).toBe(t.version);
+    expect(after.lines.map((l) => [l.id, l.quantity, l.paymentId])).toEqual([[paid.id, 1, t.payments[0].id], [other.id, 1, null]]);
+    expect(after.payments[0].lineIds).toEqual([paid.id]);
+    const note = await f.api().call('PATCH', `/tickets/${t.id}/lines/${paid.id}`, { version: t.version, note: 'paket' });
+    expect(note.statusCode).toBe(200);
+    expect((await f.api().call('DELETE', `/tickets/${t.id}/lines/${other.id}?version=${t.version + 1}`)).statusCode).toBe(200);
+  });
 });
 
 describe('Mutfağa Gönder', () => {

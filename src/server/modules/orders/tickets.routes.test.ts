@@ -58,6 +58,15 @@ describe('opening a ticket', () => {
     expect(open.find((o) => o.id === (takeaway.json() as Ticket).id)?.customerName).toBe('Ali Bey');
   });
 
+  it('never answers the open tickets to a request for closed ones (those are Kapalı Hesaplar, the owner’s)', async () => {
+    for (const who of [f.restaurant.waiter, f.restaurant.owner]) {
+      const res = await f.api(who).call('GET', '/tickets?status=closed');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/yalnızca açık adisyonlar/);
+    }
+    expect((await f.api().call('GET', '/tickets')).statusCode).toBe(200);
+  });
+
   it("answers 404 for another restaurant's table and for a malformed id", async () => {
     const other = await staffedRestaurant(ctx);
     const { tables } = await (await import('../../test-support/factories')).tablesFactory(ctx, other.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPLIT_LIMITS } from './bill-math';
+import { isoDate } from './dates';
 import { nameText } from './text';
 import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
 
@@ -121,15 +122,6 @@ export const splitResponse = z.object({ remaining: z.number().int(), shares: z.a
 export type SplitResponse = z.infer<typeof splitResponse>;
 
 // ------------------------------------------------------------------ Kapalı Hesaplar (owner)
-
-const isRealDate = (d: string) => {
-  const at = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
-};
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
-  .refine(isRealDate, 'Geçersiz tarih');
 
 /** A business day or a range of them (Ayarlar's time zone and day start); `number` finds one bill. */
 export const billsQuery = z.object({

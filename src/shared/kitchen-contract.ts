@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './dates';
 import { nameText } from './text';
 import { LINE_STATUSES, TICKET_TYPES, type LineStatus } from './ticket-contract';
 
@@ -122,8 +123,6 @@ export const kitchenAlert = z.object({
 export type KitchenAlert = z.infer<typeof kitchenAlert>;
 
 // ------------------------------------------------------------------ history
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı');
 
 export const kitchenHistoryQuery = z
   .object({

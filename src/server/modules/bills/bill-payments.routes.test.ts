@@ -235,6 +235,12 @@ describe('Kapalı Hesaplar', () => {
     expect((await owner.call('GET', `/bills?number=${closed.billNumber}`)).json().map((b: BillSummary) => b.id)).toEqual([t.id]);
     expect((await owner.call('GET', '/bills?from=2020-01-01&to=2020-01-31')).json()).toEqual([]);
     expect((await owner.call('GET', '/bills?from=2020-13-01')).statusCode).toBe(400);
+    // the year 0000 does not exist either (the database would refuse it)
+    for (const query of ['from=0000-01-01', 'to=0000-12-31']) {
+      const year0 = await owner.call('GET', `/bills?${query}`);
+      expect(year0.statusCode).toBe(400);
+      expect(year0.json().error).toMatch(/Geçersiz tarih/);
+    }
 
     const detail = (await owner.call('GET', `/bills/${t.id}`)).json() as BillDetail;
     expect(detail.ticket.lines.map((l) => [l.name, l.quantity, l.status, l.isComp])).toEqual([

@@ -244,6 +244,21 @@ describe('Tümü Hazır and Geri Al', () => {
   });
 });
 
+describe('kitchen history dates', () => {
+  it.each(['2024-02-30', '2024-13-45', '0000-01-01', '9999-99-99'])('refuses the day %s that does not exist with a Turkish 400', async (day) => {
+    for (const query of [`from=${day}`, `to=${day}`]) {
+      const res = await get(`/kitchen/history?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/Geçersiz tarih/);
+    }
+  });
+
+  it('reads a leap day and a wide range', async () => {
+    expect((await get('/kitchen/history?from=2024-02-29&to=2024-02-29')).statusCode).toBe(200);
+    expect((await get('/kitchen/history?from=0001-01-01&to=9999-12-31')).statusCode).toBe(200);
+  });
+});
+
 describe('Garson Ekranı: ready lines', () => {
   it("shows a waiter the ready lines of their own tables, and the owner everyone's", async () => {
     const mine = await send([{ name: 'Tantuni' }], { tableName: 'Salon 12' });

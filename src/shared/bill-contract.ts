@@ -16,6 +16,8 @@ export const BILL_LIMITS = {
   amount: 1_000_000_000,
   /** closed bills one list answers at most */
   list: 2000,
+  /** the largest bill number there can be (the database keeps it as a 32-bit integer) */
+  billNumber: 2_147_483_647,
 } as const;
 
 /**
@@ -127,7 +129,12 @@ export type SplitResponse = z.infer<typeof splitResponse>;
 export const billsQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  number: z.coerce.number().int().min(1).optional(),
+  number: z.coerce
+    .number({ error: 'Hesap numarası bir sayı olmalı' })
+    .int('Hesap numarası tam sayı olmalı')
+    .min(1, 'Hesap numarası en az 1 olmalı')
+    .max(BILL_LIMITS.billNumber, 'Böyle bir hesap numarası olamaz')
+    .optional(),
 });
 export type BillsQuery = z.infer<typeof billsQuery>;
 

@@ -74,8 +74,11 @@ export const lineStatusRequest = z.object({
 });
 export type LineStatusRequest = z.infer<typeof lineStatusRequest>;
 
-/** Bump (Tümü Hazır) and recall (Geri Al) act on one station's lines of a batch, or on all. */
-export const batchActionRequest = z.object({ station: station.optional() });
+/**
+ * Bump (Tümü Hazır) and recall (Geri Al) act on one station's lines of a batch, or on all. The
+ * body may be left out altogether (a POST without one arrives as null).
+ */
+export const batchActionRequest = z.object({ station: station.optional() }).nullish();
 
 export const acknowledgeRequest = z.object({
   batchIds: z.array(z.string()).min(1).max(500),

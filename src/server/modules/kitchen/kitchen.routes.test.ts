@@ -234,6 +234,17 @@ describe('Tümü Hazır and Geri Al', () => {
     expect((await post(`/kitchen/batches/${b.batchId}/recall`, {})).json()).toEqual({ error: KITCHEN_MESSAGES.nothingToRecall });
   });
 
+  it('bumps and recalls with no body at all, as with an empty one', async () => {
+    const b = await send([{ name: 'Kuru Fasulye' }]);
+    const bare = (action: string) => ctx.app.inject({ method: 'POST', url: `/api/restaurants/${rid}/kitchen/batches/${b.batchId}/${action}`, cookies: cook.cookies });
+    const bump = await bare('bump');
+    expect(bump.statusCode).toBe(200);
+    expect(bump.json()).toEqual({ batchId: b.batchId, changed: 1 });
+    expect(await lineStatus(b.lineIds[0])).toBe('ready');
+    expect((await bare('recall')).json()).toEqual({ batchId: b.batchId, changed: 1 });
+    expect(await lineStatus(b.lineIds[0])).toBe('preparing');
+  });
+
   it("forbids waiters, and answers 404 for another restaurant's batch", async () => {
     const b = await send([{ name: 'Hünkar Beğendi' }]);
     expect((await post(`/kitchen/batches/${b.batchId}/bump`, {}, waiter)).statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPLIT_LIMITS } from './bill-math';
+import { isoDate } from './dates';
 import { nameText } from './text';
 import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
 
@@ -15,6 +16,8 @@ export const BILL_LIMITS = {
   amount: 1_000_000_000,
   /** closed bills one list answers at most */
   list: 2000,
+  /** the largest bill number there can be (the database keeps it as a 32-bit integer) */
+  billNumber: 2_147_483_647,
 } as const;
 
 /**
@@ -122,20 +125,16 @@ export type SplitResponse = z.infer<typeof splitResponse>;
 
 // ------------------------------------------------------------------ Kapalı Hesaplar (owner)
 
-const isRealDate = (d: string) => {
-  const at = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
-};
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı')
-  .refine(isRealDate, 'Geçersiz tarih');
-
 /** A business day or a range of them (Ayarlar's time zone and day start); `number` finds one bill. */
 export const billsQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  number: z.coerce.number().int().min(1).optional(),
+  number: z.coerce
+    .number({ error: 'Hesap numarası bir sayı olmalı' })
+    .int('Hesap numarası tam sayı olmalı')
+    .min(1, 'Hesap numarası en az 1 olmalı')
+    .max(BILL_LIMITS.billNumber, 'Böyle bir hesap numarası olamaz')
+    .optional(),
 });
 export type BillsQuery = z.infer<typeof billsQuery>;
 

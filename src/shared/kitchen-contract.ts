@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './dates';
 import { nameText } from './text';
 import { LINE_STATUSES, TICKET_TYPES, type LineStatus } from './ticket-contract';
 
@@ -73,8 +74,11 @@ export const lineStatusRequest = z.object({
 });
 export type LineStatusRequest = z.infer<typeof lineStatusRequest>;
 
-/** Bump (Tümü Hazır) and recall (Geri Al) act on one station's lines of a batch, or on all. */
-export const batchActionRequest = z.object({ station: station.optional() });
+/**
+ * Bump (Tümü Hazır) and recall (Geri Al) act on one station's lines of a batch, or on all. The
+ * body may be left out altogether (a POST without one arrives as null).
+ */
+export const batchActionRequest = z.object({ station: station.optional() }).nullish();
 
 export const acknowledgeRequest = z.object({
   batchIds: z.array(z.string()).min(1).max(500),
@@ -122,8 +126,6 @@ export const kitchenAlert = z.object({
 export type KitchenAlert = z.infer<typeof kitchenAlert>;
 
 // ------------------------------------------------------------------ history
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarih YYYY-AA-GG biçiminde olmalı');
 
 export const kitchenHistoryQuery = z
   .object({

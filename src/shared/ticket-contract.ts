@@ -288,7 +288,10 @@ export type MoveLinesRequest = z.infer<typeof moveLinesRequest>;
 export const moveLinesResponse = z.object({ ticket, target: ticket });
 export type MoveLinesResponse = z.infer<typeof moveLinesResponse>;
 
-export const ticketsQuery = z.object({ status: z.enum(TICKET_STATUSES).default('open') });
+/** The open tickets only: closed bills are the owner's Kapalı Hesaplar (`GET /bills`). */
+export const ticketsQuery = z.object({
+  status: z.literal('open', { error: "Burada yalnızca açık adisyonlar listelenir (status=open); kapalı hesaplar Kapalı Hesaplar'da" }).default('open'),
+});
 
 /** Quick notes offered under a line: one tap adds them. */
 export const NOTE_SUGGESTIONS = ['soğansız', 'acısız', 'az pişmiş', 'iyi pişmiş', 'bol soslu', 'sossuz', 'buzsuz', 'paket'] as const;

@@ -235,6 +235,19 @@ describe('Kapalı Hesaplar', () => {
     expect((await owner.call('GET', `/bills?number=${closed.billNumber}`)).json().map((b: BillSummary) => b.id)).toEqual([t.id]);
     expect((await owner.call('GET', '/bills?from=2020-01-01&to=2020-01-31')).json()).toEqual([]);
     expect((await owner.call('GET', '/bills?from=2020-13-01')).statusCode).toBe(400);
+    // a bill number beyond what the database can hold is refused, not a 500
+    for (const number of ['2147483648', '99999999999', '0', 'abc']) {
+      const huge = await owner.call('GET', `/bills?number=${number}`);
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().error).toMatch(/Hesap numarası|hesap numarası/);
+    }
+    expect((await owner.call('GET', '/bills?number=2147483647')).json()).toEqual([]);
+    // the year 0000 does not exist either (the database would refuse it)
+    for (const query of ['from=0000-01-01', 'to=0000-12-31']) {
+      const year0 = await owner.call('GET', `/bills?${query}`);
+      expect(year0.statusCode).toBe(400);
+      expect(year0.json().error).toMatch(/Geçersiz tarih/);
+    }
 
     const detail = (await owner.call('GET', `/bills/${t.id}`)).json() as BillDetail;
     expect(detail.ticket.lines.map((l) => [l.name, l.quantity, l.status, l.isComp])).toEqual([

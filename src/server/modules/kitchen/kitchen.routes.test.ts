@@ -234,6 +234,17 @@ describe('Tümü Hazır and Geri Al', () => {
     expect((await post(`/kitchen/batches/${b.batchId}/recall`, {})).json()).toEqual({ error: KITCHEN_MESSAGES.nothingToRecall });
   });
 
+  it('bumps and recalls with no body at all, as with an empty one', async () => {
+    const b = await send([{ name: 'Kuru Fasulye' }]);
+    const bare = (action: string) => ctx.app.inject({ method: 'POST', url: `/api/restaurants/${rid}/kitchen/batches/${b.batchId}/${action}`, cookies: cook.cookies });
+    const bump = await bare('bump');
+    expect(bump.statusCode).toBe(200);
+    expect(bump.json()).toEqual({ batchId: b.batchId, changed: 1 });
+    expect(await lineStatus(b.lineIds[0])).toBe('ready');
+    expect((await bare('recall')).json()).toEqual({ batchId: b.batchId, changed: 1 });
+    expect(await lineStatus(b.lineIds[0])).toBe('preparing');
+  });
+
   it("forbids waiters, and answers 404 for another restaurant's batch", async () => {
     const b = await send([{ name: 'Hünkar Beğendi' }]);
     expect((await post(`/kitchen/batches/${b.batchId}/bump`, {}, waiter)).statusCode).toBe(403);
@@ -241,6 +252,21 @@ describe('Tümü Hazır and Geri Al', () => {
     const foreign = await sendBatch(ctx, { restaurantId: other.restaurant.id, waiterId: null, lines: [{ name: 'X' }] });
     expect((await post(`/kitchen/batches/${foreign.batchId}/bump`, {})).statusCode).toBe(404);
     expect((await post(`/kitchen/batches/${foreign.batchId}/recall`, {})).statusCode).toBe(404);
+  });
+});
+
+describe('kitchen history dates', () => {
+  it.each(['2024-02-30', '2024-13-45', '0000-01-01', '9999-99-99'])('refuses the day %s that does not exist with a Turkish 400', async (day) => {
+    for (const query of [`from=${day}`, `to=${day}`]) {
+      const res = await get(`/kitchen/history?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/Geçersiz tarih/);
+    }
+  });
+
+  it('reads a leap day and a wide range', async () => {
+    expect((await get('/kitchen/history?from=2024-02-29&to=2024-02-29')).statusCode).toBe(200);
+    expect((await get('/kitchen/history?from=0001-01-01&to=9999-12-31')).statusCode).toBe(200);
   });
 });
 

@@ -54,13 +54,13 @@ export async function kitchenRoutes(app: FastifyInstance) {
 
   r.post(
     `/kitchen/batches/:batchId/bump`,
-    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest.optional(), response: { 200: batchActionResponse } } },
+    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest, response: { 200: batchActionResponse } } },
     async (request) => bumpBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
   );
 
   r.post(
     `/kitchen/batches/:batchId/recall`,
-    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest.optional(), response: { 200: batchActionResponse } } },
+    { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest, response: { 200: batchActionResponse } } },
     async (request) => recallBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
   );
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { MoveLinesRequest } from '../../../shared/ticket-contract';
+import { splitLine } from '../../../shared/bill-math';
+import type { Discount, LineStatus, MoveLinesRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
@@ -56,15 +57,22 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
     if (quantity === line.quantity) {
       await c.tx.update(ticketLines).set({ ticketId: targetId, sortOrder: sortOrder++ }).where(eq(ticketLines.id, line.id));
     } else {
+      // an amount discount is shared between the two parts, never given to both
+      const [kept, part] = splitLine(
+        { unitPrice: line.unitPriceKurus, quantity: line.quantity, status: line.status as LineStatus, isComp: line.isComp, discount: (line.discount ?? null) as Discount | null, vatRate: line.vatRate },
+        quantity,
+      );
       const { id: _id, ...copy } = line;
-      await c.tx.update(ticketLines).set({ quantity: line.quantity - quantity }).where(eq(ticketLines.id, line.id));
-      await c.tx.insert(ticketLines).values({ ...copy, ticketId: targetId, quantity, sortOrder: sortOrder++ });
+      await c.tx.update(ticketLines).set({ quantity: kept.quantity, discount: kept.discount }).where(eq(ticketLines.id, line.id));
+      await c.tx.insert(ticketLines).values({ ...copy, ticketId: targetId, quantity: part.quantity, discount: part.discount, sortOrder: sortOrder++ });
     }
   }
   await touchTicket(c, source.id);
   if (existing) await touchTicket(c, targetId);
-  // lines already paid stay where they were paid, and what is left must still cover discounts and payments
+  // lines already paid stay where they were paid, and what is left must still cover discounts and payments;
+  // the target's bill must hold too (a line's discount can never exceed the part that moved)
   await assertBillHolds(c, source.id);
+  await assertBillHolds(c, targetId);
   await c.audit({
     action: 'ticket.lines.move',
     entity: 'ticket',
@@ -78,12 +86,15 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
 
 /**
  * Masa Birleştir: every line, batch and payment of `fromTicketId` joins this ticket; the emptied
- * ticket is removed (its history stays in the audit log). Guests add up.
+ * ticket is removed (its history stays in the audit log). Guests add up. Refused while the other
+ * ticket has an İndirim of its own, and when the joined bill would be less than what was paid.
  */
 export async function mergeTickets(c: CommandContext, ticketId: string, version: number, fromTicketId: string) {
   if (ticketId === fromTicketId) throw new HttpError(409, TICKET_MESSAGES.mergeSelf);
   const into = await lockOpenTicket(c, ticketId, version);
   const from = await lockOpenTicket(c, fromTicketId, undefined);
+  // the emptied ticket is deleted: its İndirim would silently vanish and its guests owe more
+  if (from.discount) throw new HttpError(409, TICKET_MESSAGES.mergeDiscount);
   let sortOrder = await c.nextSortOrder(ticketLines, eq(ticketLines.ticketId, into.id));
   const moving = await c.tx.select({ id: ticketLines.id }).from(ticketLines).where(eq(ticketLines.ticketId, from.id)).orderBy(ticketLines.sortOrder).for('update');
   for (const line of moving) await c.tx.update(ticketLines).set({ ticketId: into.id, sortOrder: sortOrder++ }).where(eq(ticketLines.id, line.id));
@@ -92,6 +103,8 @@ export async function mergeTickets(c: CommandContext, ticketId: string, version:
   await c.tx.delete(tickets).where(and(eq(tickets.id, from.id), eq(tickets.restaurantId, c.restaurantId)));
   const guests = into.guests === null && from.guests === null ? null : (into.guests ?? 0) + (from.guests ?? 0);
   await touchTicket(c, into.id, { guests });
+  // this ticket's percent İndirim now covers the joined lines too: what was paid must still fit
+  await assertBillHolds(c, into.id);
   await c.audit({
     action: 'ticket.merge',
     entity: 'ticket',

@@ -147,9 +147,15 @@ async function lockPendingLine(c: CommandContext, ticketId: string, lineId: stri
   return line;
 }
 
+/** A line paid by choosing it keeps what was paid for: its quantity stays and it is not deleted. */
+function refusePaid(line: LineRow) {
+  if (line.paymentId) throw new HttpError(409, TICKET_MESSAGES.linePaid);
+}
+
 export async function updateLine(c: CommandContext, ticketId: string, lineId: string, req: UpdateLineRequest) {
   const ticket = await lockOpenTicket(c, ticketId, req.version);
   const line = await lockPendingLine(c, ticket.id, lineId);
+  if (req.quantity !== undefined && req.quantity !== line.quantity) refusePaid(line);
   const set = {
     ...(req.quantity !== undefined ? { quantity: req.quantity } : {}),
     ...(req.note !== undefined ? { note: req.note ? req.note : null } : {}),
@@ -163,6 +169,7 @@ export async function updateLine(c: CommandContext, ticketId: string, lineId: st
 export async function deleteLine(c: CommandContext, ticketId: string, lineId: string, version: number | undefined) {
   const ticket = await lockOpenTicket(c, ticketId, version);
   const line = await lockPendingLine(c, ticket.id, lineId);
+  refusePaid(line);
   await c.tx.delete(ticketLines).where(eq(ticketLines.id, line.id));
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);

@@ -58,6 +58,15 @@ describe('opening a ticket', () => {
     expect(open.find((o) => o.id === (takeaway.json() as Ticket).id)?.customerName).toBe('Ali Bey');
   });
 
+  it('never answers the open tickets to a request for closed ones (those are Kapalı Hesaplar, the owner’s)', async () => {
+    for (const who of [f.restaurant.waiter, f.restaurant.owner]) {
+      const res = await f.api(who).call('GET', '/tickets?status=closed');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/yalnızca açık adisyonlar/);
+    }
+    expect((await f.api().call('GET', '/tickets')).statusCode).toBe(200);
+  });
+
   it("answers 404 for another restaurant's table and for a malformed id", async () => {
     const other = await staffedRestaurant(ctx);
     const { tables } = await (await import('../../test-support/factories')).tablesFactory(ctx, other.id);
@@ -141,6 +150,26 @@ describe('adding lines', () => {
     const del = await f.api().call('DELETE', `/tickets/${t.id}/lines/${pendingId}?version=${t.version}`);
     expect(del.statusCode).toBe(200);
     expect((del.json() as Ticket).lines.map((l) => l.id)).toEqual([lineId]);
+  });
+
+  it('keeps a pending line paid by choosing it: its quantity stays and it is not deleted; its note may change', async () => {
+    let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }, { menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const [paid, other] = t.lines;
+    expect((await f.api().call('POST', `/tickets/${t.id}/payments`, { method: 'card', lineIds: [paid.id] })).statusCode).toBe(200);
+    t = await f.api().ticket(t.id);
+    const more = await f.api().call('PATCH', `/tickets/${t.id}/lines/${paid.id}`, { version: t.version, quantity: 5 });
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toEqual({ error: TICKET_MESSAGES.linePaid });
+    const del = await f.api().call('DELETE', `/tickets/${t.id}/lines/${paid.id}?version=${t.version}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toEqual({ error: TICKET_MESSAGES.linePaid });
+    const after = await f.api().ticket(t.id);
+    expect(after.version).toBe(t.version);
+    expect(after.lines.map((l) => [l.id, l.quantity, l.paymentId])).toEqual([[paid.id, 1, t.payments[0].id], [other.id, 1, null]]);
+    expect(after.payments[0].lineIds).toEqual([paid.id]);
+    const note = await f.api().call('PATCH', `/tickets/${t.id}/lines/${paid.id}`, { version: t.version, note: 'paket' });
+    expect(note.statusCode).toBe(200);
+    expect((await f.api().call('DELETE', `/tickets/${t.id}/lines/${other.id}?version=${t.version + 1}`)).statusCode).toBe(200);
   });
 });
 
@@ -254,6 +283,25 @@ describe('moving and merging', () => {
     expect(ticket.totals.total + target.totals.total).toBe(t.totals.total);
   });
 
+  it("shares a line's amount discount between the part moved and the part kept, never giving it to both", async () => {
+    const owner = f.api(f.restaurant.owner);
+    for (const value of [3000, 15000]) {
+      let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 3 }, { menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+      const lineId = t.lines[0].id;
+      t = (await owner.call('POST', `/tickets/${t.id}/lines/${lineId}/discount`, { version: t.version, discount: { type: 'amount', value, label: 'Müdavim' } })).json() as Ticket;
+      expect(t.totals.lineDiscounts).toBe(value);
+      const res = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: await freeTable(), lines: [{ lineId, quantity: 1 }] });
+      expect(res.statusCode).toBe(200);
+      const { ticket, target } = res.json() as { ticket: Ticket; target: Ticket };
+      expect(ticket.totals.lineDiscounts + target.totals.lineDiscounts).toBe(value);
+      expect(ticket.totals.total + target.totals.total).toBe(t.totals.total);
+      // both tickets, the floor and the open list still read
+      expect((await f.api().call('GET', `/tickets/${target.id}`)).statusCode).toBe(200);
+      expect((await f.api().call('GET', '/tickets')).statusCode).toBe(200);
+      expect((await f.api().call('GET', '/floor')).statusCode).toBe(200);
+    }
+  });
+
   it('refuses moving every line (that is Masa Taşı) and more than a line holds', async () => {
     const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
     const to = await freeTable();
@@ -279,6 +327,36 @@ describe('moving and merging', () => {
     const cards = (await f.api(f.restaurant.kitchen).call('GET', '/kitchen/orders')).json() as KitchenOrder[];
     expect(cards.filter((c) => c.ticketId === into.id).flatMap((c) => c.lines.map((l) => l.id)).sort()).toEqual(merged.lines.map((l) => l.id).sort());
     expect(cards.some((c) => c.ticketId === from.id)).toBe(false);
+  });
+});
+
+describe('merging tickets with money on them', () => {
+  const percentOff = (value: number) => ({ type: 'percent', value, label: 'Öğrenci' });
+
+  it('refuses a merge that would leave more paid than the joined bill, and changes nothing', async () => {
+    const owner = f.api(f.restaurant.owner);
+    let into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    into = (await owner.call('POST', `/tickets/${into.id}/discount`, { version: into.version, discount: percentOff(60) })).json() as Ticket;
+    const from = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    expect((await f.api().call('POST', `/tickets/${from.id}/payments`, { method: 'card', amount: 9500 })).statusCode).toBe(200);
+    // 60 % off both dishes is 76 TL, but 95 TL was paid by card
+    const res = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: from.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: TICKET_MESSAGES.belowPaid });
+    expect((await f.api().ticket(into.id)).lines).toHaveLength(1);
+    expect((await f.api().ticket(from.id)).totals.paid).toBe(9500);
+  });
+
+  it("refuses to merge away a ticket's own İndirim, which would vanish with it", async () => {
+    const owner = f.api(f.restaurant.owner);
+    const into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    let from = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }]);
+    from = (await owner.call('POST', `/tickets/${from.id}/discount`, { version: from.version, discount: { type: 'amount', value: 5000, label: 'Müdavim' } })).json() as Ticket;
+    const res = await f.api().call('POST', `/tickets/${into.id}/merge`, { version: into.version, fromTicketId: from.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: TICKET_MESSAGES.mergeDiscount });
+    expect((await f.api().ticket(from.id)).totals.total).toBe(2 * 9500 - 5000);
+    expect((await f.api().ticket(into.id)).version).toBe(into.version);
   });
 });
 

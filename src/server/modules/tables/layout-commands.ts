@@ -119,7 +119,8 @@ export async function updateTable(c: CommandContext, id: string, req: UpdateTabl
   const table = await c.lockOwned(diningTables, id, TABLE_MESSAGES.tableNotFound);
   c.assertVersion(table, req.version);
   const { version: _v, ...changes } = req;
-  if (changes.sectionId && changes.sectionId !== table.sectionId) {
+  // any section id that is not the table's own is checked: '' or a malformed one is a 404, never a 500
+  if (changes.sectionId !== undefined && changes.sectionId !== table.sectionId) {
     await c.lockOwned(sections, changes.sectionId, TABLE_MESSAGES.sectionNotFound);
     await assertRoomInSection(c, changes.sectionId);
   }

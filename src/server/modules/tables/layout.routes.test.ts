@@ -120,4 +120,15 @@ describe('tables on the plan', () => {
     expect((await call('POST', '/tables', { sectionId: foreign.id, name: 'Sızma' })).statusCode).toBe(404);
     expect((await call('PATCH', `/sections/${foreign.id}`, { version: 1, name: 'Ele Geçir' })).statusCode).toBe(404);
   });
+
+  it('answers 404 to moving a table into an empty or malformed section id, and changes nothing', async () => {
+    const s = await newSection();
+    const t = await newTable(s.id);
+    for (const sectionId of ['', 'bahce', '00000000-0000-4000-8000-000000000000']) {
+      const res = await call('PATCH', `/tables/${t.id}`, { version: t.version, sectionId, x: 200 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: TABLE_MESSAGES.sectionNotFound });
+    }
+    expect((await floor()).sections.find((x) => x.id === s.id)!.tables).toMatchObject([{ id: t.id, x: t.x, version: t.version }]);
+  });
 });

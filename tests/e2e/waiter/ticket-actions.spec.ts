@@ -125,3 +125,37 @@ test('sold-out items show Tükendi and cannot be tapped; search finds items with
     await request.patch(`/api/restaurants/${rid}/menu/items/${kunefe.id}`, { data: { version: fresh.version, isAvailable: true } });
   }
 });
+
+test('an edit on an adisyon another phone changed meanwhile is refused in Turkish; the fresh adisyon shows and the next tap goes through', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request); // `request` is now the owner, the other phone
+  // This phone misses the live update, as one with a weak signal would.
+  await page.route('**/api/events**', (route) => route.abort());
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.getByRole('button', { name: /Gel-Al/ }).click();
+  await page.getByLabel('Müşteri adı').fill('Eşzamanlı');
+  await page.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Eşzamanlı/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  const soup = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek Çorbası' });
+  await expect(soup).toContainText('1×');
+
+  // The owner adds a dish to the same adisyon.
+  const ticketId = decodeURIComponent(page.url().split('/').pop()!);
+  const ticketUrl = `/api/restaurants/${rid}/tickets/${ticketId}`;
+  const now = await (await request.get(ticketUrl)).json();
+  const menu = await (await request.get(`/api/restaurants/${rid}/menu`)).json();
+  const ezogelin = menu.items.find((i: { name: string }) => i.name === 'Ezogelin Çorbası');
+  const added = await request.post(`${ticketUrl}/lines`, { data: { version: now.version, lines: [{ menuItemId: ezogelin.id, quantity: 1 }] } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'başka bir ekranda değişti' });
+  await expect(alert).toContainText('Ekrandaki adisyon güncellendi');
+  await expect(alert).not.toContainText('yenileyip');
+  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Ezogelin Çorbası' })).toBeVisible();
+  await expect(soup).toContainText('1×');
+
+  await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
+  await expect(soup).toContainText('2×');
+  await expect(alert).toBeHidden();
+});

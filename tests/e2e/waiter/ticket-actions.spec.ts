@@ -66,6 +66,11 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   await page.getByRole('button', { name: 'Masa Birleştir' }).click();
   const mergeDialog = page.getByRole('dialog', { name: 'Masa Birleştir' });
   await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
+  // It cannot be undone: a second tap confirms it, Vazgeç goes back to the list.
+  await expect(mergeDialog).toContainText('geri alınamaz');
+  await mergeDialog.getByRole('button', { name: 'Vazgeç' }).click();
+  await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
+  await mergeDialog.getByRole('button', { name: 'Birleştir' }).click();
   await expect(mergeDialog).toBeHidden();
   const soups = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' });
   await expect(soups).toHaveCount(2);

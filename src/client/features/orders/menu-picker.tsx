@@ -96,9 +96,9 @@ const ItemButton = memo(function ItemButton({ item, count, hasOptions, onTap }: 
     >
       <span className={classes.itemName}>{item.name}</span>
       <span className={classes.itemPrice}>
-        {soldOut ? <strong>Tükendi</strong> : formatTL(item.priceKurus)}
-        {hasOptions && !soldOut && ' · seçenekli'}
-        {count > 0 && <span className={classes.itemCount}> · {count} ✓</span>}
+        <span>{soldOut ? <strong>Tükendi</strong> : formatTL(item.priceKurus)}</span>
+        {hasOptions && !soldOut && <> <span>· seçenekli</span></>}
+        {count > 0 && <> <span className={classes.itemCount}>· {count} ✓</span></>}
       </span>
     </button>
   );

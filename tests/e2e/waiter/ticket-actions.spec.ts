@@ -164,3 +164,25 @@ test('an edit on an adisyon another phone changed meanwhile is refused in Turkis
   await expect(soup).toContainText('2×');
   await expect(alert).toBeHidden();
 });
+
+test('on a long adisyon, ↓ Ürün Ekle above the lines takes the waiter to the dish picker', async ({ page }) => {
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.getByRole('button', { name: /Gel-Al/ }).click();
+  await page.getByLabel('Müşteri adı').fill('Kalabalık Masa');
+  await page.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Kalabalık Masa/ })).toBeVisible();
+  const jump = page.getByRole('button', { name: '↓ Ürün Ekle' });
+  for (const [i, name] of ['Mercimek Çorbası', 'Ezogelin Çorbası', 'Yayla Çorbası', 'Tavuk Suyu Çorbası', 'Mercimek Çorbası'].entries()) {
+    await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();
+    if (i === 3) await expect(page.getByTestId('ticket-line')).toHaveCount(4);
+  }
+  await expect(jump).toHaveCount(0); // four lines: the picker is still close
+  await page.getByRole('button', { name: /İçecekler$/ }).click();
+  await page.getByRole('button', { name: /^Çay,/ }).click();
+  await expect(page.getByTestId('ticket-line')).toHaveCount(5);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByLabel('Ürün ara')).not.toBeInViewport();
+  await jump.click();
+  await expect(page.getByLabel('Ürün ara')).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Ürün Ekle' })).toBeFocused();
+});

@@ -15,6 +15,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence for a refusal that carried none of the server's own (never a bare "HTTP 502"). */
+export const failureMessage = (status: number) => (status >= 500 ? tr.network.serverDown : tr.network.failed);
+
 // Same origin and no response cache until a dashboard applies the connection settings
 // (connection.ts); the login page stays free of the settings' validation code.
 let apiBase = '';
@@ -67,7 +70,7 @@ export async function apiRequest<T>(
   const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const body = json as { error?: string; fields?: Record<string, string> } | undefined;
-    const message = body?.error ?? `HTTP ${res.status}`;
+    const message = body?.error ?? failureMessage(res.status);
     if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
     throw new ApiError(res.status, message, body?.fields, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }

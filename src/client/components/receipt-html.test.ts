@@ -67,6 +67,18 @@ describe('bill receipt', () => {
     }
   });
 
+  it('a discount on lines only (no name of its own) prints as İndirim, not İndirim (İndirim)', () => {
+    const lineDiscountOnly: Ticket = {
+      ...billTicket,
+      discount: null,
+      lines: billTicket.lines.map((l) => (l.id === 'b' ? { ...l, discount: { type: 'percent', value: 10, label: '' }, due: 8100 } : l)),
+      totals: { ...billTicket.totals, discounts: 900, ticketDiscount: 0 },
+    };
+    const t = text(renderReceiptBody(receiptFromTicket(lineDiscountOnly, new Date('2026-11-21T19:00:00Z')), layout, 'classic'));
+    expect(t).toContain('İndirim-9,00 TL');
+    expect(t).not.toContain('İndirim (');
+  });
+
   it('modern and minimal also show the bill number, the real total, KDV and Mali değeri yoktur', () => {
     for (const template of ['modern', 'minimal'] as const) {
       const t = text(renderReceiptBody(billReceipt, layout, template));

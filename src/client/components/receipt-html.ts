@@ -36,12 +36,15 @@ function itemLines(r: Receipt, withProperties: boolean): string {
 
 const percent = (n: number) => `%${String(n).replace('.', ',')}`;
 
+/** "İndirim (Müdavim)"; a discount without a name of its own prints as "İndirim", not "İndirim (İndirim)". */
+const discountName = (label: string) => (label.trim() && label.trim() !== 'İndirim' ? `İndirim (${esc(label.trim())})` : 'İndirim');
+
 /** A real bill's totals: what the server computed, KDV per rate, payments and change. */
 function billTotals(r: Receipt, b: NonNullable<Receipt['bill']>, full: boolean): string {
   return [
     row('Ara Toplam', formatTL(b.subtotal)),
     b.comps > 0 ? row('İkram', `-${formatTL(b.comps)}`) : '',
-    b.discounts > 0 ? row(`İndirim (${esc(r.discount.label)})`, `-${formatTL(b.discounts)}`) : '',
+    b.discounts > 0 ? row(discountName(r.discount.label), `-${formatTL(b.discounts)}`) : '',
     b.serviceCharge > 0 ? row(`Servis Ücreti (${percent(b.serviceChargePercent)})`, formatTL(b.serviceCharge)) : '',
     row('TOPLAM', formatTL(b.total), 'r-total'),
     b.vatByRate.map((v) => row(`KDV ${percent(v.rate)}`, formatTL(v.vat), 'r-small r-vat')).join(''),
@@ -62,7 +65,7 @@ function totals(r: Receipt): string {
   if (r.bill) return billTotals(r, r.bill, true);
   return [
     row('Ara Toplam', formatTL(receiptSubtotal(r))),
-    r.discount.value > 0 ? row(`İndirim (${esc(r.discount.label)})`, `-${formatTL(r.discount.value)}`) : '',
+    r.discount.value > 0 ? row(discountName(r.discount.label), `-${formatTL(r.discount.value)}`) : '',
     row('TOPLAM', formatTL(receiptTotal(r)), 'r-total'),
   ].join('');
 }

@@ -45,6 +45,9 @@ export const tr = {
   },
   network: {
     offline: 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.',
+    /** a refusal without the server's own sentence (a proxy's error page, a server restarting) */
+    serverDown: 'Sunucu şu an yanıt veremiyor. Biraz sonra tekrar deneyin.',
+    failed: 'İşlem tamamlanamadı. Lütfen tekrar deneyin.',
     sessionEnded: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
     connectionSettings: 'Bağlantı ayarları geçersiz, canlı güncellemeler kapalı: ',
   },

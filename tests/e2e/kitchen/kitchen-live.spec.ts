@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, PHONE, loginAs } from '../helpers';
+import { DEMO, PHONE, expectNoTextOverflow, loginAs } from '../helpers';
 import { Sender, hasTableService, restaurantIdOf } from './kitchen-helpers';
 
 const TABLET = { width: 1024, height: 768 };
@@ -85,4 +85,28 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
   await expect(row).toContainText('Servis Edildi');
   await expect(row).not.toContainText('Servis: —');
   await expect(cook.getByRole('table', { name: 'Ürün başına hazırlama süresi' })).toContainText('İzmir Köfte');
+});
+
+test('a note typed as one long word wraps inside the cook’s card and the waiter’s ready list on a phone', async ({ browser }) => {
+  const waiter = await signedIn(browser, DEMO.waiter, '/waiter', PHONE);
+  const cook = await signedIn(browser, DEMO.kitchen, '/kitchen', PHONE);
+  const sender = new Sender(waiter.request, await restaurantIdOf(waiter.request));
+  test.skip(!(await hasTableService(waiter.request, sender.restaurantId)), 'needs the table-service API (Mutfağa Gönder)');
+  const [table] = await sender.freeTables();
+  const note = 'soğansızacısızbolsoslusıcakgelsin'.repeat(4);
+  const sent = await sender.send(await sender.openTable(table.id), [{ name: 'Lahmacun', note }]);
+
+  await cook.goto('/kitchen/orders');
+  const sentCard = card(cook, sent.batchId);
+  await expect(sentCard).toContainText(note);
+  await expectNoTextOverflow(cook, 'kitchen card with a long note');
+
+  await sentCard.getByRole('button', { name: 'Tümü Hazır' }).click();
+  await expect(sentCard).toHaveCount(0);
+  await waiter.goto('/waiter/waiter-screen');
+  const group = waiter.getByTestId('ready-group').filter({ hasText: table.name });
+  await expect(group).toContainText(note);
+  await expectNoTextOverflow(waiter, 'Garson Ekranı with a long note');
+  await group.getByRole('button', { name: /Lahmacun: Servis Edildi/ }).click();
+  await expect(group).toHaveCount(0);
 });

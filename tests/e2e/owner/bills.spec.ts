@@ -70,6 +70,10 @@ test("a waiter's order: the owner discounts, comps and cancels with a reason, ta
   await expect(owner.getByTestId('cash-change')).toHaveText(formatTL(given - rest));
   await owner.getByTestId('take-payment').click();
   await expect(owner.getByTestId('bill-remaining')).toHaveText(formatTL(0));
+  // The change to hand back shows where the cashier is looking, by the payment panel.
+  const paidNotice = owner.getByTestId('payment-notice');
+  await expect(paidNotice).toContainText(`Nakit ödemesi alındı · Para üstü ${formatTL(given - rest)}`);
+  await expect(paidNotice).toBeInViewport();
   await expect(owner.getByTestId('bill-payment')).toHaveCount(2);
 
   // The printed bill holds the right total, KDV per rate, payments and change.

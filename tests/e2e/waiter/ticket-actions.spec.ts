@@ -66,6 +66,11 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   await page.getByRole('button', { name: 'Masa Birleştir' }).click();
   const mergeDialog = page.getByRole('dialog', { name: 'Masa Birleştir' });
   await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
+  // It cannot be undone: a second tap confirms it, Vazgeç goes back to the list.
+  await expect(mergeDialog).toContainText('geri alınamaz');
+  await mergeDialog.getByRole('button', { name: 'Vazgeç' }).click();
+  await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
+  await mergeDialog.getByRole('button', { name: 'Birleştir' }).click();
   await expect(mergeDialog).toBeHidden();
   const soups = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' });
   await expect(soups).toHaveCount(2);
@@ -124,4 +129,60 @@ test('sold-out items show Tükendi and cannot be tapped; search finds items with
     const fresh = (await (await request.get(`/api/restaurants/${rid}/menu`)).json()).items.find((i: { id: string }) => i.id === kunefe.id);
     await request.patch(`/api/restaurants/${rid}/menu/items/${kunefe.id}`, { data: { version: fresh.version, isAvailable: true } });
   }
+});
+
+test('an edit on an adisyon another phone changed meanwhile is refused in Turkish; the fresh adisyon shows and the next tap goes through', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request); // `request` is now the owner, the other phone
+  // This phone misses the live update, as one with a weak signal would.
+  await page.route('**/api/events**', (route) => route.abort());
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.getByRole('button', { name: /Gel-Al/ }).click();
+  await page.getByLabel('Müşteri adı').fill('Eşzamanlı');
+  await page.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Eşzamanlı/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  const soup = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek Çorbası' });
+  await expect(soup).toContainText('1×');
+
+  // The owner adds a dish to the same adisyon.
+  const ticketId = decodeURIComponent(page.url().split('/').pop()!);
+  const ticketUrl = `/api/restaurants/${rid}/tickets/${ticketId}`;
+  const now = await (await request.get(ticketUrl)).json();
+  const menu = await (await request.get(`/api/restaurants/${rid}/menu`)).json();
+  const ezogelin = menu.items.find((i: { name: string }) => i.name === 'Ezogelin Çorbası');
+  const added = await request.post(`${ticketUrl}/lines`, { data: { version: now.version, lines: [{ menuItemId: ezogelin.id, quantity: 1 }] } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'başka bir ekranda değişti' });
+  await expect(alert).toContainText('Ekrandaki adisyon güncellendi');
+  await expect(alert).not.toContainText('yenileyip');
+  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Ezogelin Çorbası' })).toBeVisible();
+  await expect(soup).toContainText('1×');
+
+  await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
+  await expect(soup).toContainText('2×');
+  await expect(alert).toBeHidden();
+});
+
+test('on a long adisyon, ↓ Ürün Ekle above the lines takes the waiter to the dish picker', async ({ page }) => {
+  await loginAs(page, DEMO.waiter, '/waiter');
+  await page.getByRole('button', { name: /Gel-Al/ }).click();
+  await page.getByLabel('Müşteri adı').fill('Kalabalık Masa');
+  await page.getByRole('button', { name: 'Adisyon Aç' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Kalabalık Masa/ })).toBeVisible();
+  const jump = page.getByRole('button', { name: '↓ Ürün Ekle' });
+  for (const [i, name] of ['Mercimek Çorbası', 'Ezogelin Çorbası', 'Yayla Çorbası', 'Tavuk Suyu Çorbası', 'Mercimek Çorbası'].entries()) {
+    await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();
+    if (i === 3) await expect(page.getByTestId('ticket-line')).toHaveCount(4);
+  }
+  await expect(jump).toHaveCount(0); // four lines: the picker is still close
+  await page.getByRole('button', { name: /İçecekler$/ }).click();
+  await page.getByRole('button', { name: /^Çay,/ }).click();
+  await expect(page.getByTestId('ticket-line')).toHaveCount(5);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByLabel('Ürün ara')).not.toBeInViewport();
+  await jump.click();
+  await expect(page.getByLabel('Ürün ara')).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Ürün Ekle' })).toBeFocused();
 });

@@ -36,6 +36,8 @@ export default function BillPage() {
   const printer = usePrinterSettings();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** the last payment taken, shown by the payment panel where the cashier is looking (para üstü above all) */
+  const [paidNotice, setPaidNotice] = useState<string | null>(null);
   const [ticketDiscountOpen, setTicketDiscountOpen] = useState(false);
   const [lineDialog, setLineDialog] = useState<LineDialog>(null);
   const [approval, setApproval] = useState<{ write: GuardedWrite; message: string } | null>(null);
@@ -193,7 +195,7 @@ export default function BillPage() {
                 const out = await actions.pay(payment);
                 if (!out.ok) return out.refusal;
                 setError(null);
-                setNotice(
+                setPaidNotice(
                   out.value.change > 0
                     ? `${PAYMENT_METHOD_LABELS[payment.method]} ödemesi alındı · Para üstü ${formatTL(out.value.change)}`
                     : `${PAYMENT_METHOD_LABELS[payment.method]} ödemesi alındı.`,
@@ -201,6 +203,11 @@ export default function BillPage() {
                 return null;
               }}
             />
+            {paidNotice && (
+              <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setPaidNotice(null)} data-testid="payment-notice">
+                ✓ {paidNotice}
+              </Alert>
+            )}
             <Button
               size="lg"
               color="#1f6b30" // white on it is 6.5:1

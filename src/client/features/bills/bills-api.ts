@@ -13,6 +13,7 @@ import type {
 import type { PrinterSettings } from '../../../shared/printer-settings';
 import type { PrintResponse } from '../../../shared/printing-contract';
 import type { Discount, Ticket } from '../../../shared/ticket-contract';
+import { MESSAGES } from '../../../shared/errors';
 import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../api/field-errors';
 import { ApiError, api } from '../../api/http';
 import { newIdempotencyKey } from '../../api/idempotency-key';
@@ -25,6 +26,8 @@ const ticketUrl = (ticketId: string) => restaurantPath(`/tickets/${encodeURIComp
 
 /** Added to the server's sentence after a 409: the screen already shows the fresh bill. */
 export const REFRESHED_NOTE = 'Hesap güncellendi; lütfen kontrol edip tekrar deneyin.';
+/** Instead of the server's stale-version sentence ("reload the page"): the bill on the screen is already fresh. */
+export const STALE_BILL = 'Bu hesap siz işlem yaparken başka bir ekranda değişti. Ekrandaki hesap güncellendi; kontrol edip tekrar deneyin.';
 
 export const useBillTicket = (ticketId: string) =>
   useQuery({ queryKey: queryKeys.ticket(rid(), ticketId), queryFn: () => api<Ticket>(ticketUrl(ticketId)) });
@@ -139,7 +142,7 @@ export function useBillActions(ticketId: string) {
           if (err instanceof ApiError && err.status === 409) {
             await queryClient.invalidateQueries({ queryKey: key, exact: true });
             refreshLists();
-            message = `${err.message} ${REFRESHED_NOTE}`;
+            message = err.message === MESSAGES.versionConflict ? STALE_BILL : `${err.message} ${REFRESHED_NOTE}`;
           }
           return { ok: false as const, refusal: { message, fields: fieldErrorsFrom(err), needsApproval: needsApproval(err) } };
         })

@@ -13,7 +13,7 @@ import type {
   UpdateCategoryRequest,
   UpdateItemRequest,
 } from '../../../shared/menu-contract';
-import { ApiError, api } from '../../api/http';
+import { ApiError, api, failureMessage } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
 import { tr } from '../../i18n/tr';
 import { queryKeys } from '../../api/query-keys';
@@ -136,7 +136,7 @@ export async function uploadItemPhoto(itemId: string, file: Blob): Promise<MenuI
     throw new ApiError(0, tr.network.offline);
   }
   const json = (await res.json().catch(() => ({}))) as MenuItem & { error?: string };
-  if (!res.ok) throw new ApiError(res.status, json.error ?? `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, json.error ?? failureMessage(res.status));
   return json;
 }
 export const useUploadPhoto = () => useMenuMutation(({ itemId, file }: { itemId: string; file: Blob }) => uploadItemPhoto(itemId, file));

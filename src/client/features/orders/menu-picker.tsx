@@ -25,6 +25,9 @@ interface Props {
   onAdd(item: MenuItem, optionIds: string[], quantity: number): void;
 }
 
+/** The picker's heading, where "↓ Ürün Ekle" above a long adisyon takes the person. */
+export const PICKER_TITLE_ID = 'picker-title';
+
 /** Categories as a row of buttons, a Turkish-aware search and the items as big buttons; sold-out ones disabled. */
 export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
   const menuQuery = useMenu();
@@ -45,9 +48,9 @@ export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
   };
 
   return (
-    <section aria-labelledby="picker-title">
+    <section aria-labelledby={PICKER_TITLE_ID} className={classes.picker}>
       <Stack gap="sm">
-        <Title order={3} size="h4" id="picker-title">
+        <Title order={3} size="h4" id={PICKER_TITLE_ID} tabIndex={-1}>
           Ürün Ekle
         </Title>
         <TextInput type="search" label="Ürün ara" placeholder="ör. çay, iskender" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
@@ -96,9 +99,9 @@ const ItemButton = memo(function ItemButton({ item, count, hasOptions, onTap }: 
     >
       <span className={classes.itemName}>{item.name}</span>
       <span className={classes.itemPrice}>
-        {soldOut ? <strong>Tükendi</strong> : formatTL(item.priceKurus)}
-        {hasOptions && !soldOut && ' · seçenekli'}
-        {count > 0 && <span className={classes.itemCount}> · {count} ✓</span>}
+        <span>{soldOut ? <strong>Tükendi</strong> : formatTL(item.priceKurus)}</span>
+        {hasOptions && !soldOut && <> <span>· seçenekli</span></>}
+        {count > 0 && <> <span className={classes.itemCount}>· {count} ✓</span></>}
       </span>
     </button>
   );

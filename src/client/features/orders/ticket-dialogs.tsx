@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FloorTable } from '../../../shared/floor-contract';
 import { formatTL } from '../../../shared/money';
-import { TABLE_STATE_LABELS, type Ticket } from '../../../shared/ticket-contract';
+import { TABLE_STATE_LABELS, type Ticket, type TicketSummary } from '../../../shared/ticket-contract';
 import { useFloor } from '../../api/floor';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { whereLabel } from './order-logic';
@@ -176,44 +176,73 @@ export function MoveLinesDialog({ opened, ticket, actions, onClose }: Props) {
   );
 }
 
-/** Masa Birleştir: another open ticket's lines join this one; the other ticket closes. */
+/**
+ * Masa Birleştir: another open ticket's lines join this one; the other ticket closes. It cannot be
+ * undone, so a tap picks the ticket and a second one confirms it.
+ */
 export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
   const open = useOpenTickets();
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<TicketSummary | null>(null);
+  useEffect(() => {
+    if (opened) setChosen(null);
+  }, [opened]);
   const others = (open.data ?? []).filter((t) => t.id !== ticket.id);
+  const here = whereLabel(ticket);
+  const merge = (from: TicketSummary) => {
+    setBusy(true);
+    void actions.merge(from.id).then((out) => {
+      setBusy(false);
+      if (out) onClose();
+      else setChosen(null);
+    });
+  };
   return (
     <Modal opened={opened} onClose={onClose} title="Masa Birleştir" centered size="lg">
-      <Stack>
-        <Text>Seçtiğiniz adisyonun satırları bu adisyona ({whereLabel(ticket)}) eklenir; o adisyon kapanır.</Text>
-        {open.isPending ? (
-          <Loader role="status" aria-label="Yükleniyor..." />
-        ) : others.length === 0 ? (
-          <Text>Birleştirilecek başka açık adisyon yok.</Text>
-        ) : (
-          <div className={classes.pickList}>
-            {others.map((o) => (
-              <Button
-                key={o.id}
-                variant="default"
-                disabled={busy}
-                styles={{ root: { height: 'auto', minHeight: 44 }, label: { whiteSpace: 'normal', flexDirection: 'column' } }}
-                onClick={() => {
-                  setBusy(true);
-                  void actions.merge(o.id).then((out) => {
-                    setBusy(false);
-                    if (out) onClose();
-                  });
-                }}
-              >
-                <span>
-                  {whereLabel(o)} · #{o.number}
-                </span>
-                <span style={{ fontSize: 12, fontWeight: 400 }}>{formatTL(o.total)}</span>
-              </Button>
-            ))}
-          </div>
-        )}
-      </Stack>
+      {chosen ? (
+        <Stack>
+          <Text>
+            <strong>
+              {whereLabel(chosen)} · #{chosen.number}
+            </strong>{' '}
+            ({formatTL(chosen.total)}) adisyonunun satırları bu adisyona ({here}) eklensin mi? {whereLabel(chosen)} adisyonu kapanır; bu işlem geri
+            alınamaz.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setChosen(null)} disabled={busy}>
+              Vazgeç
+            </Button>
+            <Button onClick={() => merge(chosen)} loading={busy} data-testid="merge-confirm">
+              Birleştir
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text>Seçtiğiniz adisyonun satırları bu adisyona ({here}) eklenir; o adisyon kapanır.</Text>
+          {open.isPending ? (
+            <Loader role="status" aria-label="Yükleniyor..." />
+          ) : others.length === 0 ? (
+            <Text>Birleştirilecek başka açık adisyon yok.</Text>
+          ) : (
+            <div className={classes.pickList}>
+              {others.map((o) => (
+                <Button
+                  key={o.id}
+                  variant="default"
+                  styles={{ root: { height: 'auto', minHeight: 44 }, label: { whiteSpace: 'normal', flexDirection: 'column' } }}
+                  onClick={() => setChosen(o)}
+                >
+                  <span>
+                    {whereLabel(o)} · #{o.number}
+                  </span>
+                  <span style={{ fontSize: 12, fontWeight: 400 }}>{formatTL(o.total)}</span>
+                </Button>
+              ))}
+            </div>
+          )}
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/ticket-contract';
 import { STATUS_ICONS } from '../../components/status-icons';
 import { useNow } from '../../components/use-now';
-import { MenuPicker } from './menu-picker';
+import { MenuPicker, PICKER_TITLE_ID } from './menu-picker';
 import { ageLabel, minutesSince, pendingLines, whereLabel } from './order-logic';
 import { ordersPath, ticketPath } from './paths';
 import { MergeDialog, MoveLinesDialog, MoveTicketDialog } from './ticket-dialogs';
@@ -20,6 +20,14 @@ import { useTicket, useTicketActions, type TicketActions } from './tickets-api';
 import classes from './orders.module.css';
 
 type Dialog = 'move' | 'move-lines' | 'merge' | null;
+
+/** From this many lines the picker is far below them on a phone: a button above the lines goes there. */
+const JUMP_TO_PICKER_AFTER = 5;
+function jumpToPicker() {
+  const title = document.getElementById(PICKER_TITLE_ID);
+  title?.focus({ preventScroll: true });
+  title?.scrollIntoView({ block: 'start' });
+}
 
 /** The adisyon: header, lines (pending ones editable), the menu picker and Mutfağa Gönder. */
 export default function TicketPage() {
@@ -82,9 +90,16 @@ export default function TicketPage() {
           </Alert>
         )}
         {isClosed && <Alert color="yellow">Bu adisyon kapandı; değiştirilemez.</Alert>}
-        <Title order={3} size="h4">
-          Satırlar
-        </Title>
+        <div className={classes.linesHead}>
+          <Title order={3} size="h4">
+            Satırlar
+          </Title>
+          {!isClosed && t.lines.length >= JUMP_TO_PICKER_AFTER && (
+            <Button variant="subtle" className={classes.jumpToPicker} onClick={jumpToPicker}>
+              ↓ Ürün Ekle
+            </Button>
+          )}
+        </div>
         {t.lines.length === 0 ? (
           <Text>Henüz ürün yok. Aşağıdan ürün ekleyin.</Text>
         ) : (

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
-import { REFRESHED_NOTE, openTicket, useTicket, useTicketActions } from './tickets-api';
+import { MESSAGES } from '../../../shared/errors';
+import { REFRESHED_NOTE, STALE_TICKET, openTicket, useTicket, useTicketActions } from './tickets-api';
 
 const RID = 'r1';
 const TID = 't1';
@@ -37,7 +38,7 @@ function fakeServer() {
     closedAt: null,
   };
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
-  let failNextWith: number | null = null;
+  let failNextWith: { status: number; message: string } | null = null;
   let lineSeq = 0;
   const line = (menuItemId: string, quantity: number): TicketLine => ({
     id: `l${++lineSeq}`,
@@ -72,15 +73,15 @@ function fakeServer() {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
     if (failNextWith !== null) {
-      const status = failNextWith;
+      const { status, message } = failNextWith;
       failNextWith = null;
       if (status === 0) throw new TypeError('Failed to fetch');
-      return json(status, { error: 'Sunucu hatası' });
+      return json(status, { error: message });
     }
     if (method === 'POST' && path === '') return json(409, { error: 'Bu masada açık bir adisyon var', ticketId: 'open-one' });
     if (method === 'GET') return json(200, ticket);
     const version = body?.version ?? Number(new URL(url, 'http://x').searchParams.get('version'));
-    if (version !== ticket.version) return json(409, { error: 'Adisyon başka bir ekranda değişti.' });
+    if (version !== ticket.version) return json(409, { error: MESSAGES.versionConflict });
     if (method === 'POST' && path === `/${TID}/lines`) {
       return json(200, bump({ lines: [...ticket.lines, ...body.lines.map((l: { menuItemId: string; quantity: number }) => line(l.menuItemId, l.quantity))] }));
     }
@@ -103,7 +104,7 @@ function fakeServer() {
     },
     /** someone else writes: the version moves on */
     otherWrite: () => bump({ guests: 3 }),
-    failNext: (status: number) => (failNextWith = status),
+    failNext: (status: number, message = 'Sunucu hatası') => (failNextWith = { status, message }),
   };
 }
 
@@ -152,7 +153,7 @@ describe('the adisyon’s writes', () => {
     expect(result.current.actions.error).toBeNull();
   });
 
-  it('a stale version is refused: the ticket is fetched again and the server’s Turkish sentence shows', async () => {
+  it('a stale version is refused: the ticket is fetched again and the screen says so, without asking for a reload', async () => {
     const { result } = setup();
     await waitFor(() => expect(result.current.query.data).toBeDefined());
     server.otherWrite();
@@ -161,7 +162,8 @@ describe('the adisyon’s writes', () => {
       answer = await result.current.actions.tapItem('tea');
     });
     expect(answer).toBeUndefined();
-    expect(result.current.actions.error).toBe(`Adisyon başka bir ekranda değişti. ${REFRESHED_NOTE}`);
+    expect(result.current.actions.error).toBe(STALE_TICKET);
+    expect(result.current.actions.error).not.toContain('yenileyip');
     await waitFor(() => expect(result.current.query.data?.version).toBe(2));
     // The next tap starts from the fresh version and goes through.
     await act(async () => {
@@ -169,6 +171,16 @@ describe('the adisyon’s writes', () => {
     });
     expect(server.ticket.lines).toHaveLength(1);
     expect(result.current.actions.error).toBeNull();
+  });
+
+  it('any other refusal with 409 shows the server’s own sentence and that the adisyon was fetched again', async () => {
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.data).toBeDefined());
+    server.failNext(409, 'Bu satır mutfağa gönderildi; artık değiştirilemez.');
+    await act(async () => {
+      await result.current.actions.tapItem('tea');
+    });
+    expect(result.current.actions.error).toBe(`Bu satır mutfağa gönderildi; artık değiştirilemez. ${REFRESHED_NOTE}`);
   });
 
   it('Mutfağa Gönder sent again after a lost answer carries the same Idempotency-Key; the next send a new one', async () => {

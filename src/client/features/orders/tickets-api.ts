@@ -11,6 +11,7 @@ import type {
   UpdateLineRequest,
   UpdateTicketRequest,
 } from '../../../shared/ticket-contract';
+import { MESSAGES } from '../../../shared/errors';
 import { ApiError, api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';
@@ -24,6 +25,12 @@ const base = () => restaurantPath('/tickets');
 
 /** Added to the server's sentence after a 409: the screen already shows the fresh ticket. */
 export const REFRESHED_NOTE = 'Adisyon güncellendi; lütfen kontrol edip tekrar deneyin.';
+/**
+ * Instead of the server's stale-version sentence, which says to reload the page: the adisyon on the
+ * screen has already been fetched again, so a reload is not needed.
+ */
+export const STALE_TICKET = 'Bu adisyon siz düzenlerken başka bir ekranda değişti. Ekrandaki adisyon güncellendi; kontrol edip tekrar deneyin.';
+const conflictMessage = (err: ApiError) => (err.message === MESSAGES.versionConflict ? STALE_TICKET : `${err.message} ${REFRESHED_NOTE}`);
 
 /** Open tickets (Açık Masalar, Masa Birleştir); the 'tickets' and 'kitchen' live events refresh them. */
 export const useOpenTickets = () =>
@@ -96,7 +103,7 @@ export function useTicketActions(ticketId: string) {
           if (err instanceof ApiError && err.status === 409) {
             await queryClient.invalidateQueries({ queryKey: key, exact: true });
             refreshLists();
-            setError(`${err.message} ${REFRESHED_NOTE}`);
+            setError(conflictMessage(err));
           } else setError(messageFor(err));
           return undefined;
         })

@@ -1,6 +1,5 @@
 import { FormActions } from '../../components/form-actions';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -157,18 +156,13 @@ export default function TableLayoutPage() {
             <Button variant="default" onClick={() => setDialog({ kind: 'rename', section })}>
               Yeniden Adlandır
             </Button>
-            <ActionIcon variant="default" size="lg" aria-label={`${section.name}: sola taşı`} disabled={index <= 0} onClick={() => moveSection(index, -1)}>
-              ←
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={`${section.name}: sağa taşı`}
-              disabled={index >= sections.length - 1}
-              onClick={() => moveSection(index, 1)}
-            >
-              →
-            </ActionIcon>
+            {/* the section's tab moves; a bare arrow read as "go to the next section" */}
+            <Button variant="default" aria-label={`${section.name}: sola taşı`} disabled={index <= 0} onClick={() => moveSection(index, -1)}>
+              ← Sola Taşı
+            </Button>
+            <Button variant="default" aria-label={`${section.name}: sağa taşı`} disabled={index >= sections.length - 1} onClick={() => moveSection(index, 1)}>
+              Sağa Taşı →
+            </Button>
             <Button variant="light" color="red" onClick={() => setDialog({ kind: 'delete', section })}>
               Bölümü Sil
             </Button>

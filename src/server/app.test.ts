@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '../shared/errors';
 import { appWithOwner, type TestContext } from './test-support/test-app';
@@ -88,6 +89,26 @@ describe('failures never leak internals', () => {
     for (const message of Object.values(body.fields ?? {})) expect(message).toEqual(expect.stringMatching(/\S/));
     expect(body.error).toMatch(/[çğıöşüÇĞİÖŞÜ]/); // Turkish, not Fastify's English
     expectNoLeak(res.body);
+  });
+
+  it('answers a request the HTTP parser refuses (address or headers over 16 KB, a garbled request line) in Turkish', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const long = await fetch(`${address}/api/restaurants/${restaurantId}/tickets?status=${'a'.repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(await long.json()).toEqual({ error: 'İstek adresi ya da başlıkları çok uzun' });
+    const cookie = await fetch(`${address}/api/health`, { headers: { cookie: `sofra_session=${'x'.repeat(20_000)}` } });
+    expect(cookie.status).toBe(431);
+    const { port } = new URL(address);
+    const garbled = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('MERHABA DÜNYA\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbled.slice(garbled.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ error: MESSAGES.invalidRequest }));
+    expectNoLeak(garbled);
   });
 
   it('answers an unexpected failure with the Turkish 500 message and no detail', async () => {

@@ -34,7 +34,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
 import { registerJsonBody } from './plugins/json-body';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { answerConnectionError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
@@ -102,6 +102,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerConnectionError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

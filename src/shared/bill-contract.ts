@@ -72,7 +72,7 @@ export type CancelRequest = z.infer<typeof cancelRequest>;
 /** Service charge: 0 removes it, the Ayarlar percent restores it. */
 export const serviceChargeRequest = z.object({
   version: ticketVersion,
-  percent: z.number({ error: 'Servis ücreti bir sayı olmalı' }).min(0, 'Servis ücreti negatif olamaz').max(100),
+  percent: z.number({ error: 'Servis ücreti bir sayı olmalı' }).min(0, 'Servis ücreti negatif olamaz').max(100, 'Servis ücreti en fazla %100 olabilir'),
   approval: approval.optional(),
 });
 export type ServiceChargeRequest = z.infer<typeof serviceChargeRequest>;

@@ -16,7 +16,8 @@ export const FLOOR_LIMITS = { sectionName: 40, tableName: 20, seats: 50, section
 
 const name = (label: string, max: number) => nameText(label, { min: 1, max, collapseSpaces: true });
 
-const coordinate = (max: number) => z.number({ error: 'Konum bir sayı olmalı' }).int('Konum tam sayı olmalı').min(0).max(max);
+const coordinate = (max: number) =>
+  z.number({ error: 'Konum bir sayı olmalı' }).int('Konum tam sayı olmalı').min(0, 'Konum negatif olamaz').max(max, `Konum en fazla ${max} olabilir`);
 
 // ------------------------------------------------------------------ reads
 

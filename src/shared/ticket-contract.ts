@@ -219,10 +219,19 @@ const quantity = z
   .min(1, 'Adet en az 1 olmalı')
   .max(TICKET_LIMITS.quantity, `Adet en fazla ${TICKET_LIMITS.quantity} olabilir`);
 
-export const ticketVersion = z.number({ error: 'Sürüm (version) gerekli' }).int().min(1);
+export const ticketVersion = z
+  .number({ error: (i) => (i.input === undefined ? 'Sürüm (version) gerekli' : 'Sürüm (version) bir sayı olmalı') })
+  .int('Sürüm (version) tam sayı olmalı')
+  .min(1, 'Sürüm (version) en az 1 olmalı');
+
+const guests = z
+  .number({ error: 'Kişi sayısı bir sayı olmalı' })
+  .int('Kişi sayısı tam sayı olmalı')
+  .min(1, 'Kişi sayısı en az 1 olmalı')
+  .max(TICKET_LIMITS.guests, `Kişi sayısı en fazla ${TICKET_LIMITS.guests} olabilir`);
 
 export const openTicketRequest = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('table'), tableId: z.string(), guests: z.number().int().min(1).max(TICKET_LIMITS.guests).optional() }),
+  z.object({ type: z.literal('table'), tableId: z.string(), guests: guests.optional() }),
   z.object({
     type: z.enum(['takeaway', 'delivery']),
     customer: z.object({
@@ -231,7 +240,7 @@ export const openTicketRequest = z.discriminatedUnion('type', [
       address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
     }),
   }),
-]);
+], { error: (i) => (i.code === 'invalid_union' ? "Adisyon türü 'table' (masa), 'takeaway' (Gel-Al) ya da 'delivery' (Paket Servis) olmalı" : undefined) });
 export type OpenTicketRequest = z.infer<typeof openTicketRequest>;
 
 export const newLine = z.object({
@@ -261,7 +270,7 @@ export const tableOccupiedResponse = z.object({ error: z.string(), ticketId: z.s
 /** Guests and "Hesap istendi" on an open ticket. */
 export const updateTicketRequest = z.object({
   version: ticketVersion,
-  guests: z.number().int().min(1, 'Kişi sayısı en az 1 olmalı').max(TICKET_LIMITS.guests, `Kişi sayısı en fazla ${TICKET_LIMITS.guests} olabilir`).optional(),
+  guests: guests.optional(),
   billRequested: z.boolean().optional(),
 });
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;

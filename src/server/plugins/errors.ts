@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/errors';
@@ -34,6 +36,30 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
   if (!known) request.log.error({ err }, 'router error');
   reply.header('x-content-type-options', 'nosniff');
   return reply.status(known?.status ?? 500).send({ error: known?.message ?? MESSAGES.internal });
+}
+
+// Failures of the HTTP parser itself, before Fastify sees a request (Node's own error codes).
+const CONNECTION_ERRORS: Record<string, { status: 400 | 408 | 431; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'İstek adresi ya da başlıkları çok uzun' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'İstek zamanında tamamlanmadı; lütfen tekrar deneyin' },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: a request the HTTP parser could not read (an address or
+ * headers over 16 KB, a malformed request line) is answered here; without it the answer is
+ * Fastify's English `{"error":"Request Header Fields Too Large",…}`.
+ */
+export function answerConnectionError(err: Error & { code?: string }, socket: Socket) {
+  // a reset connection has no one left to answer
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CONNECTION_ERRORS[err.code ?? ''] ?? { status: 400, message: MESSAGES.invalidRequest };
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** Every failure leaves as `{error}` in Turkish; stacks and internals stay in the log. */

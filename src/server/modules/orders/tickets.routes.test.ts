@@ -360,6 +360,47 @@ describe('merging tickets with money on them', () => {
   });
 });
 
+describe('refusals a careless client gets', () => {
+  // Zod's own locale says "beklenen object, alınan null" and "Çok büyük: beklenen int <=9007199254740991"
+  const ENGLISH_OR_BOUNDS = /\b(object|array|string|number|int|boolean|null|NaN|undefined|expected|received)\b|[<>]=?\d|9007199254740991/;
+
+  it('answers every wrong shape with a Turkish 400 naming no English type or bound', async () => {
+    const owner = f.api(f.restaurant.owner);
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const T = `/tickets/${t.id}`;
+    const cases: [string, string, unknown, ReturnType<typeof f.api>, RegExp?][] = [
+      ['POST', '/tickets', null, owner],
+      ['POST', '/tickets', [], owner],
+      ['POST', '/tickets', { type: 'boat' }, owner, /Adisyon türü/],
+      ['POST', '/tickets', { type: 'table', tableId: 5 }, owner, /metin olmalı/],
+      ['POST', '/tickets', { type: 'table', tableId: t.tableId, guests: 1e308 }, owner, /Kişi sayısı/],
+      ['POST', '/tickets', { type: 'takeaway', customer: null }, owner],
+      ['PATCH', T, { version: 0 }, owner, /Sürüm \(version\) en az 1/],
+      ['PATCH', T, { version: t.version, billRequested: 'yes' }, owner, /true ya da false/],
+      ['POST', `${T}/lines`, { version: t.version, lines: {} }, owner, /liste/],
+      ['POST', `${T}/lines`, { version: t.version, lines: [[f.ezogelin.id, 1]] }, owner],
+      ['POST', `${T}/lines`, { version: t.version, lines: [{ menuItemId: f.ezogelin.id, quantity: 1, optionIds: Array(51).fill('x') }] }, owner, /En fazla 50 öğe/],
+      ['DELETE', `${T}/lines/${t.lines[0].id}?version=abc`, undefined, owner, /sayı olmalı/],
+      ['POST', `${T}/service-charge`, { version: t.version, percent: 101 }, owner, /en fazla %100/],
+      ['POST', `${T}/payments`, { method: 'cash', lineIds: [] }, owner, /En az bir/],
+      ['POST', '/kitchen/acknowledge', { batchIds: [] }, f.api(f.restaurant.kitchen)],
+      ['POST', '/kitchen/acknowledge', { batchIds: 'x' }, f.api(f.restaurant.kitchen)],
+      ['GET', '/bills?number=1e400', undefined, owner],
+    ];
+    for (const [method, url, body, who, expected] of cases) {
+      const res = await who.call(method as 'POST', url, body);
+      const { error } = res.json() as { error: string };
+      expect({ method, url, body, status: res.statusCode }).toEqual({ method, url, body, status: 400 });
+      expect(error).toMatch(/^Geçersiz istek: /);
+      // each failing field's message, without the field's own name in front of it
+      const messages = error.replace(/^Geçersiz istek: /, '').split('; ').map((m) => m.replace(/^[\w.]+: /, ''));
+      for (const m of messages) expect(m, `${method} ${url} ${JSON.stringify(body)}`).not.toMatch(ENGLISH_OR_BOUNDS);
+      if (expected) expect(error).toMatch(expected);
+    }
+    expect((await f.api().ticket(t.id)).version).toBe(t.version);
+  });
+});
+
 describe('guests and the bill request', () => {
   it('sets guests and Hesap istendi, which the floor shows as the table state', async () => {
     const t = (await (await f.api().open(await freeTable())).json()) as Ticket;

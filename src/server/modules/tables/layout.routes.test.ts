@@ -83,6 +83,7 @@ describe('tables on the plan', () => {
     expect((await call('POST', '/tables', { sectionId: s.id, name: 'Üçgen', shape: 'triangle' })).statusCode).toBe(400);
     expect((await call('POST', '/tables', { sectionId: s.id, name: '' })).json().fields.name).toBe('Masa adı boş olamaz');
     expect((await call('POST', '/tables', { sectionId: s.id, name: 'Masa\u0000 1' })).statusCode).toBe(400);
+    expect((await call('POST', '/tables', { sectionId: s.id, name: 'Eksi', x: -1, y: 601 })).json().fields).toEqual({ x: 'Konum negatif olamaz', y: 'Konum en fazla 600 olabilir' });
   });
 
   it('duplicates a table with the next free name beside it', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { computeBill, type Bill, type BillInput, type LineBill } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
 import type { Discount, LineOption, LineStatus, Payment, PaymentMethod, TableState, Ticket, TicketLine, TicketSummary, TicketType } from '../../../shared/ticket-contract';
@@ -121,24 +122,53 @@ export const staffNames = async (db: Db, ids: (string | null)[]) => {
   return new Map(rows.map((r) => [r.id, r.name]));
 };
 
-/** One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket. */
+/**
+ * A row that PostgreSQL handed over as JSON (`json_agg`), turned into the row Drizzle would have
+ * read: JSON keys are the columns' names, and each column decodes its own value (timestamps).
+ */
+function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** The rows of `table` that belong to the ticket, in `order`, as one JSON array. */
+const rowsOfTicket = (table: PgTable, ticketId: SQL, order: SQL) =>
+  sql<Record<string, unknown>[]>`(select coalesce(json_agg(r order by ${order}), '[]'::json) from ${table} r where r.ticket_id = ${ticketId})`;
+
+/**
+ * One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket.
+ * Every write on a ticket answers with this read, so it is one statement: the ticket with its
+ * waiter, lines and payments (each a JSON array) instead of a round trip per table.
+ */
 export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
   const [found] = await db
-    .select({ row: tickets, waiterName: users.name })
+    .select({
+      row: tickets,
+      waiterName: users.name,
+      lines: rowsOfTicket(ticketLines, sql`${tickets.id}`, sql`r.sort_order, r.added_at, r.id`),
+      payments: rowsOfTicket(payments, sql`${tickets.id}`, sql`r.created_at, r.id`),
+    })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.waiterId))
     .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
   if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
   const { row, waiterName } = found;
-  const [lines, paid] = await Promise.all([linesOf(db, [row.id]), paymentsOf(db, [row.id])]);
-  const rowPayments = paid.get(row.id) ?? [];
+  const lines = parseJsonArray(found.lines).map((l) => rowFromJson(ticketLines, l));
+  const rowPayments = parseJsonArray(found.payments).map((p) => rowFromJson(payments, p));
   const names = new Map<string, string>(row.waiterId && waiterName !== null ? [[row.waiterId, waiterName]] : []);
   // names of whoever took a payment, when it was not the ticket's waiter (usually none to look up)
   const takers = rowPayments.map((p) => p.takenBy).filter((id): id is string => id !== null && !names.has(id));
   if (takers.length > 0) for (const [id, name] of await staffNames(db, takers)) names.set(id, name);
-  return presentTicket(row, lines.get(row.id) ?? [], names, rowPayments);
+  return presentTicket(row, lines, names, rowPayments);
 }
+
+/** node-postgres parses a json column itself; PGlite may hand over the text. */
+const parseJsonArray = (value: unknown): Record<string, unknown>[] => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, unknown>[]));
 
 /** Tickets as the adisyon screen shows them, with their lines, payments and full bill. */
 export async function presentTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {

@@ -166,6 +166,23 @@ describe('printing kitchen slips on Mutfağa Gönder', () => {
     expect(drinks).not.toContain('Güllaç');
   });
 
+  it('prints on a station printer from the first send after the owner adds it, and not after removing it', async () => {
+    await setPrinters({ stations: [] });
+    await turkishTicket([[icli, 1]]); // remembered: this kitchen has no station printer
+    await ctx.app.printing.settled();
+    const mutfak = await printer();
+    await setPrinters({ stations: [{ station: 'Mutfak', host: mutfak.host, port: mutfak.port }] });
+    await turkishTicket([[sis, 1]]);
+    await ctx.app.printing.settled();
+    expect(await mutfak.untilJobs(1)).toHaveLength(1);
+    expect(decodeCp857(mutfak.jobs[0])).toContain('1 x Şiş Kebabı');
+
+    await setPrinters({ stations: [] });
+    await turkishTicket([[icli, 2]]);
+    await ctx.app.printing.settled();
+    expect(mutfak.jobs).toHaveLength(1);
+  });
+
   it('prints only the new lines of an addition, marked as one', async () => {
     const mutfak = await printer();
     await setPrinters({ stations: [{ station: 'Mutfak', host: mutfak.host, port: mutfak.port }] });

@@ -36,6 +36,9 @@ export class Printing {
   private readonly failures = new Map<string, PrintFailure[]>();
   private readonly running = new Set<Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly stationPrinters = new Map<string, boolean>();
+  /** per restaurant: how often its printer settings changed since this process started watching */
+  private readonly printerChanges = new Map<string, number>();
   private readonly timeoutMs: number;
   private readonly retryDelayMs: number;
 
@@ -92,9 +95,30 @@ export class Printing {
     );
   }
 
+  /**
+   * Whether the restaurant has a station printer, remembered until its printer settings change (the
+   * 'settings.printer' event), so that a send in a kitchen without one costs no read at all.
+   */
+  private async hasStationPrinters(restaurantId: string) {
+    const known = this.stationPrinters.get(restaurantId);
+    if (known !== undefined) return known;
+    if (!this.printerChanges.has(restaurantId)) {
+      this.printerChanges.set(restaurantId, 0);
+      this.hub.subscribe(restaurantId, (e) => {
+        if (e.type !== 'settings.printer') return;
+        this.stationPrinters.delete(restaurantId);
+        this.printerChanges.set(restaurantId, (this.printerChanges.get(restaurantId) ?? 0) + 1);
+      });
+    }
+    const changes = this.printerChanges.get(restaurantId);
+    const has = (await getPrinterSettings(this.db, restaurantId)).value.networkPrinters.stations.length > 0;
+    // a change committed during the read may have made it stale: then it is read again next time
+    if (this.printerChanges.get(restaurantId) === changes) this.stationPrinters.set(restaurantId, has);
+    return has;
+  }
+
   private async printBatch(restaurantId: string, ticketId: string, batchId: string) {
-    // most kitchens have no network printer: one read decides, before the layout and the ticket
-    if ((await getPrinterSettings(this.db, restaurantId)).value.networkPrinters.stations.length === 0) return;
+    if (!(await this.hasStationPrinters(restaurantId))) return;
     const { printer, opts } = await this.layout(restaurantId);
     const stations = printer.networkPrinters.stations;
     const [ticket, [batch]] = await Promise.all([

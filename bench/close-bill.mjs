@@ -7,7 +7,7 @@
 // Idempotency-Key claim and the ticket read that answers it. Then 20 tickets are closed at once and
 // their bill numbers must be 20 consecutive numbers. The load runs on the same two cores as the
 // server, so these are floors.
-import { assertBuilt, client, printResult, startServer, onEachDatabase } from './lib.mjs';
+import { assertBuilt, onEachDatabase, printResult, withDemoWaiter } from './lib.mjs';
 
 const DURATION_S = Number(process.env.CLOSE_DURATION_S ?? 8);
 // one waiter alone (no queue behind the restaurant lock), then the target: 10 at once
@@ -61,13 +61,9 @@ async function concurrentCloses(waiter, itemIds, brand) {
   return { closes: CONCURRENT_CLOSES, first: numbers[0], last: numbers.at(-1), consecutive };
 }
 
-async function benchDatabase(label, serverOptions) {
-  console.log(`\n${label}`);
-  const server = await startServer(serverOptions);
-  try {
-    const waiter = await client(server.url, 'waiter@demo.local');
-    const menu = await waiter.call('GET', '/menu');
-    const itemIds = menu.items.filter((i) => i.isAvailable && i.optionGroupIds.length === 0).slice(0, 10).map((i) => i.id);
+const benchDatabase = (label, serverOptions) =>
+  withDemoWaiter(label, serverOptions, async ({ waiter, plainItemIds }) => {
+    const itemIds = plainItemIds.slice(0, 10);
     const settings = await waiter.call('GET', '/settings/general');
     if (!settings.paymentMethods.includes('mealCard') || !settings.paymentMethods.includes('card')) throw new Error('demo settings must allow card and meal card');
     const brand = settings.mealCardBrands[0];
@@ -98,10 +94,7 @@ async function benchDatabase(label, serverOptions) {
     console.log(`  ${numbering.closes} concurrent closes → bill numbers ${numbering.first}…${numbering.last}, consecutive: ${numbering.consecutive}`);
     if (!numbering.consecutive) process.exitCode = 1;
     return { database: label, runs, numbering };
-  } finally {
-    await server.stop();
-  }
-}
+  });
 
 assertBuilt();
 const result = { durationS: DURATION_S, lines: LINES, databases: [] };

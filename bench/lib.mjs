@@ -214,6 +214,23 @@ export async function client(url, email) {
 
 
 /**
+ * One database's runs: starts the server, signs the demo waiter in, hands over the dishes that go
+ * on with one tap (available, no options), and stops the server afterwards.
+ */
+export async function withDemoWaiter(label, serverOptions, run) {
+  console.log(`\n${label}`);
+  const server = await startServer(serverOptions);
+  try {
+    const waiter = await client(server.url, 'waiter@demo.local');
+    const menu = await waiter.call('GET', '/menu');
+    const plainItemIds = menu.items.filter((i) => i.isAvailable && i.optionGroupIds.length === 0).map((i) => i.id);
+    return await run({ server, waiter, plainItemIds });
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
  * Runs `bench(label, serverOptions)` once on a fresh PGlite directory and once on a throw-away
  * PostgreSQL database (dropped afterwards), and collects `{ databases, postgresSkipped? }`.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, PHONE, loginAs, restorePreferences } from '../helpers';
 
-test('Sipariş Ekranı opens the way the waiter saved in Ayarlar: list view, default section', async ({ page }) => {
+test('the waiter saves a default section and list view on a phone: they are kept, and Sipariş Ekranı opens that way', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await loginAs(page, DEMO.waiter, '/waiter');
   await page.goto('/waiter/settings');
@@ -10,6 +10,9 @@ test('Sipariş Ekranı opens the way the waiter saved in Ayarlar: list view, def
   await page.getByText('Liste', { exact: true }).click();
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Varsayılan bölüm' })).toHaveValue('Bahçe');
+  await expect(page.getByRole('radio', { name: 'Liste' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Menü' }).click();
   await page.getByRole('navigation').getByRole('link', { name: 'Sipariş Ekranı' }).click();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tr } from '../i18n/tr';
-import { ApiError, api } from './http';
+import { ApiError, api, endSession, setSigningOut, setUnauthorizedHandler } from './http';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,5 +24,31 @@ describe('a refused request', () => {
   it('that never reached the server says to check the connection', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(api('/api/x')).rejects.toMatchObject({ status: 0, message: tr.network.offline });
+  });
+});
+
+describe('a 401 from a signed-in call', () => {
+  afterEach(() => setSigningOut(false));
+
+  it('ends the session on the dashboard: the session died elsewhere', async () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ error: 'Oturum açmanız gerekiyor' }), 'application/json'));
+    await expect(api('/api/restaurants/r/tickets')).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('is the expected end while this screen signs its person out, and news again after the next sign-in', async () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ error: 'Oturum açmanız gerekiyor' }), 'application/json'));
+    setSigningOut(true);
+    await expect(api('/api/restaurants/r/tickets')).rejects.toMatchObject({ status: 401 });
+    endSession('başka bir cihazdan');
+    expect(ended).not.toHaveBeenCalled();
+
+    setSigningOut(false);
+    await expect(api('/api/restaurants/r/tickets')).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -28,8 +28,19 @@ export function configureHttp(options: { base: string; cache: ResponseCache }) {
 }
 
 let onUnauthorized: ((reason?: string) => void) | undefined;
+/**
+ * Set while this screen signs its own person out (Çıkış Yap, Her Yerden Çıkış Yap): a request still
+ * in flight that now answers 401, or the sessions-ended event, is then the expected end and not news
+ * to act on (no second page load, no "Oturumunuz sona erdi" after a deliberate logout).
+ */
+let isSigningOut = false;
+export const setSigningOut = (value: boolean) => {
+  isSigningOut = value;
+};
 /** Leaves the dashboard as if the next request had answered 401 (the session ended elsewhere). */
-export const endSession = (reason?: string) => onUnauthorized?.(reason);
+export const endSession = (reason?: string) => {
+  if (!isSigningOut) onUnauthorized?.(reason);
+};
 /** Called when a signed-in call answers 401: the session died (logout elsewhere, deactivation). */
 export function setUnauthorizedHandler(handler: (reason?: string) => void) {
   onUnauthorized = handler;
@@ -71,7 +82,7 @@ export async function apiRequest<T>(
   if (!res.ok) {
     const body = json as { error?: string; fields?: Record<string, string> } | undefined;
     const message = body?.error ?? failureMessage(res.status);
-    if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
+    if (res.status === 401 && !path.startsWith('/api/auth/')) endSession();
     throw new ApiError(res.status, message, body?.fields, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
   return { data: json as T, headers: res.headers };

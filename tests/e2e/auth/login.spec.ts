@@ -80,6 +80,9 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/kitchen$/);
     await page.getByRole('button', { name: 'Çıkış Yap' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+    // a deliberate logout is not an ended session: no notice, and no second load of the page
+    await expect(page.getByText('Oturumunuz sona erdi')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('manualLogout'))).toBe('true');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();

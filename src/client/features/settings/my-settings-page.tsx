@@ -5,7 +5,7 @@ import { passwordWeakness } from '../../../shared/password-policy';
 import { stationsOf } from '../../../shared/menu-contract';
 import { DEFAULT_USER_PREFERENCES, WRONG_CURRENT_PASSWORD, changeOwnPasswordRequest, type UserPreferences } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import { ApiError, api } from '../../api/http';
+import { ApiError, api, setSigningOut } from '../../api/http';
 import { useMenu } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
@@ -220,6 +220,7 @@ function SignOutEverywhere() {
   const navigate = useNavigate();
   async function handleClick() {
     if (!window.confirm('Tüm cihazlardaki oturumlarınız kapatılacak. Devam edilsin mi?')) return;
+    setSigningOut(true);
     await api('/api/me/sign-out-everywhere', { method: 'POST' }).catch(() => {});
     clearUserSession();
     setManualLogout();

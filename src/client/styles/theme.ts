@@ -1,12 +1,12 @@
 import {
-  Anchor,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Slider,
   createTheme,
+  type AnchorProps,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type ModalProps,
+  type NumberInputProps,
+  type PasswordInputProps,
+  type SliderProps,
 } from '@mantine/core';
 
 /*
@@ -76,16 +76,19 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   colors: { orange, gray, green, red, teal },
+  // Plain default props, not `NumberInput.extend(...)`: calling a component's `extend` here would put
+  // that component (NumberInput brings a number-format library, Modal its focus trap) into the
+  // login page's bundle, which needs none of them.
   components: {
     // Phones: typing a number is quicker than 24×17 px arrows, which are too small to hit.
-    NumberInput: NumberInput.extend({ defaultProps: { hideControls: true } }),
+    NumberInput: { defaultProps: { hideControls: true } satisfies Partial<NumberInputProps> },
     // Mantine's own label is English ("Toggle password visibility").
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Şifreyi göster veya gizle' } },
-    }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Kapat' } } }),
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Şifreyi göster veya gizle' } } satisfies Partial<PasswordInputProps>,
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Kapat' } } satisfies Partial<ModalProps> },
     // A link inside a sentence must not be told apart by colour alone.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Slider: Slider.extend({ defaultProps: { thumbSize: 28, size: 'lg' } }),
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
+    Slider: { defaultProps: { thumbSize: 28, size: 'lg' } satisfies Partial<SliderProps> },
   },
 });

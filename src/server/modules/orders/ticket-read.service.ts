@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { computeBill, type Bill, type BillInput, type LineBill } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
 import type { Discount, LineOption, LineStatus, Payment, PaymentMethod, TableState, Ticket, TicketLine, TicketSummary, TicketType } from '../../../shared/ticket-contract';
@@ -98,6 +98,7 @@ export function presentLine(l: LineRow, bill?: LineBill): TicketLine {
 
 /** The one order of a ticket's lines (the bill spreads discounts in it, so it must be the same everywhere). */
 export const LINE_ORDER = [asc(ticketLines.sortOrder), asc(ticketLines.addedAt), asc(ticketLines.id)] as const;
+const PAYMENT_ORDER = [asc(payments.createdAt), asc(payments.id)] as const;
 
 async function linesOf(db: Db, ticketIds: string[]) {
   if (ticketIds.length === 0) return new Map<string, LineRow[]>();
@@ -110,7 +111,7 @@ async function linesOf(db: Db, ticketIds: string[]) {
 async function paymentsOf(db: Db, ticketIds: string[]) {
   const byTicket = new Map<string, PaymentRow[]>();
   if (ticketIds.length === 0) return byTicket;
-  const rows = await db.select().from(payments).where(inArray(payments.ticketId, ticketIds)).orderBy(asc(payments.createdAt), asc(payments.id));
+  const rows = await db.select().from(payments).where(inArray(payments.ticketId, ticketIds)).orderBy(...PAYMENT_ORDER);
   for (const r of rows) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
   return byTicket;
 }
@@ -135,9 +136,9 @@ function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>)
   return row as T['$inferSelect'];
 }
 
-/** The rows of `table` that belong to the ticket, in `order`, as one JSON array. */
-const rowsOfTicket = (table: PgTable, ticketId: SQL, order: SQL) =>
-  sql<Record<string, unknown>[]>`(select coalesce(json_agg(r order by ${order}), '[]'::json) from ${table} r where r.ticket_id = ${ticketId})`;
+/** The rows of `table` that belong to the selected ticket, in `order`, as one JSON array. */
+const rowsOfTicket = (table: PgTable & { ticketId: PgColumn }, order: readonly SQL[]) =>
+  sql<unknown>`(select coalesce(json_agg(${table} order by ${sql.join([...order], sql`, `)}), '[]'::json) from ${table} where ${table.ticketId} = ${tickets.id})`;
 
 /**
  * One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket.
@@ -150,8 +151,8 @@ export async function readTicket(db: Db, restaurantId: string, ticketId: string)
     .select({
       row: tickets,
       waiterName: users.name,
-      lines: rowsOfTicket(ticketLines, sql`${tickets.id}`, sql`r.sort_order, r.added_at, r.id`),
-      payments: rowsOfTicket(payments, sql`${tickets.id}`, sql`r.created_at, r.id`),
+      lines: rowsOfTicket(ticketLines, LINE_ORDER),
+      payments: rowsOfTicket(payments, PAYMENT_ORDER),
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.waiterId))

@@ -36,7 +36,14 @@ const station = nameText('İstasyon', { max: STATION_MAX });
 export const kitchenOrdersQuery = z.object({
   /** '' or absent = every station */
   station: station.optional(),
+  /**
+   * 'open' (the default): every batch not fully served, ready ones too. 'active': only batches
+   * with something still to make — what the kitchen screen shows, which on a busy night is a
+   * fraction of the ready-but-not-served ones.
+   */
+  scope: z.enum(['open', 'active'], { error: 'Kapsam "open" ya da "active" olmalı' }).optional(),
 });
+export type KitchenOrdersQuery = z.infer<typeof kitchenOrdersQuery>;
 
 export const kitchenLine = z.object({
   id: z.string(),

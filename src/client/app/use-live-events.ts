@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SESSIONS_ENDED_EVENT } from '../../shared/live-events';
 import { connectionConfig } from '../api/connection';
-import { LIVE_EVENT_INVALIDATES } from '../api/query-keys';
+import { createLiveInvalidator } from '../api/live-invalidation';
 import { endSession } from '../api/http';
 import { getUserSession } from '../api/session';
 import { tr } from '../i18n/tr';
@@ -10,7 +10,7 @@ import { openLiveConnection } from '../api/live-connection';
 
 /**
  * Keeps every open screen of the restaurant current: each event invalidates the query keys
- * LIVE_EVENT_INVALIDATES names for it; a resync invalidates everything.
+ * LIVE_EVENT_INVALIDATES names for it (once per burst of events); a resync invalidates everything.
  */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -19,12 +19,11 @@ export function useLiveEvents() {
       console.error('Invalid connection settings', connectionConfig.error);
       return;
     }
+    const invalidate = createLiveInvalidator((queryKey) => void queryClient.invalidateQueries({ queryKey }));
     return openLiveConnection(connectionConfig.settings, {
       onChange: (e) => {
         if (e.type === SESSIONS_ENDED_EVENT && e.id === getUserSession()?.uid) return endSession(tr.session.accountChanged);
-        // An event type this build does not know (a newer server) refreshes everything.
-        const keys = LIVE_EVENT_INVALIDATES[e.type] ?? [[]];
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        invalidate(e.type);
       },
       onResync: () => void queryClient.invalidateQueries(),
     });

@@ -20,10 +20,12 @@ const base = () => restaurantPath();
  * refresh them all. Structural sharing keeps an unchanged card the same object between fetches,
  * so a memoised card does not re-render when another one changes.
  */
+/** The cards still to make (scope 'active'): the screen shows no others, however many wait to be served. */
 export function useKitchenOrders(station: string) {
+  const query = new URLSearchParams({ scope: 'active', ...(station ? { station } : {}) });
   return useQuery({
     queryKey: [...queryKeys.kitchen(rid()), 'orders', station],
-    queryFn: () => api<KitchenOrder[]>(`${base()}/kitchen/orders${station ? `?station=${encodeURIComponent(station)}` : ''}`),
+    queryFn: () => api<KitchenOrder[]>(`${base()}/kitchen/orders?${query}`),
   });
 }
 

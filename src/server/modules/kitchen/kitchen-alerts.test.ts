@@ -80,12 +80,21 @@ describe('batches no kitchen screen received', () => {
 });
 
 describe('acknowledging', () => {
-  it('is idempotent and tells the screens only when something changed', async () => {
-    const b = await sendOld([{ name: 'Börek' }], 1);
+  it('is idempotent and tells the screens only when an alert goes away', async () => {
+    const late = await sendOld([{ name: 'Börek' }], 45);
     events.length = 0;
-    expect((await acknowledge([b.batchId], 'Mutfak')).json()).toEqual({ acknowledged: 1 });
-    expect((await acknowledge([b.batchId, b.batchId], 'Mutfak')).json()).toEqual({ acknowledged: 0 });
-    expect(events.filter((e) => e.type === 'kitchen' && e.id === undefined)).toHaveLength(1);
+    expect((await acknowledge([late.batchId], 'Mutfak')).json()).toEqual({ acknowledged: 1 });
+    expect((await acknowledge([late.batchId, late.batchId], 'Mutfak')).json()).toEqual({ acknowledged: 0 });
+    expect(events.filter((e) => e.type === 'kitchen')).toHaveLength(1);
+  });
+
+  it('tells no screen about a batch received in time: it was on no alert, nothing to refetch', async () => {
+    const onTime = await sendOld([{ name: 'Gözleme' }], 1);
+    events.length = 0;
+    expect((await acknowledge([onTime.batchId], 'Mutfak')).json()).toEqual({ acknowledged: 1 });
+    expect(events).toEqual([]);
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'kitchen.batch.acknowledge'));
+    expect(audit.some((a) => (a.after as { batchIds: string[] }).batchIds.includes(onTime.batchId))).toBe(true);
   });
 
   it("refuses another restaurant's batch, malformed ids, and waiters", async () => {

@@ -7,7 +7,7 @@ import { kitchenAcks, kitchenBatches, ticketLines, tickets } from '../../db/sche
 import { HttpError } from '../../errors';
 import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';
 import { KITCHEN_MESSAGES } from './kitchen-messages';
-import { unacknowledgedFor } from './kitchen-read.service';
+import { isOldEnoughToAlert, unacknowledgedFor } from './kitchen-read.service';
 
 type LineRow = typeof ticketLines.$inferSelect;
 
@@ -121,7 +121,7 @@ export function acknowledgeBatches(deps: CommandDeps, actor: CommandActor, input
     const ids = [...new Set(input.batchIds)];
     if (!ids.every(isUuid)) throw new HttpError(404, KITCHEN_MESSAGES.unknownBatches);
     const owned = await c.tx
-      .select({ id: kitchenBatches.id })
+      .select({ id: kitchenBatches.id, couldAlert: isOldEnoughToAlert() })
       .from(kitchenBatches)
       .where(and(eq(kitchenBatches.restaurantId, c.restaurantId), inArray(kitchenBatches.id, ids)));
     if (owned.length !== ids.length) throw new HttpError(404, KITCHEN_MESSAGES.unknownBatches);
@@ -132,8 +132,10 @@ export function acknowledgeBatches(deps: CommandDeps, actor: CommandActor, input
       .returning({ batchId: kitchenAcks.batchId });
     if (inserted.length > 0) {
       await c.audit({ action: 'kitchen.batch.acknowledge', entity: 'kitchen_batch', entityId: null, after: { station: input.station, batchIds: inserted.map((r) => r.batchId) } });
-      // An alert already shown on a waiter's screen goes away.
-      c.emit('kitchen');
+      // An alert already shown on a waiter's screen goes away. A batch received in time (the
+      // usual case: every new card on every kitchen screen) was on no alert, so no screen refetches.
+      const received = new Set(inserted.map((r) => r.batchId));
+      if (owned.some((b) => b.couldAlert && received.has(b.id))) c.emit('kitchen');
     }
     return { acknowledged: inserted.length };
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { KitchenAlert, KitchenLine, KitchenOrder, ReadyLine } from '../../../shared/kitchen-contract';
-import { UNACKNOWLEDGED_ALERT_SECONDS } from '../../../shared/kitchen-contract';
+import type { KitchenAlert, KitchenLine, KitchenOrder, KitchenOrdersQuery, ReadyLine } from '../../../shared/kitchen-contract';
+import { ACTIVE_KITCHEN_STATUSES, UNACKNOWLEDGED_ALERT_SECONDS } from '../../../shared/kitchen-contract';
 import type { LineStatus, TicketType } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
 import { kitchenAcks, kitchenBatches, ticketLines, tickets, users } from '../../db/schema';
@@ -107,9 +107,10 @@ const stationFilter = (station: string | undefined): SQL | undefined => (station
 
 /**
  * The open batches (not fully served), oldest first, with the lines of the chosen station (all
- * stations when none). Cancelled and served lines stay on their card so the cook sees them change.
+ * stations when none); with scope 'active' only those with something still to make. Cancelled and
+ * served lines stay on their card so the cook sees them change.
  */
-export async function listKitchenOrders(db: Db, restaurantId: string, station?: string): Promise<KitchenOrder[]> {
+export async function listKitchenOrders(db: Db, restaurantId: string, { station, scope = 'open' }: KitchenOrdersQuery = {}): Promise<KitchenOrder[]> {
   const openBatchIds = db
     .selectDistinct({ id: ticketLines.batchId })
     .from(ticketLines)
@@ -120,8 +121,8 @@ export async function listKitchenOrders(db: Db, restaurantId: string, station?: 
         isNotNull(ticketLines.batchId),
         stationFilter(station),
         or(
-          inArray(ticketLines.status, ['sent', 'preparing']),
-          and(eq(ticketLines.status, 'ready'), or(eq(tickets.status, 'open'), recentlyReady())),
+          inArray(ticketLines.status, ACTIVE_KITCHEN_STATUSES),
+          scope === 'open' ? and(eq(ticketLines.status, 'ready'), or(eq(tickets.status, 'open'), recentlyReady())) : undefined,
         ),
       ),
     );
@@ -221,9 +222,12 @@ export async function listUnacknowledged(db: Db, restaurantId: string, sentBy: s
 }
 
 /** The batch is old enough to alert, not too old to matter, and this line's station never received it. */
+/** The batch was sent long enough ago that, not received, it shows as an alert. */
+export const isOldEnoughToAlert = (): SQL => lte(kitchenBatches.sentAt, sql`now() - make_interval(secs => ${UNACKNOWLEDGED_ALERT_SECONDS})`)!;
+
 export function unacknowledgedFor(): SQL {
   return and(
-    lte(kitchenBatches.sentAt, sql`now() - make_interval(secs => ${UNACKNOWLEDGED_ALERT_SECONDS})`),
+    isOldEnoughToAlert(),
     gt(kitchenBatches.sentAt, sql`now() - make_interval(hours => ${ALERT_WINDOW_HOURS})`),
     sql`not exists (select 1 from ${kitchenAcks} where ${kitchenAcks.batchId} = ${kitchenBatches.id}
           and (${kitchenAcks.station} = ${ticketLines.station} or ${kitchenAcks.station} = ''))`,

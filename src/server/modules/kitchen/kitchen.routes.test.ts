@@ -83,6 +83,20 @@ describe('kitchen orders', () => {
     expect((await orders()).some((c) => c.batchId === b.batchId)).toBe(false);
   });
 
+  it("keeps a ready card among the open ones until served; scope 'active' (the kitchen screen) lists only cards still to make", async () => {
+    const ready = await send([{ name: 'Mantı' }]);
+    const mixed = await send([{ name: 'Sütlaç' }, { name: 'Baklava' }]);
+    await setStatus(ready.lineIds[0], 'ready');
+    await setStatus(mixed.lineIds[0], 'ready');
+    const active = (await get('/kitchen/orders?scope=active')).json() as KitchenOrder[];
+    expect(active.some((c) => c.batchId === ready.batchId)).toBe(false);
+    expect(active.find((c) => c.batchId === mixed.batchId)!.lines.map((l) => l.status)).toEqual(['ready', 'sent']);
+    expect((await orders()).find((c) => c.batchId === ready.batchId)!.lines.map((l) => l.status)).toEqual(['ready']);
+    const bad = await get('/kitchen/orders?scope=hepsi');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/Kapsam/);
+  });
+
   it('shows the new table name after a ticket moves', async () => {
     const b = await send([{ name: 'Künefe' }], { tableName: 'Salon 1' });
     await ctx.database.db.update(tickets).set({ tableName: 'Teras 4' }).where(eq(tickets.id, b.ticketId));

@@ -43,7 +43,7 @@ export async function kitchenRoutes(app: FastifyInstance) {
   r.get(
     `/kitchen/orders`,
     { config: KITCHEN, schema: { params, querystring: kitchenOrdersQuery, response: { 200: z.array(kitchenOrder) } } },
-    async (request) => listKitchenOrders(deps.db, actorOf(request).restaurantId, request.query.station || undefined),
+    async (request) => listKitchenOrders(deps.db, actorOf(request).restaurantId, request.query),
   );
 
   r.post(

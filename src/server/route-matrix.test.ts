@@ -211,6 +211,11 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/tickets/:ticketId': { ...FLOOR, ...withOrders() },
   'POST /api/restaurants/:restaurantId/tickets': { ...FLOOR, ...withOrders((o) => ({ type: 'table', tableId: o.freeTableId })) },
   'PATCH /api/restaurants/:restaurantId/tickets/:ticketId': { ...FLOOR, ...withOrders(() => ({ version: 1, guests: 2 })) },
+  // the fixture's other ticket has no lines: an allowed caller's discard succeeds
+  'DELETE /api/restaurants/:restaurantId/tickets/:ticketId': (() => {
+    const rule = withOrders(undefined, () => ({ version: '1' }));
+    return { ...FLOOR, ...rule, pathParams: () => ({ ...rule.pathParams(), ticketId: rule.pathParams().otherTicketId }) };
+  })(),
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines': { ...FLOOR, ...withOrders((o) => ({ version: 1, lines: [{ menuItemId: o.itemId, quantity: 1 }] })) },
   'PATCH /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(() => ({ version: 1, quantity: 3 })) },
   'DELETE /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(undefined, () => ({ version: '1' })) },

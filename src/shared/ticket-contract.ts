@@ -257,6 +257,9 @@ export const addLinesRequest = z.object({
 });
 export type AddLinesRequest = z.infer<typeof addLinesRequest>;
 
+/** `?version=` of a DELETE (a pending line, an empty ticket). */
+export const ticketVersionQuery = z.object({ version: z.coerce.number().pipe(ticketVersion) });
+
 export const sendRequest = z.object({ version: ticketVersion });
 export const sendResponse = z.object({ ticket, batch: z.object({ id: z.string(), lineIds: z.array(z.string()) }) });
 export type SendResponse = z.infer<typeof sendResponse>;

@@ -9,6 +9,7 @@ export interface FloorTableInfo {
   height: number;
   version: number;
   ticketId: string | null;
+  total: number | null;
 }
 export interface FloorSectionInfo {
   id: string;

@@ -186,3 +186,24 @@ test('on a long adisyon, ↓ Ürün Ekle above the lines takes the waiter to the
   await expect(page.getByLabel('Ürün ara')).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Ürün Ekle' })).toBeFocused();
 });
+
+test('a table tapped by mistake is free again when the waiter goes back; one with a dish tapped just before going back keeps it', async ({ page, request }) => {
+  const rid = await demoRestaurantId(request);
+  await loginAs(page, DEMO.waiter, '/waiter');
+  const free = (await readFloor(page.request, rid)).at(-1)!.tables.filter((t) => t.ticketId === null);
+  const [mistake, quick] = free.slice(-2);
+
+  await openFromList(page, mistake.name);
+  await page.getByRole('link', { name: 'Masalara dön' }).click();
+  await expect(page.getByTestId(`list-table-${mistake.name}`)).toContainText('Boş');
+  await expect.poll(async () => (await readFloor(page.request, rid)).flatMap((s) => s.tables).find((t) => t.id === mistake.id)!.ticketId).toBeNull();
+
+  // The dish's write is still on its way when the screen closes: it lands, and the ticket stays.
+  await openFromList(page, quick.name);
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  await page.getByRole('link', { name: 'Masalara dön' }).click();
+  await expect(page.getByTestId(`list-table-${quick.name}`)).toContainText('90,00 TL');
+  const kept = (await readFloor(page.request, rid)).flatMap((s) => s.tables).find((t) => t.id === quick.id)!;
+  expect(kept.ticketId).not.toBeNull();
+  expect(kept.total).toBe(9000);
+});

@@ -67,6 +67,13 @@ export function pendingLineFor(ticket: Pick<Ticket, 'lines'>, menuItemId: string
 
 export const pendingLines = (ticket: Pick<Ticket, 'lines'>) => ticket.lines.filter((l) => l.status === 'pending');
 
+/**
+ * A table ticket that nothing was put on — no line, no guest count, no Hesap İste, no payment —
+ * is discarded when the waiter leaves it: the table was tapped by mistake, or left before ordering.
+ */
+export const isLeftEmpty = (t: Pick<Ticket, 'type' | 'status' | 'lines' | 'guests' | 'billRequestedAt' | 'payments'>) =>
+  t.type === 'table' && t.status === 'open' && t.lines.length === 0 && t.guests === null && t.billRequestedAt === null && t.payments.length === 0;
+
 // ------------------------------------------------------------------ menu picker
 
 export interface PickerMenu {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
 import {
@@ -45,6 +45,20 @@ export default function TicketPage() {
     for (const l of pending) if (l.menuItemId) m.set(l.menuItemId, (m.get(l.menuItemId) ?? 0) + l.quantity);
     return m;
   }, [pending]);
+
+  // Leaving the screen discards the ticket if nothing was put on it. Deferred a tick: React's
+  // development double mount runs the clean-up once right after opening.
+  const discardIfEmpty = useRef(actions.discardIfEmpty);
+  discardIfEmpty.current = actions.discardIfEmpty;
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    shown.current = ticketId;
+    const discard = discardIfEmpty.current;
+    return () => {
+      shown.current = null;
+      setTimeout(() => shown.current !== ticketId && void discard(), 0);
+    };
+  }, [ticketId]);
 
   const { tapItem, addLines } = actions;
   const onTap = useCallback((item: { id: string }) => (setSent(null), void tapItem(item.id)), [tapItem]);

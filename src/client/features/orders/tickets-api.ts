@@ -17,7 +17,7 @@ import { useIdempotentRequest } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
-import { pendingLineFor } from './order-logic';
+import { isLeftEmpty, pendingLineFor } from './order-logic';
 import { createWriteQueue } from '../../api/write-queue';
 
 const rid = currentRestaurantId;
@@ -160,6 +160,21 @@ export function useTicketActions(ticketId: string) {
       run((t) => api<MoveLinesResponse>(`${url}/move-lines`, { method: 'POST', body: { version: t.version, tableId, lines } }), (out) => out.ticket),
     merge: (fromTicketId: string) =>
       run((t) => api<Ticket>(`${url}/merge`, { method: 'POST', body: { version: t.version, fromTicketId } }), same),
+    /**
+     * The waiter leaves the adisyon: an empty table ticket (isLeftEmpty) is discarded so the table
+     * is free again. Queued behind any write still on its way, and decided on the ticket as that
+     * write left it; a refusal (someone added meanwhile) keeps the ticket and shows nothing.
+     */
+    discardIfEmpty: () =>
+      queue.current
+        .run(async () => {
+          const t = await current();
+          if (!isLeftEmpty(t)) return;
+          await api(`${url}?version=${t.version}`, { method: 'DELETE' });
+          queryClient.removeQueries({ queryKey: key, exact: true });
+          refreshLists();
+        })
+        .catch(() => undefined),
   };
 }
 export type TicketActions = ReturnType<typeof useTicketActions>;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BillMathError, type Bill } from '../../../shared/bill-math';
 import type { AddLinesRequest, OpenTicketRequest, UpdateLineRequest, UpdateTicketRequest } from '../../../shared/ticket-contract';
-import { diningTables, payments, ticketLines, tickets } from '../../db/schema';
+import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
@@ -103,6 +103,27 @@ export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?:
   await c.audit({ action: 'ticket.open', entity: 'ticket', entityId: row.id, after: { number: row.number, type: row.type, table: row.tableName } });
   c.emit('tickets', row.id);
   return row.id;
+}
+
+/**
+ * A ticket nothing was ever added to (a table tapped by mistake, or left before ordering) is
+ * discarded, so the table is free again instead of showing "Dolu" at 0,00 TL all evening. Only an
+ * empty one: a line of any status, a kitchen batch or a payment keeps it (409).
+ */
+export async function discardEmptyTicket(c: CommandContext, ticketId: string, version: number) {
+  const ticket = await lockOpenTicket(c, ticketId, version);
+  const [{ used }] = await c.tx
+    .select({
+      used: sql<boolean>`exists (select 1 from ${ticketLines} where ${ticketLines.ticketId} = ${ticket.id})
+        or exists (select 1 from ${kitchenBatches} where ${kitchenBatches.ticketId} = ${ticket.id})
+        or exists (select 1 from ${payments} where ${payments.ticketId} = ${ticket.id})`,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticket.id));
+  if (used) throw new HttpError(409, TICKET_MESSAGES.notEmpty);
+  await c.tx.delete(tickets).where(eq(tickets.id, ticket.id));
+  await c.audit({ action: 'ticket.discard', entity: 'ticket', entityId: ticket.id, before: { number: ticket.number, type: ticket.type, table: ticket.tableName } });
+  c.emit('tickets', ticket.id);
 }
 
 /** Guests and Hesap İste / geri al. */

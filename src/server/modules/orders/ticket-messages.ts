@@ -27,4 +27,5 @@ export const TICKET_MESSAGES = {
   movePaid: 'Ödenmiş satır taşınamaz',
   belowPaid: 'Bu değişiklikle hesap ödenmiş tutarın altına düşer; yapılamaz',
   notATableTicket: 'Bu adisyon bir masaya ait değil',
+  notEmpty: 'Bu adisyonda ürün ya da ödeme var; boş olmayan adisyon silinemez',
 } as const;

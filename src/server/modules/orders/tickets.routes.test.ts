@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines } from '../../db/schema';
@@ -47,6 +47,38 @@ describe('opening a ticket', () => {
     const again = await f.api(f.restaurant.owner).open(tableId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: TICKET_MESSAGES.tableOccupied, ticketId: first.id });
+  });
+
+  it('discards a ticket left empty: the table is free again, the discard is audited and the screens are told', async () => {
+    const tableId = await freeTable();
+    const t = (await f.api().open(tableId)).json() as Ticket;
+    // a pending line added and deleted again leaves it empty too
+    const withLine = (await f.api().add(t, [{ menuItemId: f.ezogelin.id, quantity: 1 }])).json() as Ticket;
+    const emptied = (await f.api().call('DELETE', `/tickets/${t.id}/lines/${withLine.lines[0].id}?version=${withLine.version}`)).json() as Ticket;
+    expect((await f.api().call('DELETE', `/tickets/${t.id}?version=${t.version}`)).statusCode).toBe(409); // stale version
+    events.length = 0;
+    const res = await f.api().call('DELETE', `/tickets/${t.id}?version=${emptied.version}`);
+    expect(res.statusCode).toBe(204);
+    expect((await f.api().call('GET', `/tickets/${t.id}`)).statusCode).toBe(404);
+    expect(events.map((e) => e.type)).toEqual(['tickets']);
+    const [audit] = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, t.id)).orderBy(desc(auditEvents.createdAt)).limit(1);
+    expect(audit).toMatchObject({ action: 'ticket.discard', actorUserId: f.restaurant.waiter.user.id });
+    expect((await f.api().open(tableId)).statusCode).toBe(201);
+  });
+
+  it('never discards a ticket with anything on it (a pending or a sent line), nor another restaurant’s', async () => {
+    const pending = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const sent = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    for (const t of [pending, sent]) {
+      const res = await f.api().call('DELETE', `/tickets/${t.id}?version=${t.version}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: TICKET_MESSAGES.notEmpty });
+      expect((await linesOf(t.id)).length).toBe(1);
+    }
+    const other = await staffedRestaurant(ctx);
+    const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/restaurants/${other.id}/tickets/${pending.id}?version=${pending.version}`, cookies: other.owner.cookies });
+    expect(foreign.statusCode).toBe(404);
+    expect((await f.api().call('DELETE', `/tickets/${pending.id}?version=abc`)).statusCode).toBe(400);
   });
 
   it('opens Gel-Al and Paket Servis tickets with the customer, and they are listed as open', async () => {

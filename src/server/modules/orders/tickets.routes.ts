@@ -13,7 +13,7 @@ import {
   ticket,
   ticketSummary,
   ticketsQuery,
-  ticketVersion,
+  ticketVersionQuery,
   updateLineRequest,
   updateTicketRequest,
 } from '../../../shared/ticket-contract';
@@ -21,7 +21,7 @@ import { allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { moveLines, mergeTickets, moveTicket } from './move-and-merge';
 import { sendToKitchen } from './send-to-kitchen';
-import { addLines, deleteLine, openTicket, updateLine, updateTicket } from './ticket-commands';
+import { addLines, deleteLine, discardEmptyTicket, openTicket, updateLine, updateTicket } from './ticket-commands';
 import { listOpenTickets, readTicket } from './ticket-read.service';
 
 /** Table service is the floor staff's: the owner and waiters. */
@@ -58,6 +58,11 @@ export async function ticketsRoutes(app: FastifyInstance) {
     return current(actorOf(request).restaurantId, request.params.ticketId);
   });
 
+  r.delete('/tickets/:ticketId', { config: FLOOR, schema: { params: ticketParams, querystring: ticketVersionQuery } }, async (request, reply) => {
+    await command(request, (c) => discardEmptyTicket(c, request.params.ticketId, request.query.version));
+    return reply.status(204).send();
+  });
+
   r.post('/tickets/:ticketId/lines', { config: FLOOR, schema: { params: ticketParams, body: addLinesRequest, response: ticketAnswer } }, async (request) => {
     await command(request, (c) => addLines(c, request.params.ticketId, request.body));
     return current(actorOf(request).restaurantId, request.params.ticketId);
@@ -70,7 +75,7 @@ export async function ticketsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/tickets/:ticketId/lines/:lineId',
-    { config: FLOOR, schema: { params: lineParams, querystring: z.object({ version: z.coerce.number().pipe(ticketVersion) }), response: ticketAnswer } },
+    { config: FLOOR, schema: { params: lineParams, querystring: ticketVersionQuery, response: ticketAnswer } },
     async (request) => {
       await command(request, (c) => deleteLine(c, request.params.ticketId, request.params.lineId, request.query.version));
       return current(actorOf(request).restaurantId, request.params.ticketId);

@@ -5,6 +5,7 @@ import {
   ageLabel,
   filterTickets,
   groupProblem,
+  isLeftEmpty,
   minutesSince,
   NO_SECTION,
   orderableMenu,
@@ -169,5 +170,21 @@ describe('Açık Masalar', () => {
     expect(minutesSince(opened, Date.parse(opened) - 5000)).toBe(0);
     expect(ageLabel(125)).toBe('2 sa 5 dk');
     expect(ageLabel(7)).toBe('7 dk');
+  });
+});
+
+describe('an adisyon left empty', () => {
+  const empty = { type: 'table' as const, status: 'open' as const, lines: [], guests: null, billRequestedAt: null, payments: [] };
+  it('is a table ticket nothing was put on', () => {
+    expect(isLeftEmpty(empty)).toBe(true);
+  });
+  it('is not one with a line, a guest count, Hesap İste, a payment, nor a closed, Gel-Al or Paket Servis one', () => {
+    expect(isLeftEmpty({ ...empty, lines: [{} as TicketLine] })).toBe(false);
+    expect(isLeftEmpty({ ...empty, guests: 2 })).toBe(false);
+    expect(isLeftEmpty({ ...empty, billRequestedAt: '2026-11-25T20:00:00Z' })).toBe(false);
+    expect(isLeftEmpty({ ...empty, payments: [{} as never] })).toBe(false);
+    expect(isLeftEmpty({ ...empty, status: 'closed' })).toBe(false);
+    expect(isLeftEmpty({ ...empty, type: 'takeaway' })).toBe(false);
+    expect(isLeftEmpty({ ...empty, type: 'delivery' })).toBe(false);
   });
 });

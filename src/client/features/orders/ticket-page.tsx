@@ -46,18 +46,14 @@ export default function TicketPage() {
     return m;
   }, [pending]);
 
-  // Leaving the screen discards the ticket if nothing was put on it. Deferred a tick: React's
-  // development double mount runs the clean-up once right after opening.
+  // Leaving the adisyon discards it if nothing was put on it. Decided a tick later, on the address
+  // then shown: its own Hesap screen is not leaving it, nor React's development double mount.
   const discardIfEmpty = useRef(actions.discardIfEmpty);
   discardIfEmpty.current = actions.discardIfEmpty;
-  const shown = useRef<string | null>(null);
   useEffect(() => {
-    shown.current = ticketId;
     const discard = discardIfEmpty.current;
-    return () => {
-      shown.current = null;
-      setTimeout(() => shown.current !== ticketId && void discard(), 0);
-    };
+    const ownPath = ticketPath(ticketId);
+    return () => void setTimeout(() => !window.location.pathname.startsWith(ownPath) && void discard(), 0);
   }, [ticketId]);
 
   const { tapItem, addLines } = actions;

@@ -1,5 +1,6 @@
 import './styles/mantine-base';
 import './styles/phone-first.css';
+import './styles/emoji-font.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -9,6 +10,7 @@ import { setUnauthorizedHandler } from './api/http';
 import { AppRoutes } from './app/router';
 import { clearUserSession } from './api/session';
 import { noteSessionEnded } from './features/auth/session-notice';
+import { loadEmojiFontIfMissing } from './styles/emoji-font';
 import { cssVariablesResolver, theme } from './styles/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
@@ -21,14 +23,16 @@ setUnauthorizedHandler((reason) => {
   window.location.assign('/');
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+void loadEmojiFontIfMissing().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

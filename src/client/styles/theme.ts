@@ -71,8 +71,19 @@ const resolver: CSSVariablesResolver = () => ({
 });
 export const cssVariablesResolver = resolver;
 
+/*
+ * Mantine's system font stack, plus Noto Color Emoji (Linux) and, last, Sofra's own cut of it
+ * (emoji-font.css): the sidebar, table states and category emoji must not turn into empty boxes
+ * on a counter PC without a colour emoji font. A device that has one never downloads Sofra's.
+ */
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif, " +
+  "'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Sofra Emoji'";
+
 export const theme = createTheme({
   primaryColor: 'orange',
+  fontFamily: FONT_FAMILY,
+  headings: { fontFamily: FONT_FAMILY },
   primaryShade: 8,
   defaultRadius: 'md',
   colors: { orange, gray, green, red, teal },

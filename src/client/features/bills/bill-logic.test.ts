@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
-import { canAdjust, cashChange, isoDay, lineMarks, readDiscount, readPayment, type PaymentForm } from './bill-logic';
+import { canAdjust, cashChange, isoDay, lineMarks, readDiscount, readPayment, trDay, type PaymentForm } from './bill-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,
@@ -45,5 +45,6 @@ describe('bill logic', () => {
   it('dates the business day in the restaurant time zone', () => {
     expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul')).toBe('2026-11-22');
     expect(isoDay(new Date('2026-11-21T20:30:00Z'), 'Europe/Istanbul')).toBe('2026-11-21');
+    expect(trDay('2026-11-05')).toBe('05.11.2026');
   });
 });

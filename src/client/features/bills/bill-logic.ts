@@ -95,6 +95,8 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
 
 /** Today as YYYY-MM-DD in a time zone (the business day's calendar date). */
 export function isoDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return parts;
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
+
+/** A YYYY-MM-DD day as Turkish staff write it: 25.11.2026. */
+export const trDay = (iso: string) => iso.split('-').reverse().join('.');

@@ -10,7 +10,7 @@ import { messageFor } from '../../api/field-errors';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../../api/restaurant';
 import { BillModal } from './bill-dialogs';
-import { isoDay, lineMarks } from './bill-logic';
+import { isoDay, lineMarks, trDay } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill, useBillDetail, useClosedBills, usePrinterSettings } from './bills-api';
 import classes from './bills.module.css';
@@ -79,8 +79,8 @@ export default function ClosedBillsPage() {
         {query.number
           ? `Hesap No ${query.number}`
           : query.from
-            ? `${query.from}${query.to && query.to !== query.from ? ` – ${query.to}` : ''} iş günleri`
-            : `Bugünün iş günü (${today})`}
+            ? `${trDay(query.from)}${query.to && query.to !== query.from ? ` – ${trDay(query.to)}` : ''} iş günleri`
+            : `Bugünün iş günü (${trDay(today)})`}
         {bills.data && ` · ${bills.data.length} hesap · ${formatTL(total)}`}
       </Text>
       <Loaded query={bills}>

@@ -1,26 +1,19 @@
 // Writes src/client/styles/emoji-font.woff2 and emoji-font.css: the emoji that Sofra's staff
-// screens use (sidebar, table states, buttons, the category emoji picker, the demo menu), cut out
-// of Noto Color Emoji (SIL Open Font License 1.1). A browser uses it only where the device has no
-// colour emoji font of its own (a Linux counter PC, a kiosk): src/client/styles/emoji-font.ts loads
-// it there before the first render; elsewhere the system font wins and it is never downloaded. Run it again after adding an emoji to the screens (a unit test
-// says when one is missing):
+// screens use (scripts/emoji-sources.mjs), cut out of Noto Color Emoji (SIL Open Font License 1.1).
+// A browser uses it only where the device has no colour emoji font of its own (a Linux counter PC,
+// a kiosk): src/client/styles/emoji-font.ts loads it there before the first render; elsewhere the
+// system font wins and it is never downloaded. Run it again after adding an emoji to the screens
+// (a unit test says when one is missing):
 //   apt-get install -y fonts-noto-color-emoji python3-fonttools python3-brotli
 //   node scripts/emoji-font.mjs
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { emojiInSources } from './emoji-sources.mjs';
 
 const SOURCE_FONT = process.env.SOURCE_FONT ?? '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
-const SCANNED = ['src/client', 'src/shared', 'src/server/db/demo-menu.ts'];
-const PICTOGRAPH = /\p{Extended_Pictographic}/gu;
 const ZWJ = 0x200d; // joins 👨 and 🍳 into one glyph
 
-const files = execFileSync('git', ['ls-files', ...SCANNED], { encoding: 'utf8' })
-  .split('\n')
-  .filter((f) => /\.(tsx?|css)$/.test(f) && !f.includes('.test.'));
-const codePoints = new Set([ZWJ]);
-for (const file of files) {
-  for (const [ch] of readFileSync(file, 'utf8').matchAll(PICTOGRAPH)) codePoints.add(ch.codePointAt(0));
-}
+const codePoints = new Set([ZWJ, ...emojiInSources('.').flatMap((f) => f.emoji.map((ch) => ch.codePointAt(0)))]);
 const sorted = [...codePoints].sort((a, b) => a - b);
 const hex = (cp) => cp.toString(16).toUpperCase();
 

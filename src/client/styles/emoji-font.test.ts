@@ -1,21 +1,12 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emojiInSources } from '../../../scripts/emoji-sources.mjs';
 import { drawsColourEmoji } from './emoji-font';
 import { theme } from './theme';
 
 // On a device without a colour emoji font, an emoji that Sofra's own font lacks is an empty box.
-const SRC = path.resolve(__dirname, '../..');
-const SCANNED = ['client', 'shared', 'server/db/demo-menu.ts'];
-
-function sourceFiles(entry: string): string[] {
-  if (!statSync(entry).isDirectory()) return [entry];
-  return readdirSync(entry).flatMap((name) => {
-    const full = path.join(entry, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(tsx?|css)$/.test(name) && !name.includes('.test.') ? [full] : [];
-  });
-}
+const REPO = path.resolve(__dirname, '../../..');
 
 const fontCss = readFileSync(path.join(__dirname, 'emoji-font.css'), 'utf8');
 const covered = new Set(
@@ -24,10 +15,8 @@ const covered = new Set(
 
 describe("Sofra's emoji font", () => {
   it('has every emoji the staff screens and the demo menu use (else: node scripts/emoji-font.mjs)', () => {
-    const missing = SCANNED.flatMap((entry) => sourceFiles(path.join(SRC, entry))).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\p{Extended_Pictographic}/gu)]
-        .filter(([ch]) => !covered.has(ch.codePointAt(0)!))
-        .map(([ch]) => `${path.relative(SRC, file)}: ${ch}`),
+    const missing = emojiInSources(REPO).flatMap(({ file, emoji }) =>
+      emoji.filter((ch) => !covered.has(ch.codePointAt(0)!)).map((ch) => `${file}: ${ch}`),
     );
     expect(covered.size).toBeGreaterThan(20);
     expect(missing).toEqual([]);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -12,8 +13,12 @@ const publicMenuPage = (): Plugin => ({
   },
 });
 
+// Crash reports name the build they came from (src/client/api/client-errors.ts).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
   root: '.',
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [react(), publicMenuPage()],
   build: {
     outDir: 'dist/client',

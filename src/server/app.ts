@@ -12,6 +12,10 @@ import type { Database } from './db/client';
 import { RESTAURANT_PREFIX } from './lib/routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { mePinRoutes } from './modules/devices/me-pin.routes';
+import { pinAuthRoutes } from './modules/devices/pin-auth.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -81,12 +85,16 @@ const CONTENT_SECURITY_POLICY = {
 const MODULES: [FastifyPluginAsync, string][] = [
   [authRoutes, '/api/auth'],
   [meRoutes, '/api/me'],
+  [pinAuthRoutes, '/api/auth'],
+  [mePinRoutes, '/api/me'],
   [eventsRoutes, '/api/events'],
+  [clientErrorsRoutes(), '/api/client-errors'],
   [publicMenuRoutes, '/api/public/menus'],
   [publicPhotoRoutes, '/api/public/photos'],
   [printerRoutes, `${RESTAURANT_PREFIX}/settings/printer`],
   [restaurantSettingsRoutes, `${RESTAURANT_PREFIX}/settings/general`],
   [staffRoutes, `${RESTAURANT_PREFIX}/staff`],
+  [devicesRoutes, RESTAURANT_PREFIX],
   [tablesRoutes, RESTAURANT_PREFIX],
   [menuRoutes, `${RESTAURANT_PREFIX}/menu`],
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],

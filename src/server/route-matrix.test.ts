@@ -8,6 +8,7 @@ import { ROLES, type Role } from '../shared/roles';
 import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
 import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
 import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
+import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { eq } from 'drizzle-orm';
@@ -72,6 +73,7 @@ const withOrders = (body?: (o: Awaited<ReturnType<typeof orders>>) => unknown, q
 };
 
 const bills = billsMatrixFixtures(() => ctx);
+const pins = pinMatrixFixtures(() => ctx);
 const OWNER_BILLS: RouteRule = { access: ['owner'], tenantScoped: true };
 /** Like withOrders, with the ticket's lines sent, paid or closed as a bill first. */
 const withBills = (state: Parameters<typeof bills>[1], body?: () => unknown, query?: Record<string, string>) => {
@@ -105,6 +107,22 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'POST /api/auth/logout': { access: 'public' },
   'GET /api/auth/session': { access: ALL },
+  'GET /api/auth/shared-device': { access: 'public' },
+  // a PIN sign-in needs a registered device's cookie and a person with a PIN, not a session
+  'POST /api/auth/pin': { access: 'public', prepare: (s) => pins.pinLogin(s) },
+  'GET /api/me/pin': { access: ALL },
+  'PUT /api/me/pin': { access: ALL, prepare: () => ({ payload: { currentPassword: TEST_PASSWORD, pin: '4826' } }) },
+  'DELETE /api/me/pin': { access: ALL },
+  'GET /api/restaurants/:restaurantId/devices': { access: ['owner'], tenantScoped: true },
+  'POST /api/restaurants/:restaurantId/devices': { access: ['owner'], tenantScoped: true, prepare: () => ({ payload: { name: `Kasa ${++staffCounter}` } }) },
+  'POST /api/restaurants/:restaurantId/devices/:deviceId/revoke': {
+    access: ['owner'],
+    tenantScoped: true,
+    pathParams: async ({ restaurantId }) => ({ deviceId: (await pins.device(restaurantId)).deviceId }),
+  },
+  'GET /api/restaurants/:restaurantId/pins': { access: ['owner'], tenantScoped: true },
+  'POST /api/restaurants/:restaurantId/pins/:userId/clear': { access: ['owner'], tenantScoped: true, pathParams: staffTarget },
+  'POST /api/restaurants/:restaurantId/pins/:userId/unlock': { access: ['owner'], tenantScoped: true, pathParams: staffTarget },
   'GET /api/restaurants/:restaurantId/settings/printer': { access: ALL, tenantScoped: true },
   'PUT /api/restaurants/:restaurantId/settings/printer': {
     access: ['owner'],
@@ -155,6 +173,7 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/me/sign-out-everywhere': { access: ALL },
   'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
   'GET /api/events': { access: ALL, streaming: true },
+  'POST /api/client-errors': { access: ALL, prepare: () => ({ payload: { message: 'Matris', screen: '/owner', version: '0.1.0' } }) },
   'GET /api/events/poll': { access: ALL, prepare: () => ({ query: { after: '-1' } }) },
   'GET /api/restaurants/:restaurantId/menu': { access: ALL, tenantScoped: true },
   'POST /api/restaurants/:restaurantId/menu/categories': { ...OWNER_MENU, prepare: () => ({ payload: menu.newCategoryBody() }) },

@@ -118,6 +118,19 @@ describe('text with NUL or broken Unicode', () => {
     expect(res.json().error).toContain('yazı yönünü değiştiren');
   });
 
+  it('refuses a bidi override in texts a kitchen screen or a slip shows: a line note, a customer address, a reason', async () => {
+    const open = await send('POST', api('/tickets'), { type: 'takeaway', customer: { name: 'Ayşe', address: 'Kadıköy\u202eyöküdaK' } });
+    expect(open.statusCode).toBe(400);
+    expect(open.json().error).toContain('yazı yönünü değiştiren');
+    const ticket = await send('POST', api('/tickets'), { type: 'takeaway', customer: { name: 'Ayşe' } });
+    expect(ticket.statusCode).toBe(201);
+    const { id, version } = ticket.json();
+    const note = await send('POST', api(`/tickets/${id}/lines`), { version, lines: [{ menuItemId: itemId, quantity: 1, note: 'acısız\u2067yalnız' }] });
+    expect(note.statusCode).toBe(400);
+    expect(note.json().error).toContain('yazı yönünü değiştiren');
+    expect((await send('GET', api(`/tickets/${id}`), undefined)).json().lines).toEqual([]);
+  });
+
   it('still accepts tabs and line breaks in a description, and ordinary Turkish and emoji names', async () => {
     const res = await send('POST', api('/menu/items'), { categoryId, name: 'Şöbiyet 🍯', priceKurus: 100, description: 'Fıstıklı\n\tşerbetli' });
     expect(res.statusCode).toBe(201);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPLIT_LIMITS } from './bill-math';
 import { isoDate } from './dates';
 import { nameText } from './text';
+import { pinApproval } from './pin-contract';
 import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
 
 /**
@@ -24,10 +25,12 @@ export const BILL_LIMITS = {
  * An owner's approval on the spot: a waiter without the right (Ayarlar → permissions) hands the
  * device to the owner, who types their email and password. The approver is recorded.
  */
-export const approval = z.object({
+export const passwordApproval = z.object({
   email: nameText('Onaylayan e-postası', { min: 1, max: 254 }),
   password: z.string().min(1, 'Onaylayan şifresi gerekli').max(1024),
 });
+/** Either email + password (any device) or, on a registered shared device, the owner's PIN. */
+export const approval = z.union([passwordApproval, pinApproval]);
 export type Approval = z.infer<typeof approval>;
 
 const reason = nameText('Neden', { min: 1, max: BILL_LIMITS.reason, collapseSpaces: true });

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import {
+  BILL_BOUNDS,
   BILL_MESSAGES,
+  BOUND_MESSAGES,
   BillMathError,
   allocate,
+  boundsProblem,
+  mulDivRound,
   computeBill,
   splitEqually,
   splitLine,
@@ -228,5 +232,47 @@ describe('bill properties', () => {
         });
       }),
     );
+  });
+});
+
+describe('bounds: the largest bills stay exact', () => {
+  it('spreads amounts past 2^53 / weight exactly: parts add up and each is within a kuruş of its exact share', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 * BILL_BOUNDS.ticket }),
+        fc.array(fc.integer({ min: 0, max: BILL_BOUNDS.line }), { minLength: 1, maxLength: 12 }),
+        (amount, weights) => {
+          const sum = weights.reduce((s, w) => s + w, 0);
+          fc.pre(sum > 0);
+          const parts = allocate(amount, weights);
+          expect(parts.reduce((s, p) => s + p, 0)).toBe(amount);
+          parts.forEach((p, i) => {
+            const exact = (BigInt(amount) * BigInt(weights[i])) / BigInt(sum);
+            expect(BigInt(p) - exact >= 0n && BigInt(p) - exact <= 1n).toBe(true);
+          });
+        },
+      ),
+    );
+  });
+
+  it('rounds a × b / c half up exactly for products past 2^53', () => {
+    expect(mulDivRound(2 * BILL_BOUNDS.ticket, 10_000, 10_000)).toBe(2 * BILL_BOUNDS.ticket);
+    expect(mulDivRound(9_007_199_254_740_991, 3, 6)).toBe(4_503_599_627_370_496);
+  });
+
+  it('a ticket at the bounds with a 100 % service charge and any discount adds up to the kuruş', () => {
+    const lines: BillLine[] = Array.from({ length: 10 }, (_, i) => ({ unitPrice: BILL_BOUNDS.line / 10, quantity: 10, status: 'served', isComp: false, discount: null, vatRate: i % 2 ? 20 : 10 }));
+    expect(boundsProblem(lines)).toBeNull();
+    const bill = computeBill({ lines, discount: { type: 'percent', value: 33, label: '' }, serviceChargePercent: 100 });
+    expect(bill.lines.reduce((s, l) => s + l.due, 0)).toBe(bill.total);
+    expect(bill.total).toBe((BILL_BOUNDS.ticket - 3_300_000_000) * 2);
+    expect(Number.isSafeInteger(bill.vat)).toBe(true);
+  });
+
+  it('names the bound a line or a ticket breaks', () => {
+    expect(boundsProblem([{ unitPrice: BILL_BOUNDS.line + 1, quantity: 1 }])).toBe(BOUND_MESSAGES.line);
+    expect(boundsProblem([{ unitPrice: 100_000_000, quantity: 11 }])).toBe(BOUND_MESSAGES.line);
+    expect(boundsProblem(Array.from({ length: 11 }, () => ({ unitPrice: BILL_BOUNDS.line, quantity: 1 })))).toBe(BOUND_MESSAGES.ticket);
+    expect(BOUND_MESSAGES.line).toBe('Bir satırın tutarı en fazla 10.000.000,00 TL olabilir');
   });
 });

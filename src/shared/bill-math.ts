@@ -1,3 +1,4 @@
+import { formatTL } from './money';
 import type { Discount, LineStatus } from './ticket-contract';
 
 /**
@@ -102,14 +103,51 @@ export const BILL_MESSAGES = {
 
 export const SPLIT_LIMITS = { min: 2, max: 999 } as const;
 
+/**
+ * The largest amounts a bill may hold, in kuruş, so that nothing overflows anywhere: a line's unit
+ * price (item + add-ons) and its gross (unit × quantity, quantity at most 999) fit the database's
+ * 32-bit integer columns (at most 21.474.836,47 TL) with room to spare, and a ticket's gross
+ * (every line, cancelled ones too) keeps every total, a 100 % service charge included, and any sum
+ * of bills a report adds up far inside JavaScript's exact integers (2^53 kuruş ≈ 90 trillion TL).
+ */
+export const BILL_BOUNDS = {
+  /** one line: 10.000.000 TL */
+  line: 1_000_000_000,
+  /** one ticket's lines together: 100.000.000 TL */
+  ticket: 10_000_000_000,
+} as const;
+
+export const BOUND_MESSAGES = {
+  line: `Bir satırın tutarı en fazla ${formatTL(BILL_BOUNDS.line)} olabilir`,
+  ticket: `Bir adisyonun tutarı en fazla ${formatTL(BILL_BOUNDS.ticket)} olabilir`,
+} as const;
+
+/**
+ * What breaks the bounds, in Turkish, or null: a line whose unit price or gross is over the line
+ * bound, or lines whose gross together is over the ticket bound. Commands check it before they
+ * store a line or change a ticket's lines.
+ */
+export function boundsProblem(lines: readonly Pick<BillLine, 'unitPrice' | 'quantity'>[]): string | null {
+  let sum = 0;
+  for (const l of lines) {
+    const gross = l.unitPrice * l.quantity;
+    if (l.unitPrice > BILL_BOUNDS.line || gross > BILL_BOUNDS.line) return BOUND_MESSAGES.line;
+    sum += gross;
+  }
+  return sum > BILL_BOUNDS.ticket ? BOUND_MESSAGES.ticket : null;
+}
+
 const isWhole = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const assertWhole = (n: number) => {
   if (!isWhole(n)) throw new BillMathError(BILL_MESSAGES.negative);
 };
 
-/** a × b / c rounded half up, for non-negative integers. */
+const isExact = (n: number) => n <= Number.MAX_SAFE_INTEGER;
+
+/** a × b / c rounded half up, for non-negative integers; exact however large the product. */
 export function mulDivRound(a: number, b: number, c: number): number {
-  return Math.floor((a * b * 2 + c) / (c * 2));
+  if (isExact(a * b * 2 + c)) return Math.floor((a * b * 2 + c) / (c * 2));
+  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (BigInt(c) * 2n));
 }
 
 /**
@@ -120,6 +158,8 @@ export function mulDivRound(a: number, b: number, c: number): number {
 export function allocate(amount: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((s, w) => s + w, 0);
   if (sum === 0 || amount === 0) return weights.map(() => 0);
+  // amount × weight passes 2^53 on large bills (100 million TL spread over a 10 million TL line)
+  if (!isExact(amount * Math.max(...weights))) return allocateExactly(amount, weights, sum);
   const parts = weights.map((w) => Math.floor((amount * w) / sum));
   let left = amount - parts.reduce((s, p) => s + p, 0);
   const order = weights
@@ -128,6 +168,20 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
     .sort((a, b) => b.rest - a.rest || a.i - b.i);
   for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k].i]++;
   return parts;
+}
+
+/** allocate() in BigInt: the same parts, for products past 2^53. */
+function allocateExactly(amount: number, weights: readonly number[], sum: number): number[] {
+  const a = BigInt(amount);
+  const total = BigInt(sum);
+  const parts = weights.map((w) => (a * BigInt(w)) / total);
+  let left = a - parts.reduce((s, p) => s + p, 0n);
+  const order = weights
+    .map((w, i) => ({ i, rest: (a * BigInt(w)) % total }))
+    .filter((x) => weights[x.i] > 0)
+    .sort((x, y) => (y.rest > x.rest ? 1 : y.rest < x.rest ? -1 : x.i - y.i));
+  for (let k = 0; left > 0n; k = (k + 1) % order.length, left--) parts[order[k].i]++;
+  return parts.map(Number);
 }
 
 /** What a discount takes off `base`; refuses a percent over 100 and an amount over `base`. */

@@ -37,6 +37,8 @@ export const floorTable = z.object({
   ticketId: z.string().nullable(),
   ticketNumber: z.number().int().nullable(),
   total: z.number().int().nullable(),
+  /** what the open ticket still has to pay (0 = paid, not closed yet) */
+  remaining: z.number().int().nullable(),
   openedAt: z.string().nullable(),
   waiterId: z.string().nullable(),
   waiterName: z.string().nullable(),

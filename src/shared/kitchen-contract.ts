@@ -101,6 +101,17 @@ export const batchActionResponse = z.object({ batchId: z.string(), changed: z.nu
 
 // ------------------------------------------------------------------ waiter (Garson Ekranı)
 
+/** Tümünü Servis Et / Geri Al: the lines the waiter's screen showed (or just served) of one ticket. */
+export const serveLinesRequest = z.object({
+  lineIds: z.array(z.string()).min(1, 'Servis edilecek ürün seçilmedi').max(200, 'Bir seferde en fazla 200 ürün'),
+});
+export type ServeLinesRequest = z.infer<typeof serveLinesRequest>;
+/** The lines this request changed (the ones a Geri Al would take back). */
+export const serveLinesResponse = z.object({ ticketId: z.string(), lineIds: z.array(z.string()) });
+export type ServeLinesResponse = z.infer<typeof serveLinesResponse>;
+/** A mistaken Servis Edildi can be taken back (served → ready) for this long after the serve. */
+export const SERVE_UNDO_SECONDS = 30;
+
 export const readyLine = z.object({
   id: z.string(),
   ticketId: z.string(),

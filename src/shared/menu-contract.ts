@@ -147,6 +147,8 @@ export const createItemRequest = z.object({
     .array(id)
     .max(MENU_LIMITS.groupsPerItem, `Bir ürüne en fazla ${MENU_LIMITS.groupsPerItem} seçenek grubu bağlanabilir`)
     .optional(),
+  /** A price of 0 goes onto the public menu as free: the owner confirmed it (else 400). */
+  allowZeroPrice: z.boolean().optional(),
 });
 export type CreateItemRequest = z.input<typeof createItemRequest>;
 

@@ -78,7 +78,8 @@ export const printerSettings = z.object({
   fontSize: numericString,
   footerText: text('multiline', 'Alt bilgi', 200),
   restaurantInfo: z.object({
-    name: text('name', 'Restoran adı', 120),
+    // the business's name, as Ayarlar's (which may not be empty either)
+    name: text('name', 'Restoran adı', 120).refine((v) => v.trim() !== '', 'Restoran adı boş olamaz'),
     address: text('multiline', 'Adres', 300),
     phone: text('name', 'Telefon', 40),
   }),
@@ -90,17 +91,27 @@ export const printerSettings = z.object({
 });
 export type PrinterSettings = z.infer<typeof printerSettings>;
 
-/** Spec section 3 defaults; GET of a restaurant that never saved answers these. */
+/** The spec's placeholder business details: never printed, the restaurant's own are (Ayarlar). */
+export const SAMPLE_RESTAURANT_INFO = {
+  name: 'Restoran Adı',
+  address: 'Örnek Mah. Lezzet Cad. No: 1, İstanbul',
+  phone: '0212 000 00 00',
+} as const;
+
+/** A business detail as typed, or '' where a document still holds the spec's sample. */
+export const unlessSample = (field: keyof typeof SAMPLE_RESTAURANT_INFO, value: string) =>
+  value.trim() === SAMPLE_RESTAURANT_INFO[field] ? '' : value.trim();
+
+/**
+ * Spec section 3 defaults. The server answers `restaurantInfo` from the restaurant's own name,
+ * address and phone (Ayarlar), so the sample below only fills a form before it loads.
+ */
 export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   defaultPrinter: '',
   paperWidth: '80',
   fontSize: '12',
   footerText: 'Afiyet Olsun',
-  restaurantInfo: {
-    name: 'Restoran Adı',
-    address: 'Örnek Mah. Lezzet Cad. No: 1, İstanbul',
-    phone: '0212 000 00 00',
-  },
+  restaurantInfo: { ...SAMPLE_RESTAURANT_INFO },
   showLogo: true,
   margins: { top: '2', right: '2', bottom: '2', left: '2' },
   selectedTemplate: 'classic',

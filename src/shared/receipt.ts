@@ -1,3 +1,4 @@
+import { unlessSample } from './printer-settings';
 import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS, type Ticket } from './ticket-contract';
 
 /**
@@ -143,17 +144,19 @@ export function receiptFromTicket(t: Ticket, date: Date): Receipt {
 }
 
 /**
- * The bill's header: the printer settings' restaurant name, and Ayarlar's address, phone and tax
- * details where the owner filled them (else the printer settings' address and phone).
+ * The bill's header: the business's own name, address and phone (Ayarlar's, which the printer
+ * document's `restaurantInfo` mirrors) and its tax details. The spec's sample details are never
+ * printed: a document that still holds them falls back to the business's own, or to nothing.
  */
 export function receiptHeader(
   printer: { restaurantInfo: { name: string; address: string; phone: string } },
   profile: { name: string; address: string; phone: string; taxOffice: string; taxNumber: string } | undefined,
 ) {
+  const info = printer.restaurantInfo;
   return {
-    name: printer.restaurantInfo.name || profile?.name || '',
-    address: profile?.address?.trim() ? profile.address : printer.restaurantInfo.address,
-    phone: profile?.phone?.trim() ? profile.phone : printer.restaurantInfo.phone,
+    name: profile?.name?.trim() || unlessSample('name', info.name),
+    address: profile?.address?.trim() || unlessSample('address', info.address),
+    phone: profile?.phone?.trim() || unlessSample('phone', info.phone),
     taxLine: [profile?.taxOffice?.trim() && `V.D.: ${profile.taxOffice.trim()}`, profile?.taxNumber?.trim() && `VKN: ${profile.taxNumber.trim()}`].filter(Boolean).join(' · '),
   };
 }

@@ -18,6 +18,10 @@ export const VAT_RATES = [1, 10, 20] as const;
 export const GUARDED_ACTIONS = ['discount', 'comp', 'cancel'] as const;
 
 const roleList = z.array(z.enum(ROLES));
+
+/** İkram's own reasons (never the cancellation reasons): what a new restaurant starts with. */
+export const DEFAULT_COMP_REASONS = ['Müdavim', 'Gecikme telafisi', 'Doğum günü', 'Şikâyet'] as const;
+export const REASON_LIMITS = { count: 30, length: 80 } as const;
 const text = (max: number, label: string) => nameText(label, { max });
 
 const isTimeZone = (tz: string) => {
@@ -49,9 +53,15 @@ export const restaurantSettings = z
     paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'En az bir ödeme yöntemi açık olmalı'),
     mealCardBrands: z.array(z.enum(MEAL_CARD_BRANDS)),
     cancellationReasons: z
-      .array(text(80, 'İptal nedeni').min(1, 'İptal nedeni boş olamaz'))
+      .array(text(REASON_LIMITS.length, 'İptal nedeni').min(1, 'İptal nedeni boş olamaz'))
       .min(1, 'En az bir iptal nedeni olmalı')
-      .max(30, 'En fazla 30 iptal nedeni olabilir'),
+      .max(REASON_LIMITS.count, `En fazla ${REASON_LIMITS.count} iptal nedeni olabilir`),
+    // A document saved before İkram had its own list reads (and saves) with the defaults.
+    compReasons: z
+      .array(text(REASON_LIMITS.length, 'İkram nedeni').min(1, 'İkram nedeni boş olamaz'))
+      .min(1, 'En az bir ikram nedeni olmalı')
+      .max(REASON_LIMITS.count, `En fazla ${REASON_LIMITS.count} ikram nedeni olabilir`)
+      .default([...DEFAULT_COMP_REASONS]),
     permissions: z.object({ discount: roleList, comp: roleList, cancel: roleList }),
     kitchenThresholds: z.object({
       warnMinutes: z.number().int().min(1, 'Uyarı süresi en az 1 dakika olmalı').max(240),
@@ -91,6 +101,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     paymentMethods: ['cash', 'card', 'mealCard'],
     mealCardBrands: [...MEAL_CARD_BRANDS],
     cancellationReasons: ['Müşteri vazgeçti', 'Yanlış sipariş', 'Ürün kalmadı', 'Uzun bekleme', 'Ürün beğenilmedi'],
+    compReasons: [...DEFAULT_COMP_REASONS],
     permissions: { discount: ['owner'], comp: ['owner'], cancel: ['owner', 'waiter'] },
     kitchenThresholds: { warnMinutes: 10, lateMinutes: 20 },
     publicMenu: { enabled: true, baseUrl: '' },

@@ -28,6 +28,11 @@ describe('shared text fields', () => {
     },
   );
 
+  it.each(['\u202a', '\u202e', '\u2066', '\u2069'])('refuses the bidi control U+%s in multi-line text too (notes, addresses, reasons)', (ch) => {
+    expect(notes.safeParse(`acısız${ch}bol limon`).success).toBe(false);
+    expect(notes.safeParse(`acısız${ch}bol limon`).error?.issues[0].message).toBe('Not yazı yönünü değiştiren görünmez karakter içeremez');
+  });
+
   it('keeps Turkish letters, emoji (paired surrogates) and collapses runs of spaces in names', () => {
     expect(name.parse('  Şiş   Köfte 🍢 ')).toBe('Şiş Köfte 🍢');
   });
@@ -44,7 +49,7 @@ describe('shared text fields', () => {
   });
 
   it('guards the ticket contract: customer name, address and line note', () => {
-    const customer = { name: 'Ayşe', phone: '0555', address: 'Kadıköy' };
+    const customer = { name: 'Ayşe', phone: '0555 111 22 33', address: 'Kadıköy' };
     expect(openTicketRequest.safeParse({ type: 'takeaway', customer }).success).toBe(true);
     expect(openTicketRequest.safeParse({ type: 'takeaway', customer: { ...customer, name: 'Ay\u0000şe' } }).success).toBe(false);
     expect(openTicketRequest.safeParse({ type: 'delivery', customer: { ...customer, address: 'Kadıköy\ud800' } }).success).toBe(false);

@@ -7,8 +7,10 @@ import { z } from 'zod';
  *   and the rest are invisible junk on a receipt or kitchen ticket;
  * - unpaired UTF-16 surrogates (`\ud800`): not valid Unicode, refused by jsonb and turned into �
  *   elsewhere;
- * - bidi overrides (U+202A–U+202E, U+2066–U+2069) in names: they make "Çay" display as something
- *   else on the kitchen screen and in the audit log (the "Trojan Source" trick).
+ * - bidi overrides (U+202A–U+202E, U+2066–U+2069) anywhere — names, notes, labels, reasons,
+ *   addresses, settings: they make "Çay" or "acısız" display as something else on the kitchen
+ *   screen, a slip and in the audit log (the "Trojan Source" trick). Right-to-left text itself
+ *   (Arabic, Hebrew) needs none of them.
  * Multi-line text (descriptions, addresses, notes, receipt footer) may hold tab and line breaks.
  */
 
@@ -28,7 +30,7 @@ export function textProblem(value: string, kind: TextKind, label: string): strin
       : `${label} kontrol karakteri içeremez (yalnızca sekme ve satır sonu olabilir)`;
   }
   if (LONE_SURROGATE.test(value)) return `${label} geçersiz bir karakter içeriyor (bozuk Unicode)`;
-  if (kind === 'name' && BIDI_OVERRIDE.test(value)) return `${label} yazı yönünü değiştiren görünmez karakter içeremez`;
+  if (BIDI_OVERRIDE.test(value)) return `${label} yazı yönünü değiştiren görünmez karakter içeremez`;
   return null;
 }
 
@@ -61,5 +63,5 @@ function build(kind: TextKind, label: string, { max, min = 0, collapseSpaces = f
 /** A one-line name or label: no control characters (not even tab or line break), no bidi overrides. */
 export const nameText = (label: string, options: TextOptions) => build('name', label, options);
 
-/** Free text that may span lines (tab and line breaks allowed), trimmed at both ends. */
+/** Free text that may span lines (tab and line breaks allowed, bidi overrides not), trimmed at both ends. */
 export const multilineText = (label: string, options: TextOptions) => build('multiline', label, options);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTurkishPhone, turkishPhone } from './phone';
 import { multilineText, nameText } from './text';
 
 /**
@@ -205,6 +206,8 @@ export const ticketSummary = z.object({
   customerName: z.string().nullable(),
   guests: z.number().int().nullable(),
   total: z.number().int(),
+  /** what is still to pay: 0 on a paid ticket that is not closed yet (a reopened bill) */
+  remaining: z.number().int(),
   openedAt: z.string(),
   state: z.enum(TABLE_STATES),
   version: z.number().int(),
@@ -230,24 +233,52 @@ const guests = z
   .min(1, 'Kişi sayısı en az 1 olmalı')
   .max(TICKET_LIMITS.guests, `Kişi sayısı en fazla ${TICKET_LIMITS.guests} olabilir`);
 
+export const CUSTOMER_MESSAGES = {
+  deliveryPhone: 'Paket serviste telefon zorunludur',
+  deliveryAddress: 'Paket serviste adres zorunludur',
+} as const;
+
+const customerName = nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName });
+/** A delivery's address: where the courier goes, so never blank. */
+const deliveryAddress = z
+  .string({ error: (i) => (i.input === undefined || i.input === null ? CUSTOMER_MESSAGES.deliveryAddress : 'Adres metin olmalı') })
+  .pipe(multilineText('Adres', { max: TICKET_LIMITS.customerAddress }))
+  .refine((address) => address.length > 0, CUSTOMER_MESSAGES.deliveryAddress);
+
+/**
+ * Gel-Al: a name, and a phone number if the customer gives one. Paket Servis: a name, a phone the
+ * courier can ring and an address. Phone numbers are Turkish and stored as "+905321234567"
+ * (src/shared/phone.ts).
+ */
 export const openTicketRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table'), tableId: z.string(), guests: guests.optional() }),
   z.object({
-    type: z.enum(['takeaway', 'delivery']),
+    type: z.literal('takeaway'),
     customer: z.object({
-      name: nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName }),
-      phone: nameText('Telefon', { max: TICKET_LIMITS.customerPhone }).optional(),
+      name: customerName,
+      phone: optionalTurkishPhone,
       address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('delivery'),
+    customer: z.object({
+      name: customerName,
+      phone: turkishPhone(CUSTOMER_MESSAGES.deliveryPhone),
+      address: deliveryAddress,
     }),
   }),
 ], { error: (i) => (i.code === 'invalid_union' ? "Adisyon türü 'table' (masa), 'takeaway' (Gel-Al) ya da 'delivery' (Paket Servis) olmalı" : undefined) });
 export type OpenTicketRequest = z.infer<typeof openTicketRequest>;
 
+/** A line's note for the kitchen: refused past the limit (400), never cut to fit. */
+export const lineNote = multilineText('Not', { max: TICKET_LIMITS.note });
+
 export const newLine = z.object({
   menuItemId: z.string(),
   quantity,
   optionIds: z.array(z.string()).max(50).optional(),
-  note: multilineText('Not', { max: TICKET_LIMITS.note }).optional(),
+  note: lineNote.optional(),
 });
 export type NewLine = z.infer<typeof newLine>;
 
@@ -282,7 +313,7 @@ export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
 export const updateLineRequest = z.object({
   version: ticketVersion,
   quantity: quantity.optional(),
-  note: multilineText('Not', { max: TICKET_LIMITS.note }).nullable().optional(),
+  note: lineNote.nullable().optional(),
 });
 export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
 

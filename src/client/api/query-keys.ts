@@ -1,8 +1,11 @@
 import type { LiveEventType } from '../../shared/live-events';
 
 /**
- * Every TanStack Query key, written once. Hooks build their keys here, and live events invalidate
- * through LIVE_EVENT_INVALIDATES below, so an event and the screens it refreshes cannot drift apart.
+ * Every TanStack Query key, written once. Each endpoint's typed queryOptions (key + fetcher, in
+ * src/client/api) builds its key here and screens never write one themselves
+ * (app/guard-conventions.test.ts), so one key never holds two shapes. Invalidation uses these
+ * too, and live events invalidate through LIVE_EVENT_INVALIDATES below, so an event and the
+ * screens it refreshes cannot drift apart.
  * A key's first part names its area; invalidating a prefix refreshes every query under it.
  */
 export const queryKeys = {
@@ -10,6 +13,12 @@ export const queryKeys = {
   tables: (restaurantId?: string) => (restaurantId ? (['tables', restaurantId] as const) : (['tables'] as const)),
   sections: (restaurantId?: string) => (restaurantId ? (['sections', restaurantId] as const) : (['sections'] as const)),
   staff: (filter?: { search: string; role: string }) => (filter ? (['staff', filter.search, filter.role] as const) : (['staff'] as const)),
+  /** under 'staff': the staff live event refreshes them too (devices and PINs change with it) */
+  sharedDevices: (restaurantId: string) => ['staff', 'shared-devices', restaurantId] as const,
+  staffPins: (restaurantId: string) => ['staff', 'pins', restaurantId] as const,
+  /** this browser as a shared device, and the names on its pad (owners for a PIN approval) */
+  sharedDeviceInfo: () => ['staff', 'this-device'] as const,
+  ownPin: () => ['me', 'pin'] as const,
   printerSettings: (restaurantId?: string) =>
     restaurantId ? (['settings', 'printer', restaurantId] as const) : (['settings', 'printer'] as const),
   generalSettings: (restaurantId?: string) =>
@@ -20,12 +29,21 @@ export const queryKeys = {
   /** open ticket lists and single tickets */
   tickets: (restaurantId?: string) => (restaurantId ? (['tickets', restaurantId] as const) : (['tickets'] as const)),
   ticket: (restaurantId: string, ticketId: string) => ['tickets', restaurantId, ticketId] as const,
+  /** open ticket lists (Açık Masalar, Masa Birleştir): refreshed after every ticket write */
+  ticketLists: (restaurantId: string) => ['tickets', restaurantId, 'list'] as const,
+  openTickets: (restaurantId: string) => ['tickets', restaurantId, 'list', 'open'] as const,
   /** kitchen cards and history, waiter's ready lines */
   kitchen: (restaurantId?: string) => (restaurantId ? (['kitchen', restaurantId] as const) : (['kitchen'] as const)),
+  kitchenOrders: (restaurantId: string, station: string) => ['kitchen', restaurantId, 'orders', station] as const,
+  kitchenHistory: (restaurantId: string, query: string) => ['kitchen', restaurantId, 'history', query] as const,
+  readyLines: (restaurantId: string) => ['kitchen', restaurantId, 'ready'] as const,
+  kitchenAlerts: (restaurantId: string) => ['kitchen', restaurantId, 'alerts'] as const,
   /** kitchen slips that did not print (owner) */
   printFailures: (restaurantId?: string) => (restaurantId ? (['printing', 'failures', restaurantId] as const) : (['printing', 'failures'] as const)),
   /** closed bills */
   bills: (restaurantId?: string) => (restaurantId ? (['bills', restaurantId] as const) : (['bills'] as const)),
+  billList: (restaurantId: string, query: string) => ['bills', restaurantId, 'list', query] as const,
+  billDetail: (restaurantId: string, billId: string | null) => ['bills', restaurantId, 'detail', billId] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMenu } from '../../shared/menu-contract';
 import type { RestaurantSettings } from '../../shared/restaurant-settings';
 import type { DiningTable, Section } from '../../shared/tables-contract';
-import { api, apiRequest } from './http';
+import { api } from './http';
 import { queryKeys } from './query-keys';
 import { getUserSession } from './session';
+import { fetchDocument } from './use-document-form';
 
 /**
  * The signed-in person's restaurant and the reads every feature shares (settings, menu, tables).
@@ -16,29 +17,34 @@ export const currentRestaurantId = () => getUserSession()?.restaurantId ?? '';
 export const restaurantPath = (path = '') => `/api/restaurants/${encodeURIComponent(currentRestaurantId())}${path}`;
 
 /**
- * The owner's general settings (Ayarlar), as a document with its ETag; `select` picks what a
- * screen needs. The owner's settings form shares the key, so a 'settings.general' event refreshes all.
+ * The owner's general settings (Ayarlar), as a document with its ETag: the settings form edits it
+ * (useDocumentForm), other screens `select` what they need; one key, one shape for all of them, so
+ * a 'settings.general' event refreshes all.
  */
-export function useGeneralSettings<T>(select: (settings: RestaurantSettings) => T) {
-  return useQuery({
-    queryKey: queryKeys.generalSettings(currentRestaurantId()),
-    queryFn: async () => {
-      const { data, headers } = await apiRequest<RestaurantSettings>(restaurantPath('/settings/general'));
-      return { value: data, etag: headers.get('etag') };
-    },
-    select: (doc) => select(doc.value),
+export const generalSettingsQuery = (restaurantId: string = currentRestaurantId()) =>
+  queryOptions({
+    queryKey: queryKeys.generalSettings(restaurantId),
+    queryFn: () => fetchDocument<RestaurantSettings>(`/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`),
+    enabled: restaurantId !== '',
   });
+
+export function useGeneralSettings<T>(select: (settings: RestaurantSettings) => T) {
+  return useQuery({ ...generalSettingsQuery(), select: (doc) => select(doc.value) });
 }
 
 /** The menu as staff screens read it (categories, items with stations and option groups). */
-export const useMenu = () => useQuery({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')) });
+export const menuQuery = () =>
+  queryOptions({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')) });
+export const useMenu = () => useQuery(menuQuery());
 
-export const useTables = () =>
-  useQuery({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')) });
+export const tablesQuery = () =>
+  queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')) });
+export const useTables = () => useQuery(tablesQuery());
 
-export const useSections = (restaurantId: string | undefined) =>
-  useQuery({
+export const sectionsQuery = (restaurantId: string | undefined) =>
+  queryOptions({
     queryKey: queryKeys.sections(restaurantId),
     enabled: Boolean(restaurantId),
     queryFn: () => api<Section[]>(`/api/restaurants/${encodeURIComponent(restaurantId!)}/sections`),
   });
+export const useSections = (restaurantId: string | undefined) => useQuery(sectionsQuery(restaurantId));

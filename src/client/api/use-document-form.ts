@@ -2,10 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from './http';
 
-interface Loaded<T> {
+/** A versioned document as every screen caches it: one shape per endpoint, whichever screen fetched it. */
+export interface Loaded<T> {
   value: T;
   /** the ETag, sent back as If-Match so a concurrent save is refused instead of overwritten */
   etag: string | null;
+}
+
+/** GET of a versioned document, kept with its ETag (the fetcher of every document query). */
+export async function fetchDocument<T>(url: string): Promise<Loaded<T>> {
+  const { data, headers } = await apiRequest<T>(url);
+  return { value: data, etag: headers.get('etag') };
 }
 
 /**
@@ -19,10 +26,7 @@ export function useDocumentForm<T>(options: { queryKey: readonly unknown[]; url:
   const loaded = useQuery({
     queryKey,
     enabled: url !== null,
-    queryFn: async (): Promise<Loaded<T>> => {
-      const { data, headers } = await apiRequest<T>(url!);
-      return { value: data, etag: headers.get('etag') };
-    },
+    queryFn: () => fetchDocument<T>(url!),
   });
   const [form, setForm] = useState<T>(initial);
   const [etag, setEtag] = useState<string | null>(null);

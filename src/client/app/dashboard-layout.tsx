@@ -1,10 +1,12 @@
 import { Burger, Button, NavLink, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
 import { logout } from '../features/auth/auth-api';
+import { SwitchUserButton } from '../features/auth/switch-user-button';
 import { getUserSession } from '../api/session';
+import { SidebarCollapseContext, TABLET_QUERY } from '../components/sidebar-collapse';
 import { tr } from '../i18n/tr';
 import classes from './dashboard-layout.module.css';
 
@@ -27,7 +29,8 @@ interface Props {
 
 /**
  * The role dashboards' frame: a 240px sidebar; under 768px it hides and slides in from a toggle,
- * and a click on the overlay, the content or an item closes it again.
+ * and a click on the overlay, the content or an item closes it again. A screen that asks for it
+ * (useSidebarCollapsedOnTablet) gets the same up to 1280px, so a kitchen tablet has room for cards.
  */
 export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, children }: Props) {
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -39,6 +42,12 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
   const email = getUserSession()?.email;
   const close = () => setMenuOpen(false);
   const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false });
+  const isTablet = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
+  // How many shown screens want the sidebar folded away on a tablet (the kitchen's cards).
+  const [collapseRequests, setCollapseRequests] = useState(0);
+  const requestCollapse = useCallback((delta: 1 | -1) => setCollapseRequests((n) => n + delta), []);
+  const isFoldedOnTablet = collapseRequests > 0;
+  const isSidebarHidden = isPhone || (isFoldedOnTablet && isTablet);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
 
@@ -60,7 +69,7 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
   }
 
   return (
-    <div className={classes.shell} style={{ '--sidebar-mobile-width': `${mobileWidth}px` } as CSSProperties}>
+    <div className={classes.shell} data-fold-tablet={isFoldedOnTablet} style={{ '--sidebar-mobile-width': `${mobileWidth}px` } as CSSProperties}>
       <a
         href="#main-content"
         className={classes.skipLink}
@@ -88,13 +97,14 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
         <Text size="sm" c="dimmed" className={classes.email} truncate>
           {email}
         </Text>
+        <SwitchUserButton />
         <Button variant="light" color="red" size="sm" onClick={handleLogout}>
           {tr.logout}
         </Button>
       </header>
 
       {/* A closed phone sidebar is off screen: inert keeps its links out of the Tab order. */}
-      <nav id="sidebar" className={classes.sidebar} data-open={isMenuOpen} aria-label={tr.menu} inert={isPhone && !isMenuOpen}>
+      <nav id="sidebar" className={classes.sidebar} data-open={isMenuOpen} aria-label={tr.menu} inert={isSidebarHidden && !isMenuOpen}>
         {items.map((item) => (
           <NavLink
             key={item.key}
@@ -118,7 +128,7 @@ export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, c
         className={classes.content}
         onClick={isMenuOpen ? close : undefined}
       >
-        {children}
+        <SidebarCollapseContext.Provider value={requestCollapse}>{children}</SidebarCollapseContext.Provider>
       </main>
     </div>
   );

@@ -7,7 +7,9 @@ import { connectionConfig } from '../api/connection';
 import { NotReadyPanel } from '../features/placeholder/not-ready-panel';
 import { isDeniedState } from '../features/auth/session-notice';
 import { tr } from '../i18n/tr';
+import { PageTitle } from '../components/page-title';
 import { DashboardLayout, type SidebarItem } from './dashboard-layout';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useLiveEvents } from './use-live-events';
 
 export interface DashboardScreen extends SidebarItem {
@@ -29,7 +31,10 @@ export function RoleDashboard({ role, screens, defaultItem, indexItem, mobileWid
   useLiveEvents();
   const screenFor = (s: DashboardScreen) => s.element ?? <NotReadyPanel title={s.label} />;
   const index = screens.find((s) => s.key === indexItem)!;
-  const { state } = useLocation();
+  const { state, pathname } = useLocation();
+  // The page is named after the sidebar item shown (the index route shows the index item).
+  const segment = pathname.slice(role.length + 1).split('/').filter(Boolean)[0];
+  const shown = screens.find((s) => s.key === segment) ?? index;
   const deniedRole = isDeniedState(state) ? state.deniedRole : null;
   return (
     <DashboardLayout role={role} items={screens} defaultItem={defaultItem} mobileWidth={mobileWidth}>
@@ -43,13 +48,18 @@ export function RoleDashboard({ role, screens, defaultItem, indexItem, mobileWid
           {tr.session.otherRole(tr.roles[deniedRole])}
         </Alert>
       )}
-      <Routes>
-        <Route index element={screenFor(index)} />
-        {screens.map((s) => (
-          <Route key={s.key} path={`${s.key}/*`} element={screenFor(s)} />
-        ))}
-        <Route path="*" element={<Navigate to={`/${role}`} replace />} />
-      </Routes>
+      <PageTitle title={shown.label}>
+        {/* inside the layout: a screen that crashes leaves the sidebar working */}
+        <ScreenErrorBoundary home={{ to: `/${role}`, text: tr.crash.backTo(index.label) }}>
+          <Routes>
+            <Route index element={screenFor(index)} />
+            {screens.map((s) => (
+              <Route key={s.key} path={`${s.key}/*`} element={screenFor(s)} />
+            ))}
+            <Route path="*" element={<Navigate to={`/${role}`} replace />} />
+          </Routes>
+        </ScreenErrorBoundary>
+      </PageTitle>
     </DashboardLayout>
   );
 }

@@ -99,10 +99,22 @@ describe('the bill header', () => {
     expect(t).toContain('Moda Cd. 5, Kadıköy');
   });
 
-  it("falls back to the printer settings' address and phone, and prints no empty tax line", () => {
-    const header = receiptHeader(DEFAULT_PRINTER_SETTINGS, { ...profile, address: ' ', phone: '', taxOffice: '', taxNumber: '' });
-    expect(header.address).toBe(DEFAULT_PRINTER_SETTINGS.restaurantInfo.address);
-    expect(header.taxLine).toBe('');
+  it("falls back to the printer settings' own address and phone, and prints no empty tax line", () => {
+    const printer = { restaurantInfo: { name: 'Eski Ad', address: 'Bağdat Cad. 5', phone: '0216 333 44 55' } };
+    const header = receiptHeader(printer, { ...profile, address: ' ', phone: '', taxOffice: '', taxNumber: '' });
+    expect(header).toEqual({ name: 'Ayarlar Adı', address: 'Bağdat Cad. 5', phone: '0216 333 44 55', taxLine: '' });
+  });
+
+  it("never prints the spec's sample name, address and phone: the business's own details head the bill", () => {
+    const demo = { name: 'Demo Lokanta', address: '', phone: '', taxOffice: '', taxNumber: '' };
+    const header = receiptHeader(DEFAULT_PRINTER_SETTINGS, demo);
+    expect(header).toEqual({ name: 'Demo Lokanta', address: '', phone: '', taxLine: '' });
+    const { taxLine, ...restaurantInfo } = header;
+    const t = text(renderReceiptBody(billReceipt, { ...layout, restaurantInfo, taxLine }, 'classic'));
+    expect(t.startsWith('Demo Lokanta')).toBe(true);
+    for (const sample of ['Restoran Adı', 'Örnek Mah.', '0212 000 00 00', 'Tel:']) expect(t).not.toContain(sample);
+    // without Ayarlar's profile (not loaded yet), the sample is dropped too
+    expect(receiptHeader(DEFAULT_PRINTER_SETTINGS, undefined)).toEqual({ name: '', address: '', phone: '', taxLine: '' });
   });
 
   it('escapes the tax line', () => {
@@ -111,11 +123,52 @@ describe('the bill header', () => {
   });
 });
 
+/** The amounts the classic template prints for its item lines (line and add-on rows), in kuruş. */
+function printedItemAmounts(html: string): number[] {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  const children = [...div.children];
+  const start = children.findIndex((r) => /^\d+ x /.test(r.firstElementChild?.textContent ?? ''));
+  const end = children.findIndex((r, i) => i > start && r.tagName === 'HR'); // the item block ends at its rule
+  return children
+    .slice(start, end)
+    .map((r) => r.lastElementChild?.textContent ?? '')
+    .filter((amount) => amount !== '')
+    .map((amount) => Math.round(Number(amount.replace(' TL', '').replace(/\./g, '').replace(',', '.')) * 100));
+}
+
+describe('a line with priced add-ons (Ayran 45 TL + Büyük 20 TL = 65 TL charged)', () => {
+  const ayran = line({ id: 'y', name: 'Ayran', unitPrice: 6500, total: 6500, due: 6500, options: [{ name: 'Büyük', price: 2000 }] });
+  const kunefe = line({ id: 'k', name: 'Künefe', quantity: 2, unitPrice: 23500, total: 47000, due: 47000, options: [{ name: 'Ekstra peynir', price: 1500 }, { name: 'Cevizli', price: 0 }] });
+  const ticket: Ticket = { ...billTicket, lines: [ayran, kunefe], discount: null, totals: { ...EMPTY_TOTALS, subtotal: 53500, total: 53500, paid: 53500 } };
+  const r = receiptFromTicket(ticket, new Date('2026-11-21T19:00:00Z'));
+
+  it('classic prints the line at its own price and each add-on at its own, adding up to what is charged', () => {
+    const html = renderReceiptBody(r, layout, 'classic');
+    const t = text(html);
+    expect(t).toContain('1 x Ayran45,00 TL');
+    expect(t).toContain('+ Büyük20,00 TL');
+    expect(t).not.toContain('1 x Ayran65,00 TL');
+    expect(t).toContain('2 x Künefe440,00 TL');
+    expect(t).toContain('+ Ekstra peynir30,00 TL');
+    expect(printedItemAmounts(html).reduce((a, b) => a + b, 0)).toBe(53500);
+  });
+
+  it('the preview sample adds up the same way', () => {
+    const html = renderReceiptBody(receipt, layout, 'classic');
+    expect(printedItemAmounts(html).reduce((a, b) => a + b, 0)).toBe(receiptSubtotal(receipt));
+  });
+
+  it('modern and minimal (no add-on rows) print the whole line', () => {
+    for (const template of ['modern', 'minimal'] as const) expect(text(renderReceiptBody(r, layout, template))).toContain('1 x Ayran65,00 TL');
+  });
+});
+
 describe('receipt templates', () => {
   it('classic: table, waiter, date, lines with add-ons (price only above 0), subtotal, discount, comps, voids, total, footer', () => {
     const t = text(renderReceiptBody(receipt, layout, 'classic'));
     for (const s of ['Demo Lokanta', 'Masa:', 'Salon 5', 'Garson:', 'Ayşe', '21.11.2026 21:30', '2 x Mercimek Çorbası', '180,00 TL',
-      '+ Porsiyon: 1,5', '190,00 TL', 'Ara Toplam', '1.075,00 TL', 'İndirim (Müdavim indirimi)', '-50,00 TL', 'İkram',
+      '+ Porsiyon: 1,5', '190,00 TL', '1 x Adana Kebap380,00 TL', 'Ara Toplam', '1.075,00 TL', 'İndirim (Müdavim indirimi)', '-50,00 TL', 'İkram',
       '2 x Türk Kahvesi', 'İptal', '1 x Kola', 'TOPLAM', '1.025,00 TL', 'Afiyet Olsun', 'Mali değeri yoktur']) {
       expect(t).toContain(s);
     }

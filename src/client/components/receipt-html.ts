@@ -21,13 +21,17 @@ const row = (left: string, right: string, cls = '') =>
   `<div class="r-row${cls ? ` ${cls}` : ''}"><span>${left}</span><span>${right}</span></div>`;
 const rule = '<hr class="r-rule">';
 
+/**
+ * With add-ons (classic), a line prints its own price and each add-on its own below it, so the
+ * printed numbers add up to what the line costs (never the total above an add-on it already holds).
+ */
 function itemLines(r: Receipt, withProperties: boolean): string {
   return r.items
     .map((line) => {
-      const head = row(`${line.quantity} x ${esc(line.name)}`, formatTL(lineTotal(line)));
-      if (!withProperties) return head;
+      if (!withProperties) return row(`${line.quantity} x ${esc(line.name)}`, formatTL(lineTotal(line)));
+      const head = row(`${line.quantity} x ${esc(line.name)}`, formatTL(line.price * line.quantity));
       const props = line.properties
-        .map((p) => row(`&nbsp;&nbsp;+ ${esc(p.name)}`, p.price > 0 ? formatTL(p.price) : '', 'r-prop'))
+        .map((p) => row(`&nbsp;&nbsp;+ ${esc(p.name)}`, p.price > 0 ? formatTL(p.price * line.quantity) : '', 'r-prop'))
         .join('');
       return head + props;
     })

@@ -2,6 +2,16 @@
 export const tr = {
   appName: 'Sofra',
   loading: 'Yükleniyor...',
+  /** the error screen: a screen or dialog that crashed, instead of a white page */
+  crash: {
+    title: 'Bir şeyler ters gitti',
+    body: 'Bu ekran beklenmedik bir hatayla durdu. Hata kaydedildi; girdiğiniz kayıtlı veriler etkilenmedi. Yeniden deneyebilir ya da başka bir ekrana geçebilirsiniz.',
+    dialogBody: 'Bu pencere beklenmedik bir hatayla durdu. Hata kaydedildi; ekranın geri kalanı çalışmaya devam ediyor.',
+    retry: 'Yeniden Dene',
+    close: 'Kapat',
+    backTo: (screen: string) => `${screen} ekranına dön`,
+    home: 'Ana ekrana dön',
+  },
   chunk: {
     failed: 'Ekran yüklenemedi. İnternet bağlantınızı kontrol edip tekrar deneyin.',
     timedOut: 'Ekran 120 saniyede yüklenemedi. Bağlantı yavaş olabilir; tekrar deneyin.',

@@ -1,3 +1,5 @@
+import { startFullEmojiFallback } from './emoji-fallback';
+
 const PROBE = '🧾';
 const TIMEOUT_MS = 3000;
 
@@ -26,6 +28,9 @@ export function drawsColourEmoji(ctx: CanvasRenderingContext2D): boolean {
 export function loadEmojiFontIfMissing(): Promise<void> {
   const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
   if (!ctx || drawsColourEmoji(ctx)) return Promise.resolve();
+  // Emoji typed by staff may be outside Sofra's cut: the full font comes for those, once seen.
+  if (document.body) startFullEmojiFallback();
+  else document.addEventListener('DOMContentLoaded', startFullEmojiFallback, { once: true });
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, TIMEOUT_MS));
   const load = document.fonts.load(`1em 'Sofra Emoji'`, PROBE).then(
     () => undefined,

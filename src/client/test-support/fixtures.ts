@@ -1,5 +1,6 @@
 import type { FloorTable } from '../../shared/floor-contract';
 import type { MenuItem, OptionGroup } from '../../shared/menu-contract';
+import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../shared/ticket-contract';
 import { FREE_TABLE } from '../features/tables/floor-api';
 
 /**
@@ -56,5 +57,57 @@ export const optionGroup = (over: Partial<OptionGroup> = {}): OptionGroup => ({
     { id: 'b', name: 'Orta', priceKurus: 0, sortOrder: 1 },
     { id: 'c', name: 'İyi', priceKurus: 500, sortOrder: 2 },
   ],
+  ...over,
+});
+
+/** One Mercimek Çorbası at 90 TL, sent to the kitchen and waiting there. */
+export const ticketLine = (over: Partial<TicketLine> = {}): TicketLine => {
+  const line: TicketLine = {
+    id: 'l1',
+    menuItemId: 'i1',
+    name: 'Mercimek Çorbası',
+    quantity: 1,
+    unitPrice: 9000,
+    options: [],
+    note: null,
+    status: 'sent',
+    station: 'Mutfak',
+    vatRate: 10,
+    batchId: 'b1',
+    isComp: false,
+    discount: null,
+    total: 9000,
+    due: 9000,
+    addedAt: '2025-01-01T12:00:00Z',
+    compReason: null,
+    cancelReason: null,
+    paymentId: null,
+    ...over,
+  };
+  return { ...line, total: line.unitPrice * line.quantity, due: over.due ?? line.unitPrice * line.quantity };
+};
+
+/** An open table ticket #7 on "Salon 1" for Ayşe, with `lines` (none unless told). */
+export const ticket = (over: Partial<Ticket> = {}): Ticket => ({
+  id: 't1',
+  number: 7,
+  type: 'table',
+  tableId: 'tab',
+  tableName: 'Salon 1',
+  status: 'open',
+  guests: null,
+  waiterId: 'w',
+  waiterName: 'Ayşe',
+  customer: null,
+  openedAt: '2025-01-01T12:00:00Z',
+  billRequestedAt: null,
+  state: 'open',
+  version: 1,
+  lines: [],
+  totals: EMPTY_TOTALS,
+  discount: null,
+  payments: [],
+  billNumber: null,
+  closedAt: null,
   ...over,
 });

@@ -44,6 +44,11 @@ const optionGroupRef = () =>
 export const restaurants = pgTable('restaurants', {
   id: id(),
   name: text('name').notNull(),
+  /**
+   * The last bill number handed out: the next close takes this + 1 under the restaurant lock. A
+   * counter, not max(bill_number) + 1, so a number stays used even if its ticket were ever gone.
+   */
+  lastBillNumber: integer('last_bill_number').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -72,10 +77,37 @@ export const memberships = pgTable(
     role: text('role').notNull(),
     /** deactivated staff of this restaurant cannot sign in; their sessions are deleted */
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The person's PIN for shared devices of this restaurant: a keyed hash (ADR 0009), null = none.
+     * Wrong PINs (sign-in and approvals together) count here, so every server instance sees them;
+     * at the limit `pin_locked_at` is set and only the owner unlocks it.
+     */
+    pinHash: text('pin_hash'),
+    pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
+    pinLockedAt: timestamp('pin_locked_at', { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.restaurantId] }), index('memberships_restaurant_idx').on(t.restaurantId)],
+);
+
+/**
+ * A counter PC or kitchen tablet the owner registered for PIN sign-in. The browser holds a random
+ * token in an HttpOnly cookie; only its SHA-256 is kept. Revoking keeps the row (the audit log names it).
+ */
+export const sharedDevices = pgTable(
+  'shared_devices',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdByUserId: uuid('created_by_user_id'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shared_devices_restaurant_idx').on(t.restaurantId)],
 );
 
 export const sessions = pgTable(

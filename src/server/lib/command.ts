@@ -52,6 +52,11 @@ export interface CommandContext {
   /** Queues a live event; published only after the commit, never for a rolled-back command. */
   emit(type: LiveEventType, id?: string): void;
   /**
+   * Ends the open event streams of sessions this command deleted, after the commit and before its
+   * events are published: an ended session's screen never receives another event.
+   */
+  endStreams(sessionIds: readonly string[]): void;
+  /**
    * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
    * restaurant's row all answer the same 404, so ids never leak across tenants.
    */
@@ -98,20 +103,22 @@ export async function runCreateRestaurant<T>(deps: CommandDeps, name: string, wo
 /** The transaction around `begin` (which claims the tenant) and `work`, then the publishing. */
 async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<CommandActor>, work: (c: CommandContext) => Promise<T>): Promise<T> {
   const events: { type: LiveEventType; id?: string }[] = [];
+  const endedSessions: string[] = [];
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
-    const result = await work(commandContext(tx, actor, events));
+    const result = await work(commandContext(tx, actor, events, endedSessions));
     await deps.beforeCommit?.(tx);
     return result;
   });
+  deps.hub.endSessions(endedSessions);
   for (const e of events) deps.hub.publish(restaurantId, e.type, e.id);
   return result;
 }
 
-function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventType; id?: string }[]): CommandContext {
+function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventType; id?: string }[], endedSessions: string[]): CommandContext {
   const { restaurantId } = actor;
   const lockOwnedBy: CommandContext['lockOwnedBy'] = async (table, key, id, notFoundMessage = MESSAGES.notFound) => {
     if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
@@ -147,6 +154,9 @@ function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventTy
     },
     emit(type, id) {
       if (!events.some((e) => e.type === type && e.id === id)) events.push({ type, id });
+    },
+    endStreams(sessionIds) {
+      endedSessions.push(...sessionIds);
     },
     lockOwnedBy,
     lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),

@@ -83,6 +83,30 @@ describe('cross-site request forgery', () => {
   });
 });
 
+describe('PUBLIC_URL lookalikes', () => {
+  it.each([
+    ['a longer host that starts with it', 'https://sofra.ornek.com.evil.test'],
+    ['the URL with a trailing dot host', 'https://sofra.ornek.com.'],
+    ['a subdomain of another site named like it', 'https://sofra.ornek.com-evil.test'],
+    ['another scheme and port', 'http://sofra.ornek.com:8443'],
+    ['user info before another host', 'https://sofra.ornek.com@evil.test'],
+  ])('refuses %s as the origin of a write, changing nothing', async (_what, origin) => {
+    const app = await buildApp({ database: ctx.database, config: { cookieSecure: 'auto', trustProxy: false, publicUrl: 'https://sofra.ornek.com' }, clientDir: '/nonexistent' });
+    try {
+      const before = await itemCount();
+      // the server sits behind a proxy: the Host it sees is its own address, not the public one
+      const res = await duplicate({ host: '127.0.0.1:3000', origin }, app);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: CSRF_MESSAGES.crossOrigin });
+      expect(await itemCount()).toBe(before);
+      // the real public origin still writes
+      expect((await duplicate({ host: '127.0.0.1:3000', origin: 'https://sofra.ornek.com' }, app)).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('write bodies are JSON', () => {
   it.each([
     ['text/plain', 'text/plain', '{"icon":"🍲","name":"Düz Metin"}'],

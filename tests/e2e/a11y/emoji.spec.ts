@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { DEMO, loginAs } from '../helpers';
 
 // The sidebar's icons are emoji. On a machine without a colour emoji font (this test machine's

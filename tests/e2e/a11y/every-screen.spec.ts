@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../fixtures';
 import {
   DEMO,
   DESKTOP_DEVICE,
@@ -9,6 +9,7 @@ import {
   sidebarScreens,
   waitForScreen,
 } from '../helpers';
+import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 
 const ROLES = [
   { role: 'owner', email: DEMO.owner },
@@ -76,4 +77,121 @@ for (const size of SIZES) {
       });
     }
   });
+}
+
+/**
+ * One person's whole day in one session, moving only the way a person does (sidebar, buttons,
+ * in-app links; no reload): screens that share a cache entry meet here. The known case: Yazıcı
+ * Ayarları turned the app white when a bill or Kapalı Hesaplar had been opened before it, because
+ * the bill stored the printer settings under the same key in another shape. Every screen must draw
+ * its heading, name itself in the page title and never show the error screen; the fixture fails
+ * the test on any uncaught error or console error on the way.
+ */
+test.describe('one session through every screen', () => {
+  test.use(DESKTOP_DEVICE);
+
+  /** In-app navigation to an address no link on the current screen leads to (history API: no reload). */
+  const openInApp = (page: Page, path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+
+  async function expectScreen(page: Page, title: string | RegExp) {
+    await waitForScreen(page);
+    await expect(page.getByText('Bir şeyler ters gitti')).toHaveCount(0);
+    await expect(page).toHaveTitle(title);
+  }
+
+  /** Every sidebar screen in order, by clicking its link; then back to the first. */
+  async function everySidebarScreen(page: Page) {
+    const screens = await sidebarScreens(page);
+    expect(screens.length).toBeGreaterThan(1);
+    for (const screen of [...screens, screens[0]]) {
+      const link = page.locator(`nav#sidebar a[href="${screen.path}"]`);
+      // the item's words without its icon: what the page title must say
+      const label = (await link.locator('.mantine-NavLink-label').textContent())?.trim() ?? '';
+      await test.step(label, async () => {
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
+        await expectScreen(page, `${label} · Sofra`);
+      });
+    }
+  }
+
+  /** An open adisyon with a dish sent, and its Hesap, reached from the adisyon's own button. */
+  async function adisyonAndHesap(page: Page, ticketPath: string, where: string) {
+    await expectScreen(page, `Adisyon · ${where} · Sofra`);
+    await page.getByTestId('open-bill').click();
+    await expect(page).toHaveURL(new RegExp(`${ticketPath}/hesap$`));
+    await expectScreen(page, `Hesap · ${where} · Sofra`);
+  }
+
+  test('the owner opens an adisyon, its Hesap, a closed bill, then every screen and back, and nothing breaks', async ({ page }) => {
+    test.setTimeout(240_000);
+    page.on('dialog', (d) => void d.dismiss());
+    await page.goto('/');
+    await expect(page).toHaveTitle('Giriş · Sofra');
+    await loginAs(page, DEMO.owner, '/owner');
+    await expectScreen(page, 'Açık Masalar · Sofra');
+
+    const sender = new Sender(page.request, await restaurantIdOf(page.request));
+    const [forBill, forAdisyon] = await sender.freeTables();
+    const closed = await closeABill(page.request, sender, forBill.id);
+    const opened = await sender.openTable(forAdisyon.id);
+    await sender.send(opened, [{ name: 'Mercimek Çorbası' }]);
+
+    await test.step('Açık Masalar → adisyon → Hesap', async () => {
+      await page.locator('nav#sidebar').getByRole('link', { name: 'Açık Masalar', exact: true }).click();
+      await page.getByTestId('open-ticket').filter({ hasText: forAdisyon.name }).click();
+      await adisyonAndHesap(page, `/owner/orders/${opened.id}`, forAdisyon.name);
+    });
+    await test.step('Kapalı Hesaplar → one bill', async () => {
+      await page.locator('nav#sidebar').getByRole('link', { name: 'Kapalı Hesaplar', exact: true }).click();
+      await expectScreen(page, 'Kapalı Hesaplar · Sofra');
+      await page.getByTestId('closed-bill').filter({ hasText: `Hesap No ${closed} ` }).click();
+      await expect(page.getByTestId('bill-detail')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('bill-detail')).toHaveCount(0);
+    });
+    await test.step('every sidebar screen', () => everySidebarScreen(page));
+    await test.step('back to the adisyon and its Hesap', async () => {
+      await openInApp(page, `/owner/orders/${opened.id}`);
+      await adisyonAndHesap(page, `/owner/orders/${opened.id}`, forAdisyon.name);
+    });
+  });
+
+  test('the waiter opens an adisyon and its Hesap, then every screen and back, and nothing breaks', async ({ page }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, DEMO.waiter, '/waiter');
+    await expectScreen(page, 'Sipariş Ekranı · Sofra');
+    const sender = new Sender(page.request, await restaurantIdOf(page.request));
+    const [table] = await sender.freeTables();
+    const opened = await sender.openTable(table.id);
+    await sender.send(opened, [{ name: 'Mercimek Çorbası' }]);
+
+    await openInApp(page, `/waiter/orders/${opened.id}`);
+    await adisyonAndHesap(page, `/waiter/orders/${opened.id}`, table.name);
+    await everySidebarScreen(page);
+    await openInApp(page, `/waiter/orders/${opened.id}`);
+    await adisyonAndHesap(page, `/waiter/orders/${opened.id}`, table.name);
+  });
+
+  test('the kitchen opens every screen and comes back, and nothing breaks', async ({ page }) => {
+    await loginAs(page, DEMO.kitchen, '/kitchen');
+    await expectScreen(page, 'Siparişler · Sofra');
+    await everySidebarScreen(page);
+  });
+});
+
+/** A table's ticket with one dish, sent, paid in cash and closed; its bill number. */
+async function closeABill(request: APIRequestContext, sender: Sender, tableId: string): Promise<number> {
+  const { ticket } = await sender.send(await sender.openTable(tableId), [{ name: 'Mercimek Çorbası' }]);
+  const url = `/api/restaurants/${sender.restaurantId}/tickets/${ticket.id}`;
+  const { totals } = (await (await request.get(url)).json()) as { totals: { remaining: number } };
+  const paid = await request.post(`${url}/payments`, { data: { method: 'cash', amount: totals.remaining } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const closed = await request.post(`${url}/close`, { data: { version: (await paid.json()).version } });
+  expect(closed.ok(), await closed.text()).toBe(true);
+  return (await closed.json()).billNumber;
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, loginAs, restorePreferences } from '../helpers';
 
 // On a touch phone every single choice is the browser's own <select>: choosing by touch works,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, refusedRequest, test } from '../fixtures';
 import { DEMO, fillLogin, loginAs } from '../helpers';
 
 test.describe('login', () => {
@@ -16,7 +16,8 @@ test.describe('login', () => {
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Garson Ekranı' })).toBeVisible();
   });
 
-  test('a wrong password shows the Turkish failure message and the button comes back', async ({ page }) => {
+  test('a wrong password shows the Turkish failure message and the button comes back', async ({ page, pageErrors }) => {
+    pageErrors.allow(refusedRequest(401)); // the wrong password's refusal
     await fillLogin(page, DEMO.owner, 'yanlis-sifre');
     await expect(page.getByRole('alert')).toHaveText('Giriş başarısız: E-posta veya şifre hatalı');
     await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeEnabled();
@@ -65,7 +66,8 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
   });
 
-  test('a failed automatic login shows its message and forgets the saved account', async ({ page }) => {
+  test('a failed automatic login shows its message and forgets the saved account', async ({ page, pageErrors }) => {
+    pageErrors.allow(refusedRequest(401)); // the refused remember-me sign-in
     await page.goto('/');
     // A saved email but no remember-me cookie (revoked or expired on the server).
     await page.evaluate(() => localStorage.setItem('savedCredentials', JSON.stringify({ email: 'owner@demo.local' })));
@@ -75,7 +77,8 @@ test.describe('login', () => {
     expect(await page.evaluate(() => localStorage.getItem('savedCredentials'))).toBeNull();
   });
 
-  test('after a deliberate logout the saved-account dialog stays closed', async ({ page }) => {
+  test('after a deliberate logout the saved-account dialog stays closed', async ({ page, pageErrors }) => {
+    pageErrors.allow(refusedRequest(401)); // the dashboard's requests still in flight when the session ends
     await fillLogin(page, DEMO.kitchen, undefined, true);
     await expect(page).toHaveURL(/\/kitchen$/);
     await page.getByRole('button', { name: 'Çıkış Yap' }).click();

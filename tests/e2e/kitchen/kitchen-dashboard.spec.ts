@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, loginAs } from '../helpers';
 
 test('the kitchen dashboard offers orders, history and settings, and no owner screens', async ({ page }) => {

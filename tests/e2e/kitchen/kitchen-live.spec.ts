@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../fixtures';
 import { DEMO, PHONE, expectNoTextOverflow, loginAs } from '../helpers';
 import { Sender, hasTableService, restaurantIdOf } from './kitchen-helpers';
 

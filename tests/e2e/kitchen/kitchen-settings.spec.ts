@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, loginAs, restorePreferences } from '../helpers';
 
 test('the kitchen changes its own settings, keeps them, and cannot reach owner settings', async ({ page }) => {

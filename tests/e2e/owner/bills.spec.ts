@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { formatTL } from '../../../src/shared/money';
 import { DEMO, loginAs } from '../helpers';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';

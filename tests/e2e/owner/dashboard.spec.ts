@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, PHONE, loginAs } from '../helpers';
 
 const OWNER_ITEMS = [

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { DEMO, PHONE, demoRestaurantId, loginAs } from '../helpers';
 
 // Each test works on categories and items it creates itself: the demo menu stays as the public

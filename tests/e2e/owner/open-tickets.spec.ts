@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../fixtures';
 import { formatTL } from '../../../src/shared/money';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, loginAs } from '../helpers';
 
@@ -22,7 +22,7 @@ async function choose(select: Locator, label: string) {
 
 test('Açık Masalar on a phone: every open ticket with the sum; filters by state, section and waiter (native selects); a tap opens the adisyon', async ({ page, request }) => {
   const rid = await demoRestaurantId(request);
-  await request.post(`/api/restaurants/${rid}/tickets`, { data: { type: 'delivery', customer: { name: 'Filtre Testi', address: 'Moda Cd. 1' } } });
+  await request.post(`/api/restaurants/${rid}/tickets`, { data: { type: 'delivery', customer: { name: 'Filtre Testi', phone: '0532 111 22 33', address: 'Moda Cd. 1' } } });
   const open = (await (await request.get(`/api/restaurants/${rid}/tickets?status=open`)).json()) as Summary[];
   const sum = (list: Summary[]) => `${list.length} açık adisyon · Toplam ${formatTL(list.reduce((s, t) => s + t.total, 0))}`;
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../fixtures';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { DEMO, DEMO_PASSWORD, PHONE, loginAs } from '../helpers';

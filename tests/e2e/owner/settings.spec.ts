@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, loginAs } from '../helpers';
 
 test('owner settings save and appear live on another open screen of the restaurant', async ({ page, browser }) => {

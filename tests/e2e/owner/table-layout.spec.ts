@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs, readFloor, touchDrag } from '../helpers';
 
 const PLAN_GRID = 20;

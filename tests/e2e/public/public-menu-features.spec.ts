@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { PHONE, demoRestaurantId } from '../helpers';
 
 test.describe('public menu features', () => {

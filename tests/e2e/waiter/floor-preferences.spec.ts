@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, PHONE, loginAs, restorePreferences } from '../helpers';
 
 test('the waiter saves a default section and list view on a phone: they are kept, and Sipariş Ekranı opens that way', async ({ page }) => {

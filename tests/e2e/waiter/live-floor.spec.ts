@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '../fixtures';
 import { formatTL } from '../../../src/shared/money';
 import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
 

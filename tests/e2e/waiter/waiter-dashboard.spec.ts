@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, PHONE, loginAs } from '../helpers';
 
 test('the waiter dashboard has its three items and a 250px sidebar on a phone', async ({ page }) => {

@@ -4,7 +4,11 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../../shared/auth-contract';
 import { ROLE_HOME, type Role } from '../../../shared/roles';
 import { tr } from '../../i18n/tr';
+import type { SharedDeviceInfo } from '../../../shared/pin-contract';
 import { login, resumeSavedLogin } from './auth-api';
+import { rememberSharedDevice } from '../../api/shared-device-hint';
+import { fetchSharedDevice } from './pin-api';
+import { PinSignIn } from './pin-sign-in';
 import classes from './login-page.module.css';
 import { SavedAccountDialog } from './saved-account-dialog';
 import { clearSessionEndedNotice, isDeniedState, readSessionEndedNotice } from './session-notice';
@@ -47,6 +51,23 @@ function LoginForm({ deniedRole }: { deniedRole: Role | null }) {
   useEffect(() => {
     const saved = getSavedEmail();
     if (saved && !isManualLogout()) setSavedEmail(saved);
+  }, []);
+
+  // A registered shared device offers the PIN pad first (and never the previous person's saved account).
+  const [device, setDevice] = useState<SharedDeviceInfo | null>(null);
+  const [usePassword, setUsePassword] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    fetchSharedDevice()
+      .then((info) => {
+        if (!isCurrent) return;
+        rememberSharedDevice(info.device?.name ?? null);
+        if (info.device) (setDevice(info), setSavedEmail(null));
+      })
+      .catch(() => {});
+    return () => {
+      isCurrent = false;
+    };
   }, []);
 
   function enter(user: AuthUser) {
@@ -112,47 +133,56 @@ function LoginForm({ deniedRole }: { deniedRole: Role | null }) {
             {notice}
           </Alert>
         )}
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack>
-            <TextInput
-              label={tr.login.email}
-              type="email"
-              autoComplete="username"
-              required
-              withAsterisk={false}
-              size="md"
-              ref={emailRef}
-              error={fieldErrors.email}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={tr.login.password}
-              autoComplete="current-password"
-              required
-              withAsterisk={false}
-              size="md"
-              ref={passwordRef}
-              error={fieldErrors.password}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              visible={isPasswordVisible}
-              onVisibilityChange={setPasswordVisible}
-              visibilityToggleButtonProps={{
-                'aria-label': isPasswordVisible ? tr.login.hidePassword : tr.login.showPassword,
-              }}
-            />
-            <Checkbox label={tr.login.remember} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-            {error && (
-              <Alert color="red" role="alert" variant="light">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" size="md" fullWidth disabled={isBusy}>
-              {isBusy ? tr.login.submitting : tr.login.submit}
-            </Button>
-          </Stack>
-        </form>
+        {device && !usePassword ? (
+          <PinSignIn info={device} onSignedIn={enter} onUsePassword={() => setUsePassword(true)} />
+        ) : (
+          <form onSubmit={handleSubmit} noValidate>
+            <Stack>
+              <TextInput
+                label={tr.login.email}
+                type="email"
+                autoComplete="username"
+                required
+                withAsterisk={false}
+                size="md"
+                ref={emailRef}
+                error={fieldErrors.email}
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label={tr.login.password}
+                autoComplete="current-password"
+                required
+                withAsterisk={false}
+                size="md"
+                ref={passwordRef}
+                error={fieldErrors.password}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                visible={isPasswordVisible}
+                onVisibilityChange={setPasswordVisible}
+                visibilityToggleButtonProps={{
+                  'aria-label': isPasswordVisible ? tr.login.hidePassword : tr.login.showPassword,
+                }}
+              />
+              <Checkbox label={tr.login.remember} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+              {error && (
+                <Alert color="red" role="alert" variant="light">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" size="md" fullWidth disabled={isBusy}>
+                {isBusy ? tr.login.submitting : tr.login.submit}
+              </Button>
+              {device && (
+                <Button variant="default" size="md" fullWidth onClick={() => setUsePassword(false)}>
+                  PIN ile giriş
+                </Button>
+              )}
+            </Stack>
+          </form>
+        )}
       </Paper>
 
       <SavedAccountDialog email={savedEmail} onYes={handleSavedLogin} onNo={() => setSavedEmail(null)} />

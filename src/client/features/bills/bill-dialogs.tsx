@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Modal, NumberInput, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Approval } from '../../../shared/bill-contract';
+import { PIN_LIMITS } from '../../../shared/pin-contract';
+import { PinApprovalFields, usePinApprovers } from './pin-approval';
 import { formatTL } from '../../../shared/money';
 import type { Discount, TicketLine } from '../../../shared/ticket-contract';
 import { useFieldErrors } from '../../api/field-errors';
@@ -188,7 +191,10 @@ export function ReasonDialog({
   );
 }
 
-/** Yönetici onayı: the owner types their email and password on this device; the write is sent again with it. */
+/**
+ * Yönetici onayı: the owner types their email and password on this device — or, on a registered
+ * shared device, picks their name and types their PIN — and the write is sent again with it.
+ */
 export function ApprovalDialog({
   opened,
   onClose,
@@ -202,37 +208,79 @@ export function ApprovalDialog({
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [pin, setPin] = useState('');
+  const [chosenOwner, setChosenOwner] = useState<string | null>(null);
+  const [usePassword, setUsePassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const owners = usePinApprovers(opened);
+  const byPin = owners.length > 0 && !usePassword;
+  const approverId = chosenOwner ?? (owners.length === 1 ? owners[0].id : null);
+  // Nothing of the owner's stays filled in on the waiter's phone: every field starts empty when the
+  // dialog opens or closes, and the password and PIN are emptied after every try.
   useEffect(() => {
-    if (opened) (setPassword(''), setError(null));
+    setEmail('');
+    setPassword('');
+    setPin('');
+    setChosenOwner(null);
+    setUsePassword(false);
+    setError(null);
   }, [opened]);
+
+  const send = (approval: Approval) => {
+    setBusy(true);
+    setError(null);
+    void onApprove(approval)
+      .then((refused) => (refused ? setError(refused) : onClose()))
+      .finally(() => {
+        setPassword('');
+        setPin('');
+        setBusy(false);
+      });
+  };
+  const submit = () => {
+    if (byPin) {
+      if (!approverId) return setError('Onaylayan işletme sahibini seçin');
+      if (pin.length < PIN_LIMITS.minLength) return setError('PIN gerekli');
+      return send({ approverId, pin });
+    }
+    if (!email.trim() || !password) return setError('E-posta ve şifre gerekli');
+    send({ email: email.trim(), password });
+  };
+
   return (
     <BillModal opened={opened} onClose={onClose} title="Yönetici onayı">
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!email.trim() || !password) return setError('E-posta ve şifre gerekli');
-          setBusy(true);
-          void onApprove({ email: email.trim(), password })
-            .then((refused) => (refused ? setError(refused) : onClose()))
-            .finally(() => setBusy(false));
+          submit();
         }}
       >
         <Stack>
           <Text size="sm">{message}</Text>
-          <Text size="sm">İşletme sahibi bu cihazda e-postasını ve şifresini girerek onaylayabilir.</Text>
           {error && (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           )}
-          <TextInput label="Onaylayan e-postası" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput label="Onaylayan şifresi" autoComplete="off" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          <Button type="submit" loading={busy}>
-            Onayla
-          </Button>
+          {byPin ? (
+            <PinApprovalFields owners={owners} approverId={approverId} onApprover={setChosenOwner} pin={pin} onPin={setPin} onSubmit={submit} busy={busy} />
+          ) : (
+            <>
+              <Text size="sm">İşletme sahibi bu cihazda e-postasını ve şifresini girerek onaylayabilir.</Text>
+              <TextInput label="Onaylayan e-postası" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <PasswordInput label="Onaylayan şifresi" autoComplete="off" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              <Button type="submit" loading={busy}>
+                Onayla
+              </Button>
+            </>
+          )}
+          {owners.length > 0 && (
+            <Button variant="subtle" onClick={() => (setUsePassword(!usePassword), setPin(''), setPassword(''), setError(null))}>
+              {usePassword ? 'PIN ile onayla' : 'E-posta ve şifre ile onayla'}
+            </Button>
+          )}
         </Stack>
       </form>
     </BillModal>

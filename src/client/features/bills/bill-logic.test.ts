@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
-import { canAdjust, cashChange, isoDay, lineMarks, readDiscount, readPayment, trDay, type PaymentForm } from './bill-logic';
+import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
+import { canAdjust, cashChange, isoDay, lineMarks, readDiscount, readPayment, reasonsFor, trDay, type PaymentForm } from './bill-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,
@@ -32,7 +33,7 @@ describe('bill logic', () => {
   it('takes cash given above the amount as change, and refuses less than the amount', () => {
     expect(readPayment(form({ amount: '271,00', given: '300' }), 27100)).toEqual({ ok: true, value: { method: 'cash', amount: 27100, given: 30000 } });
     expect(cashChange(27100, 30000)).toBe(2900);
-    expect(readPayment(form({ amount: '271,00', given: '200' }), 27100)).toMatchObject({ ok: false, errors: { given: expect.any(String) } });
+    expect(readPayment(form({ amount: '400,50', given: '100' }), 40050)).toMatchObject({ ok: false, errors: { given: '300,50 TL eksik' } });
   });
 
   it('refuses more than remains, a meal card without a brand and an account without a name', () => {
@@ -42,9 +43,20 @@ describe('bill logic', () => {
     expect(readPayment(form({ method: 'meal_card', brand: 'Multinet', tip: '10' }), 40000)).toEqual({ ok: true, value: { method: 'meal_card', amount: 10000, tip: 1000, brand: 'Multinet' } });
   });
 
-  it('dates the business day in the restaurant time zone', () => {
-    expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul')).toBe('2026-11-22');
-    expect(isoDay(new Date('2026-11-21T20:30:00Z'), 'Europe/Istanbul')).toBe('2026-11-21');
+  it('offers İkram its own reasons and İptal the cancellation reasons', () => {
+    const settings = defaultRestaurantSettings('Demo Lokanta');
+    expect(reasonsFor('comp', settings)).toEqual(['Müdavim', 'Gecikme telafisi', 'Doğum günü', 'Şikâyet']);
+    expect(reasonsFor('comp', settings)).not.toContain('Müşteri vazgeçti');
+    expect(reasonsFor('cancel', settings)).toContain('Müşteri vazgeçti');
+    expect(reasonsFor('comp', undefined)).toEqual([]);
+  });
+
+  it('dates the business day in the restaurant time zone, from its day start hour', () => {
+    // 01:30 in Istanbul: still the 21st's business day when it starts at 05:00, the 22nd's at 00:00
+    expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
+    expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 0)).toBe('2026-11-22');
+    expect(isoDay(new Date('2026-11-22T02:00:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-22');
+    expect(isoDay(new Date('2026-11-21T20:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
     expect(trDay('2026-11-05')).toBe('05.11.2026');
   });
 });

@@ -1,4 +1,5 @@
-import { readTurkishMoney } from '../../../shared/money';
+import { businessDay } from '../../../shared/business-day';
+import { formatTL, readTurkishMoney } from '../../../shared/money';
 import type { Discount, PaymentMethod, Ticket, TicketLine } from '../../../shared/ticket-contract';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 
@@ -18,6 +19,12 @@ export function lineMarks(l: TicketLine): string[] {
   return marks;
 }
 const discountAmountLabel = (kurus: number) => `${(kurus / 100).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} TL`;
+
+/** The reasons a line's dialog offers: İkram its own list (Müdavim, Doğum günü…), İptal the cancellation reasons. */
+export function reasonsFor(kind: 'comp' | 'cancel', settings: { cancellationReasons: readonly string[]; compReasons: readonly string[] } | undefined): readonly string[] {
+  if (!settings) return [];
+  return kind === 'cancel' ? settings.cancellationReasons : settings.compReasons;
+}
 
 /** Lines the money actions apply to: sent to the kitchen, not cancelled, not paid. */
 export const canAdjust = (l: TicketLine) => l.status !== 'pending' && l.status !== 'cancelled' && l.paymentId === null;
@@ -76,7 +83,8 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
   if (!tip.ok) errors.tip = tip.error;
   const given = form.method === 'cash' ? optionalMoney(form.given, 'Verilen tutar') : ({ ok: true, kurus: 0 } as const);
   if (!given.ok) errors.given = given.error;
-  else if (amount.ok && given.kurus > 0 && given.kurus < amount.kurus) errors.given = 'Verilen tutar ödenen tutardan az olamaz';
+  // says what is missing; the waiter takes it as a part payment only on purpose (Kısmi ödeme olarak al)
+  else if (amount.ok && given.kurus > 0 && given.kurus < amount.kurus) errors.given = `${formatTL(amount.kurus - given.kurus)} eksik`;
   if (form.method === 'meal_card' && !form.brand) errors.brand = 'Yemek kartı markası seçin';
   if (form.method === 'account' && !form.customerName.trim()) errors.customerName = 'Cari ödemede müşteri adı gerekli';
   if (Object.keys(errors).length > 0 || !amount.ok || !tip.ok || !given.ok) return { ok: false, errors };
@@ -93,9 +101,12 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
   };
 }
 
-/** Today as YYYY-MM-DD in a time zone (the business day's calendar date). */
-export function isoDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/**
+ * The business day (YYYY-MM-DD) an instant belongs to, by the server's rule: the restaurant's time
+ * zone and day start hour (at 02:00 it is still yesterday's day).
+ */
+export function isoDay(at: Date, timeZone: string, dayStartHour: number): string {
+  return businessDay(at, timeZone, dayStartHour);
 }
 
 /** A YYYY-MM-DD day as Turkish staff write it: 25.11.2026. */

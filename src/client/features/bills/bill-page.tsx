@@ -1,18 +1,20 @@
-import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Approval } from '../../../shared/bill-contract';
-import { formatMoneyInput, formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/money';
 import { paymentLabel } from '../../../shared/receipt';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
-import { messageFor, useFieldErrors } from '../../api/field-errors';
+import { messageFor } from '../../api/field-errors';
 import { useGeneralSettings } from '../../api/restaurant';
 import { getUserSession } from '../../api/session';
-import { ChoiceSelect } from '../../components/choice-select';
+import { useScreenTitle } from '../../components/page-title';
 import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';
-import { billWhere, canAdjust, cashChange, lineMarks, payableLines, readPayment, type PaymentForm } from './bill-logic';
+import { billWhere, canAdjust, lineMarks, reasonsFor } from './bill-logic';
+import { PaymentPanel } from './payment-panel';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { fetchSplit, sendBillToPrinter, useBillActions, useBillTicket, usePrinterSettings, type GuardedWrite } from './bills-api';
+import { sendBillToPrinter, useBillActions, useBillTicket, type GuardedWrite } from './bills-api';
+import { usePrinterSettings } from '../../api/printer-settings';
 import classes from './bills.module.css';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
@@ -54,6 +56,7 @@ export default function BillPage() {
   }, [search, setSearch]);
 
   const t = ticket.data;
+  useScreenTitle(t ? `Hesap · ${billWhere(t)}` : 'Hesap');
   if (ticket.isPending) return <Loader role="status" aria-label="Yükleniyor..." />;
   if (ticket.isError || !t) {
     return (
@@ -70,7 +73,6 @@ export default function BillPage() {
   }
 
   const isOpen = t.status === 'open';
-  const reasons = settings.data?.cancellationReasons ?? [];
 
   /** A guarded write; a missing right opens Yönetici onayı. Returns the message to show in the dialog, or null. */
   const guard = async (write: GuardedWrite, approvalGiven?: Approval): Promise<string | null> => {
@@ -241,7 +243,7 @@ export default function BillPage() {
         onClose={() => setLineDialog(null)}
         kind={lineDialog?.kind === 'cancel' ? 'cancel' : 'comp'}
         line={line}
-        reasons={reasons}
+        reasons={reasonsFor(lineDialog?.kind === 'cancel' ? 'cancel' : 'comp', settings.data)}
         onSubmit={(reason, quantity) =>
           guard(
             lineDialog!.kind === 'cancel'
@@ -404,192 +406,6 @@ function PaymentsList({ ticket: t }: { ticket: Ticket }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-type PayResult = { message: string; fields: Record<string, string> } | null;
-type Mode = 'amount' | 'split' | 'lines';
-
-function PaymentPanel({
-  ticket: t,
-  methods,
-  brands,
-  busy,
-  onPay,
-}: {
-  ticket: Ticket;
-  methods: PaymentMethod[];
-  brands: readonly string[];
-  busy: boolean;
-  onPay(payment: Parameters<ReturnType<typeof useBillActions>['pay']>[0]): Promise<PayResult>;
-}) {
-  const remaining = t.totals.remaining;
-  const empty = (method: PaymentMethod): PaymentForm => ({ method, amount: remaining > 0 ? formatMoneyInput(remaining) : '', given: '', tip: '', brand: '', customerName: '' });
-  const [form, setForm] = useState<PaymentForm>(() => empty(methods[0] ?? 'cash'));
-  const [mode, setMode] = useState<Mode>('amount');
-  const [shares, setShares] = useState<number>(Math.max(2, t.guests ?? 2));
-  const [split, setSplit] = useState<number[] | null>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const fields = useFieldErrors();
-
-  // A new remaining (a payment, a discount) refills the amount with it.
-  useEffect(() => {
-    setForm((f) => ({ ...f, amount: remaining > 0 ? formatMoneyInput(remaining) : '', given: '', tip: '' }));
-    setChosen([]);
-  }, [remaining]);
-
-  const lines = useMemo(() => payableLines(t), [t]);
-  const chosenDue = lines.filter((l) => chosen.includes(l.id)).reduce((s, l) => s + l.due, 0);
-  const read = readPayment(mode === 'lines' ? { ...form, amount: formatMoneyInput(chosenDue || 0) } : form, remaining);
-  const amountNow = read.ok ? read.value.amount : 0;
-  const givenNow = read.ok ? (read.value.given ?? 0) : 0;
-  const change = form.method === 'cash' && givenNow > 0 ? cashChange(amountNow, givenNow) : 0;
-
-  if (remaining === 0) {
-    return (
-      <Alert color="green" role="status">
-        ✓ Hesap ödendi. Hesabı kapatabilirsiniz.
-      </Alert>
-    );
-  }
-
-  const set = (patch: Partial<PaymentForm>) => {
-    for (const k of Object.keys(patch)) fields.clear(k);
-    setForm((f) => ({ ...f, ...patch }));
-  };
-
-  const submit = async () => {
-    setError(null);
-    if (mode === 'lines' && chosen.length === 0) return setError('Ödenecek satırları seçin.');
-    if (!read.ok) return void fields.show(read.errors);
-    const { amount, ...rest } = read.value;
-    const payment = mode === 'lines' ? { ...rest, lineIds: chosen } : { ...rest, amount };
-    const refused = await onPay(payment);
-    if (refused) {
-      setError(refused.message);
-      fields.show(refused.fields);
-    } else {
-      setSplit((s) => (s && s.length > 1 ? s.slice(1) : null));
-    }
-  };
-
-  const doSplit = async () => {
-    try {
-      const out = await fetchSplit(t.id, shares);
-      setSplit(out.shares);
-      set({ amount: formatMoneyInput(out.shares[0]) });
-      setError(null);
-    } catch (err) {
-      setError(messageFor(err));
-    }
-  };
-
-  return (
-    <section aria-label="Ödeme al">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            Ödeme Al
-          </Title>
-          <div className={classes.methods} role="group" aria-label="Ödeme yöntemi">
-            {methods.map((m) => (
-              <Button key={m} variant={form.method === m ? 'filled' : 'default'} aria-pressed={form.method === m} onClick={() => set({ method: m })}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </Button>
-            ))}
-          </div>
-          <Group gap={6} role="group" aria-label="Nasıl ödenecek">
-            {(
-              [
-                ['amount', 'Tutar'],
-                ['split', 'Eşit Böl'],
-                ['lines', 'Satır Seç'],
-              ] as const
-            ).map(([value, label]) => (
-              <Button key={value} size="sm" variant={mode === value ? 'filled' : 'light'} aria-pressed={mode === value} onClick={() => (setMode(value), setError(null))}>
-                {label}
-              </Button>
-            ))}
-          </Group>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          {mode === 'split' && (
-            <Stack gap={6}>
-              <Group align="flex-end" gap="xs" wrap="nowrap">
-                <NumberInput label="Kişi sayısı" min={2} max={999} allowDecimal={false} value={shares} onChange={(v) => setShares(Number(v) || 2)} style={{ flex: 1 }} />
-                <Button onClick={() => void doSplit()}>{shares} kişiye böl</Button>
-              </Group>
-              {split && (
-                <Group gap={6} role="group" aria-label="Paylar">
-                  {split.map((s, i) => (
-                    <Button key={i} size="sm" variant="light" onClick={() => set({ amount: formatMoneyInput(s) })}>
-                      {i + 1}. pay: {formatTL(s)}
-                    </Button>
-                  ))}
-                </Group>
-              )}
-            </Stack>
-          )}
-          {mode === 'lines' ? (
-            <Stack gap={4} role="group" aria-label="Ödenecek satırlar">
-              {lines.map((l) => (
-                <Checkbox
-                  key={l.id}
-                  label={`${l.quantity}× ${l.name} · ${formatTL(l.due)}`}
-                  checked={chosen.includes(l.id)}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setChosen((c) => (on ? [...c, l.id] : c.filter((id) => id !== l.id)));
-                  }}
-                />
-              ))}
-              <Text fw={700}>Seçilen: {formatTL(chosenDue)}</Text>
-            </Stack>
-          ) : (
-            <TextInput label="Tutar (TL)" inputMode="decimal" value={form.amount} onChange={(e) => set({ amount: e.currentTarget.value })} {...fields.fieldProps('amount')} />
-          )}
-          {form.method === 'cash' && (
-            <>
-              <TextInput label="Verilen (TL)" inputMode="decimal" placeholder="Müşterinin verdiği" value={form.given} onChange={(e) => set({ given: e.currentTarget.value })} {...fields.fieldProps('given')} />
-              {change > 0 && (
-                <div role="status" aria-live="polite">
-                  <Text size="sm">Para Üstü</Text>
-                  <div className={classes.change} data-testid="cash-change">
-                    {formatTL(change)}
-                  </div>
-                </div>
-              )}
-            </>
-          )}
-          {form.method === 'meal_card' && (
-            <ChoiceSelect
-              label="Yemek kartı markası"
-              data={brands.map((b) => ({ value: b, label: b }))}
-              value={form.brand}
-              onChange={(v) => set({ brand: v })}
-              emptyLabel="Marka seçin"
-              error={fields.errors.brand}
-            />
-          )}
-          {form.method === 'account' && (
-            <TextInput label="Müşteri adı (Cari)" maxLength={100} value={form.customerName} onChange={(e) => set({ customerName: e.currentTarget.value })} {...fields.fieldProps('customerName')} />
-          )}
-          <TextInput label="Bahşiş (TL, isteğe bağlı)" inputMode="decimal" value={form.tip} onChange={(e) => set({ tip: e.currentTarget.value })} {...fields.fieldProps('tip')} />
-          <Button type="submit" size="md" loading={busy} data-testid="take-payment">
-            {PAYMENT_METHOD_LABELS[form.method]} ile Öde{amountNow > 0 ? ` · ${formatTL(amountNow)}` : ''}
-          </Button>
-        </Stack>
-      </form>
     </section>
   );
 }

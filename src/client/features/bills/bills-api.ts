@@ -2,21 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type {
   Approval,
-  BillDetail,
-  BillSummary,
   CloseResponse,
   CompRequest,
   PaymentRequest,
   PaymentResponse,
   SplitResponse,
 } from '../../../shared/bill-contract';
-import type { PrinterSettings } from '../../../shared/printer-settings';
 import type { PrintResponse } from '../../../shared/printing-contract';
 import type { Discount, Ticket } from '../../../shared/ticket-contract';
 import { MESSAGES } from '../../../shared/errors';
 import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../api/field-errors';
 import { ApiError, api } from '../../api/http';
 import { newIdempotencyKey } from '../../api/idempotency-key';
+import { billDetailQuery, closedBillsQuery } from '../../api/queries/bills';
+import { ticketQuery } from '../../api/queries/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 import { createWriteQueue } from '../../api/write-queue';
@@ -29,11 +28,8 @@ export const REFRESHED_NOTE = 'Hesap güncellendi; lütfen kontrol edip tekrar d
 /** Instead of the server's stale-version sentence ("reload the page"): the bill on the screen is already fresh. */
 export const STALE_BILL = 'Bu hesap siz işlem yaparken başka bir ekranda değişti. Ekrandaki hesap güncellendi; kontrol edip tekrar deneyin.';
 
-export const useBillTicket = (ticketId: string) =>
-  useQuery({ queryKey: queryKeys.ticket(rid(), ticketId), queryFn: () => api<Ticket>(ticketUrl(ticketId)) });
-
-export const usePrinterSettings = () =>
-  useQuery({ queryKey: queryKeys.printerSettings(rid()), queryFn: () => api<PrinterSettings>(restaurantPath('/settings/printer')) });
+/** The same cache entry as the adisyon's (api/queries/tickets.ts): one key, one shape. */
+export const useBillTicket = (ticketId: string) => useQuery(ticketQuery(ticketId));
 
 /** Yazıcıya Gönder: the server prints the bill on the network bill printer (503 when it does not answer). */
 export const sendBillToPrinter = (ticketId: string) => api<PrintResponse>(`${ticketUrl(ticketId)}/print`, { method: 'POST' });
@@ -42,26 +38,9 @@ export const sendBillToPrinter = (ticketId: string) => api<PrintResponse>(`${tic
 export const fetchSplit = (ticketId: string, shares: number) => api<SplitResponse>(`${ticketUrl(ticketId)}/split?shares=${shares}`);
 
 /** Kapalı Hesaplar: a business day or a range, or one bill by its number. */
-export const useClosedBills = (query: { from?: string; to?: string; number?: number }) => {
-  const params = new URLSearchParams();
-  if (query.number) params.set('number', String(query.number));
-  else {
-    if (query.from) params.set('from', query.from);
-    if (query.to) params.set('to', query.to);
-  }
-  const qs = params.toString();
-  return useQuery({
-    queryKey: [...queryKeys.bills(rid()), 'list', qs],
-    queryFn: () => api<BillSummary[]>(restaurantPath(`/bills${qs ? `?${qs}` : ''}`)),
-  });
-};
+export const useClosedBills = (query: { from?: string; to?: string; number?: number }) => useQuery(closedBillsQuery(query));
 
-export const useBillDetail = (billId: string | null) =>
-  useQuery({
-    queryKey: [...queryKeys.bills(rid()), 'detail', billId],
-    enabled: billId !== null,
-    queryFn: () => api<BillDetail>(restaurantPath(`/bills/${encodeURIComponent(billId!)}`)),
-  });
+export const useBillDetail = (billId: string | null) => useQuery(billDetailQuery(billId));
 
 export async function reopenBill(billId: string, reason: string) {
   return api<Ticket>(restaurantPath(`/bills/${encodeURIComponent(billId)}/reopen`), { method: 'POST', body: { reason } });
@@ -108,7 +87,8 @@ function guardedRequest(url: string, w: GuardedWrite, version: number, approval:
  */
 export function useBillActions(ticketId: string) {
   const queryClient = useQueryClient();
-  const key = useMemo(() => queryKeys.ticket(rid(), ticketId), [ticketId]);
+  const query = useMemo(() => ticketQuery(ticketId), [ticketId]);
+  const key = query.queryKey;
   const queue = useRef(createWriteQueue());
   const paymentKey = useRef<string | null>(null);
   const closeKey = useRef<string | null>(null);
@@ -117,11 +97,11 @@ export function useBillActions(ticketId: string) {
 
   const current = useCallback(async () => {
     await queryClient.cancelQueries({ queryKey: key, exact: true });
-    return queryClient.getQueryData<Ticket>(key) ?? queryClient.fetchQuery({ queryKey: key, queryFn: () => api<Ticket>(url) });
-  }, [queryClient, key, url]);
+    return queryClient.getQueryData(key) ?? queryClient.fetchQuery(query);
+  }, [queryClient, key, query]);
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.tickets(rid()), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ticketLists(rid()) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.floor() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.bills() });
   }, [queryClient]);

@@ -1,4 +1,5 @@
 import { Loaded } from '../../components/loaded';
+import { DateField } from '../../components/date-field';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +13,8 @@ import { useGeneralSettings } from '../../api/restaurant';
 import { BillModal } from './bill-dialogs';
 import { isoDay, lineMarks, trDay } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { reopenBill, useBillDetail, useClosedBills, usePrinterSettings } from './bills-api';
+import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
+import { usePrinterSettings } from '../../api/printer-settings';
 import classes from './bills.module.css';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
@@ -25,7 +27,8 @@ export function billFlags(b: Pick<BillSummary, 'hasDiscount' | 'hasComp' | 'hasC
 /** Kapalı Hesaplar (owner): a business day (today by default) or a range, or one bill by number; each bill in full. */
 export default function ClosedBillsPage() {
   const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
-  const today = isoDay(new Date(), tz);
+  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
+  const today = isoDay(new Date(), tz, dayStartHour);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [number, setNumber] = useState('');
@@ -57,8 +60,8 @@ export default function ClosedBillsPage() {
         }}
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="date" label="Başlangıç" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label="Bitiş" value={to} max={today} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateField label="Başlangıç" value={from} max={today} onChange={setFrom} />
+          <DateField label="Bitiş" value={to} max={today} onChange={setTo} />
           <TextInput label="Hesap No" inputMode="numeric" value={number} onChange={(e) => setNumber(e.currentTarget.value)} error={formError ?? undefined} />
           <Button type="submit">Listele</Button>
           <Button

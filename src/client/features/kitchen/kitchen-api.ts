@@ -1,63 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  KitchenAlert,
-  KitchenHistoryQuery,
-  KitchenHistoryResponse,
-  KitchenOrder,
-  KitchenSettableStatus,
-  ReadyLine,
-} from '../../../shared/kitchen-contract';
+import type { KitchenHistoryQuery, KitchenSettableStatus, ServeLinesResponse } from '../../../shared/kitchen-contract';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { api } from '../../api/http';
+import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../../api/queries/kitchen';
 import { queryKeys } from '../../api/query-keys';
-import { currentRestaurantId, restaurantPath, useGeneralSettings } from '../../api/restaurant';
+import { restaurantPath, useGeneralSettings } from '../../api/restaurant';
 
-const rid = currentRestaurantId;
 const base = () => restaurantPath();
 
-/**
- * Every kitchen query lives under queryKeys.kitchen(): the 'kitchen' and 'tickets' live events
- * refresh them all. Structural sharing keeps an unchanged card the same object between fetches,
- * so a memoised card does not re-render when another one changes.
+/*
+ * The reads' keys and fetchers are in api/queries/kitchen.ts. Structural sharing keeps an
+ * unchanged card the same object between fetches, so a memoised card does not re-render when
+ * another one changes.
  */
-/** The cards still to make (scope 'active'): the screen shows no others, however many wait to be served. */
-export function useKitchenOrders(station: string) {
-  const query = new URLSearchParams({ scope: 'active', ...(station ? { station } : {}) });
-  return useQuery({
-    queryKey: [...queryKeys.kitchen(rid()), 'orders', station],
-    queryFn: () => api<KitchenOrder[]>(`${base()}/kitchen/orders?${query}`),
-  });
-}
+export const useKitchenOrders = (station: string) => useQuery(kitchenOrdersQuery(station));
 
-export function useKitchenHistory(query: KitchenHistoryQuery) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
-  return useQuery({
-    queryKey: [...queryKeys.kitchen(rid()), 'history', params.toString()],
-    queryFn: () => api<KitchenHistoryResponse>(`${base()}/kitchen/history?${params}`),
-    placeholderData: (previous) => previous,
-  });
-}
+export const useKitchenHistory = (query: KitchenHistoryQuery) =>
+  useQuery({ ...kitchenHistoryQuery(query), placeholderData: (previous) => previous });
 
-export const useReadyLines = (enabled = true) =>
-  useQuery({
-    queryKey: [...queryKeys.kitchen(rid()), 'ready'],
-    queryFn: () => api<ReadyLine[]>(`${base()}/kitchen/ready`),
-    enabled,
-  });
+export const useReadyLines = (enabled = true) => useQuery({ ...readyLinesQuery(), enabled });
 
-export const useKitchenAlerts = () =>
-  useQuery({
-    queryKey: [...queryKeys.kitchen(rid()), 'alerts'],
-    queryFn: () => api<KitchenAlert[]>(`${base()}/kitchen/alerts`),
-  });
+export const useKitchenAlerts = () => useQuery(kitchenAlertsQuery());
 
 /** The owner's warn / late minutes for ageing cards (every role may read the general settings). */
 export function useKitchenThresholds() {
   return useGeneralSettings((s) => s.kitchenThresholds).data ?? defaultRestaurantSettings('').kitchenThresholds;
 }
 
-function useKitchenMutation<I>(request: (input: I) => Promise<unknown>) {
+function useKitchenMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -84,6 +54,18 @@ export const useRecallBatch = () =>
 export const useMarkServed = () =>
   useKitchenMutation(({ ticketId, lineId }: { ticketId: string; lineId: string }) =>
     api(`${base()}/tickets/${ticketId}/lines/${lineId}/served`, { method: 'POST' }),
+  );
+
+/** Tümünü Servis Et: the lines shown for one table; answers the ones it served. */
+export const useServeLines = () =>
+  useKitchenMutation(({ ticketId, lineIds }: { ticketId: string; lineIds: string[] }) =>
+    api<ServeLinesResponse>(`${base()}/tickets/${ticketId}/serve`, { method: 'POST', body: { lineIds } }),
+  );
+
+/** Geri Al after Servis Edildi: the lines go back to Hazır (the server allows it for a short while). */
+export const useUndoServe = () =>
+  useKitchenMutation(({ ticketId, lineIds }: { ticketId: string; lineIds: string[] }) =>
+    api<ServeLinesResponse>(`${base()}/tickets/${ticketId}/serve/undo`, { method: 'POST', body: { lineIds } }),
   );
 
 /** Tells the server this screen received (shows) these batches; no refetch needed. */

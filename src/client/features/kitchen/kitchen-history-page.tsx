@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { HistoryBatch, KitchenHistoryQuery } from '../../../shared/kitchen-contract';
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
+import { DateField } from '../../components/date-field';
 import { usePreferences } from '../../api/preferences';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from '../../components/status-icons';
@@ -37,8 +38,8 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
     <Stack gap="md" className={touch.touch}>
       <Title order={2}>{title}</Title>
       <div className={classes.filters}>
-        <TextInput type="date" label={kt.history.from} value={filters.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value || undefined })} />
-        <TextInput type="date" label={kt.history.to} value={filters.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value || undefined })} />
+        <DateField label={kt.history.from} value={filters.from ?? ''} onChange={(v) => set({ from: v || undefined })} />
+        <DateField label={kt.history.to} value={filters.to ?? ''} onChange={(v) => set({ to: v || undefined })} />
         <TextInput
           label={kt.station}
           placeholder={kt.allStations}

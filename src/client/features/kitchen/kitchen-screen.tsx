@@ -11,6 +11,7 @@ import { kt } from './kitchen-text';
 import { useFullScreen } from './use-full-screen';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
 import { useNow } from '../../components/use-now';
+import { useSidebarCollapsedOnTablet } from '../../components/sidebar-collapse';
 
 const NO_LINES: ReadonlySet<string> = new Set();
 
@@ -28,6 +29,7 @@ export default function KitchenScreen({ title = kt.ordersTitle }: { title?: stri
   const bump = useBumpBatch();
   const now = useNow(15_000);
   const fullScreen = useFullScreen(prefs.fullScreen);
+  useSidebarCollapsedOnTablet();
   const [busyLines, setBusyLines] = useState<ReadonlySet<string>>(NO_LINES);
   const [bumping, setBumping] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

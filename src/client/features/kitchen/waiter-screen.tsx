@@ -1,54 +1,68 @@
-import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReadyLine } from '../../../shared/kitchen-contract';
 import { getUserSession } from '../../api/session';
 import { ConnectionBanner } from './connection-banner';
-import { useKitchenAlerts, useMarkServed, useReadyLines } from './kitchen-api';
+import { useKitchenAlerts, useMarkServed, useReadyLines, useServeLines, useUndoServe } from './kitchen-api';
 import classes from './kitchen.module.css';
-import { clock, kt, whereLabel } from './kitchen-text';
+import { kt } from './kitchen-text';
+import { ReadyGroupCard } from './ready-group-card';
+import { groupReadyLines, type ReadyGroup } from './ready-groups';
+import { ServeUndoBar, type ServedUndo } from './serve-undo-bar';
 import { UnacknowledgedAlerts } from './unacknowledged-alerts';
 import touch from '../../components/touch-targets.module.css';
 
-interface Group {
-  ticketId: string;
-  where: string;
-  waiterName: string | null;
-  lines: ReadyLine[];
-}
-
-function groupByTicket(lines: readonly ReadyLine[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const l of lines) {
-    const g = groups.get(l.ticketId) ?? { ticketId: l.ticketId, where: whereLabel(l), waiterName: l.waiterName, lines: [] };
-    g.lines.push(l);
-    groups.set(l.ticketId, g);
-  }
-  return [...groups.values()];
-}
+const dish = (l: ReadyLine) => `${l.quantity} × ${l.name}`;
 
 /**
- * Garson Ekranı: the ready lines of the waiter's tables (every waiter's for the owner), oldest
- * first, each with Servis Edildi; on top, batches the kitchen has not received in time.
+ * Garson Ekranı: the ready lines of the waiter's tables (every waiter's for the owner), the newest
+ * on top, each with Servis Edildi and each table with Tümünü Servis Et; a mistaken serve can be
+ * taken back for a few seconds. On top, batches the kitchen has not received in time.
  */
 export default function WaiterScreen() {
   const isOwner = getUserSession()?.role === 'owner';
   const ready = useReadyLines();
   const alerts = useKitchenAlerts();
   const served = useMarkServed();
+  const servedAll = useServeLines();
+  const undo = useUndoServe();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const groups = useMemo(() => groupByTicket(ready.data ?? []), [ready.data]);
+  const [lastServed, setLastServed] = useState<ServedUndo | null>(null);
+  const groups = useMemo(() => groupReadyLines(ready.data ?? []), [ready.data]);
+  const forget = useCallback(() => setLastServed(null), []);
 
-  const serve = (line: ReadyLine) => {
+  const done = (offer: ServedUndo | null) => {
+    setError(null);
+    setLastServed(offer);
+  };
+  const failed = (e: Error) => setError(e.message);
+
+  const serve = (line: ReadyLine, where: string) => {
     setBusy(line.id);
     served.mutate(
       { ticketId: line.ticketId, lineId: line.id },
-      { onError: (e) => setError(e.message), onSuccess: () => setError(null), onSettled: () => setBusy(null) },
+      { onSuccess: () => done({ ticketId: line.ticketId, lineIds: [line.id], what: `${where}: ${dish(line)}` }), onError: failed, onSettled: () => setBusy(null) },
     );
   };
 
+  const serveAll = (g: ReadyGroup) => {
+    setBusy(`all:${g.ticketId}`);
+    servedAll.mutate(
+      { ticketId: g.ticketId, lineIds: g.lines.map((l) => l.id) },
+      {
+        onSuccess: ({ lineIds }) => done(lineIds.length ? { ticketId: g.ticketId, lineIds, what: `${g.where}: ${g.lines.map(dish).join(', ')}` } : null),
+        onError: failed,
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+
+  const takeBack = (offer: ServedUndo) =>
+    undo.mutate({ ticketId: offer.ticketId, lineIds: offer.lineIds }, { onSuccess: () => done(null), onError: (e) => (forget(), failed(e)) });
+
   return (
-    <Stack gap="md" className={touch.touch} maw={900}>
+    <Stack gap="md" className={touch.touch} maw={900} pb={lastServed ? 96 : undefined}>
       <ConnectionBanner />
       <Title order={2}>{kt.waiterTitle}</Title>
       <UnacknowledgedAlerts alerts={alerts.data ?? []} />
@@ -71,34 +85,10 @@ export default function WaiterScreen() {
         </div>
       ) : (
         groups.map((g) => (
-          <section key={g.ticketId} className={classes.readyGroup} aria-label={g.where} data-testid="ready-group">
-            <header className={classes.readyGroupHead}>
-              <h3>{g.where}</h3>
-              {isOwner && g.waiterName && (
-                <span>
-                  {kt.waiter}: {g.waiterName}
-                </span>
-              )}
-            </header>
-            {g.lines.map((l) => (
-              <div key={l.id} className={classes.readyLine}>
-                <span className={classes.qty}>{l.quantity}×</span>
-                <span className={classes.lineBody}>
-                  <span className={classes.lineName}>{l.name}</span>
-                  {l.options.length > 0 && <span className={classes.options}>{l.options.map((o) => o.name).join(', ')}</span>}
-                  {l.note && <span className={classes.note}>Not: {l.note}</span>}
-                  <span className={classes.options}>
-                    ✓ {kt.history.ready} {clock(l.readyAt)}
-                  </span>
-                </span>
-                <Button size="md" color="green" onClick={() => serve(l)} loading={busy === l.id} aria-label={`${l.quantity} × ${l.name}: ${kt.served}`}>
-                  🍽 {kt.served}
-                </Button>
-              </div>
-            ))}
-          </section>
+          <ReadyGroupCard key={g.ticketId} group={g} showWaiter={isOwner} busy={busy} onServe={(l) => serve(l, g.where)} onServeAll={serveAll} />
         ))
       )}
+      {lastServed && <ServeUndoBar served={lastServed} isBusy={undo.isPending} onUndo={() => takeBack(lastServed)} onExpire={forget} />}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, type MenuCategory } from '../../../shared/menu-contract';

@@ -4,7 +4,6 @@ import {
   FileButton,
   Group,
   Image,
-  Modal,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -14,6 +13,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
@@ -38,6 +38,7 @@ import { StationInput } from './station-input';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';
 import { shrinkPhoto } from './shrink-photo';
+import { ZeroPriceConfirm } from './zero-price-confirm';
 
 interface Props {
   menu: AdminMenu;
@@ -67,7 +68,8 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
     description: item?.description ?? '',
     price: item ? formatMoneyInput(item.priceKurus) : '',
     vatRate: String(item?.vatRate ?? DEFAULT_VAT_RATE),
-    categoryId: item?.categoryId ?? categoryId ?? menu.categories[0]?.id ?? '',
+    // A new dish's category is the owner's choice (or the category shown), never the first one.
+    categoryId: item?.categoryId ?? categoryId ?? '',
     sortOrder: item?.sortOrder as number | undefined,
     isAvailable: item?.isAvailable ?? true,
     station: item?.station ?? DEFAULT_STATION,
@@ -78,6 +80,7 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [isAskingZero, setAskingZero] = useState(false);
   const fields = useFieldErrors();
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -107,8 +110,8 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
     setDropPhoto(false);
   }
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function handleSubmit(event: FormEvent | null, allowZeroPrice = false) {
+    event?.preventDefault();
     setTried(true);
     setSaveError(null);
     const body = {
@@ -128,8 +131,14 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
     if (!price.ok) delete problems.priceKurus;
     if (!form.categoryId) problems.categoryId = 'Bir kategori seçin';
     if (fields.show(problems) || !price.ok) return;
+    // Only a price that becomes 0 is asked about; a dish already free keeps its price unasked.
+    if (body.priceKurus === 0 && item?.priceKurus !== 0 && !allowZeroPrice) {
+      setAskingZero(true);
+      return;
+    }
+    const request = { ...body, ...(allowZeroPrice ? { allowZeroPrice } : {}) };
     try {
-      const saved = item ? await update.mutateAsync({ id: item.id, version: item.version, ...body }) : await create.mutateAsync(body);
+      const saved = item ? await update.mutateAsync({ id: item.id, version: item.version, ...request }) : await create.mutateAsync(request);
       if (photo) await upload.mutateAsync({ itemId: saved.id, file: photo.file });
       else if (dropPhoto && item?.photoUrl) await removePhoto.mutateAsync(saved.id);
       onClose();
@@ -185,6 +194,7 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
               data={menu.categories.map((c) => ({ value: c.id, label: `${c.icon} ${c.name}` }))}
               value={form.categoryId}
               onChange={(v) => set({ categoryId: v })}
+              emptyLabel="Kategori seçin"
               error={fields.errors.categoryId}
               required
             />
@@ -265,6 +275,14 @@ export function ItemFormModal({ menu, item, categoryId, onClose }: Props) {
           <FormActions error={saveError} isBusy={isBusy} onCancel={onClose} />
         </Stack>
       </form>
+      <ZeroPriceConfirm
+        opened={isAskingZero}
+        onCancel={() => setAskingZero(false)}
+        onConfirm={() => {
+          setAskingZero(false);
+          void handleSubmit(null, true);
+        }}
+      />
     </Modal>
   );
 }

@@ -17,7 +17,7 @@ import { ApiError, api, failureMessage } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
 import { tr } from '../../i18n/tr';
 import { queryKeys } from '../../api/query-keys';
-import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
+import { menuQuery, restaurantPath } from '../../api/restaurant';
 
 export const menuBase = () => restaurantPath('/menu');
 /** The live 'menu' event refreshes every open menu screen through this prefix. */
@@ -49,12 +49,12 @@ export const useChangePrices = () =>
 /** Drag and drop shows the new order at once; a refusal puts the old one back. */
 export function useReorderCategories() {
   const queryClient = useQueryClient();
-  const key = queryKeys.menu(currentRestaurantId());
+  const key = menuQuery().queryKey;
   return useMutation({
     mutationFn: (ids: string[]) => api<MenuCategory[]>(`${menuBase()}/categories/order`, { method: 'PUT', body: { ids } }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<AdminMenu>(key);
+      const previous = queryClient.getQueryData(key);
       if (previous) {
         const byId = new Map(previous.categories.map((c) => [c.id, c]));
         queryClient.setQueryData<AdminMenu>(key, {
@@ -79,12 +79,12 @@ function useOptimisticToggle<I extends { id: string; version: number }, O>(
   apply: (menu: AdminMenu, input: I) => AdminMenu,
 ) {
   const queryClient = useQueryClient();
-  const key = queryKeys.menu(currentRestaurantId());
+  const key = menuQuery().queryKey;
   return useMutation({
     mutationFn: request,
     onMutate: async (input: I) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<AdminMenu>(key);
+      const previous = queryClient.getQueryData(key);
       if (previous) queryClient.setQueryData<AdminMenu>(key, apply(previous, input));
       return { previous };
     },

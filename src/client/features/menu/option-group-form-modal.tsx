@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, optionGroupProblems, type OptionGroup } from '../../../shared/menu-contract';

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useState } from 'react';
 import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
 import { MAX_PRICE_KURUS, formatLira } from '../../../shared/money';

@@ -8,6 +8,7 @@ import orderClasses from './orders.module.css';
 import { PlanCanvas, tableStyle } from '../../components/plan/plan-canvas';
 import { tableDetail } from '../../components/plan/plan-geometry';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
+import { isPaid, paymentHint } from '../../components/payment-hint';
 import classes from '../../components/plan/plan.module.css';
 
 export type TableView = 'floor' | 'list';
@@ -19,7 +20,10 @@ export function tableSummary(t: FloorTable, now: number): string {
   const parts = [t.name, TABLE_STATE_LABELS[t.state]];
   if (t.ticketId) {
     if (t.guests) parts.push(`${t.guests} kişi`);
-    parts.push(formatTL(t.total ?? 0), ageLabel(minutesSince(t.openedAt, now)));
+    parts.push(formatTL(t.total ?? 0));
+    const hint = paymentHint(t.total, t.remaining);
+    if (hint) parts.push(hint.replace('✓ ', ''));
+    parts.push(ageLabel(minutesSince(t.openedAt, now)));
     if (t.waiterName) parts.push(`Garson: ${t.waiterName}`);
   } else parts.push(`${t.seats} kişilik`);
   return parts.join(', ');
@@ -60,7 +64,7 @@ const FloorTile = memo(function FloorTile({ table: t, scale, now, busy, onTap }:
       {busy && <Loader size="xs" aria-hidden />}
       {open && detail !== 'compact' && (
         <span className={classes.tableMeta}>
-          {formatTL(t.total ?? 0)} · {ageLabel(minutesSince(t.openedAt, now))}
+          {formatTL(t.total ?? 0)} · {isPaid(t.total, t.remaining) ? '✓ Ödendi' : ageLabel(minutesSince(t.openedAt, now))}
         </span>
       )}
       {open && detail === 'full' && (
@@ -84,6 +88,7 @@ function TableRow({ table: t, now, busy, onTap }: Omit<TileProps, 'scale'>) {
         <span className={orderClasses.rowMeta}>
           {TABLE_STATE_ICONS[t.state]} {TABLE_STATE_LABELS[t.state]}
           {open && t.waiterName ? ` · ${t.waiterName}` : ''}
+          {open && paymentHint(t.total, t.remaining) ? ` · ${paymentHint(t.total, t.remaining)}` : ''}
         </span>
         <span className={orderClasses.rowMetaRight}>
           {open ? `${t.guests ? `${t.guests} kişi · ` : ''}${ageLabel(minutesSince(t.openedAt, now))}` : `${t.seats} kişilik`}

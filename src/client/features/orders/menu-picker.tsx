@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
 import { formatTL } from '../../../shared/money';
 import { useMenu } from '../../api/restaurant';
+import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import {
+  defaultSelection,
   groupProblem,
   groupsOf,
   orderableMenu,
@@ -14,6 +16,7 @@ import {
   unitPrice,
   type Selection,
 } from './order-logic';
+import { TicketModal } from './ticket-modal';
 import classes from './orders.module.css';
 
 interface Props {
@@ -107,7 +110,11 @@ const ItemButton = memo(function ItemButton({ item, count, hasOptions, onTap }: 
   );
 });
 
-/** The item's option groups; required groups and min/max are enforced before "Ekle" works. */
+/**
+ * The item's option groups; required groups and min/max are enforced before "Ekle" works: it stays
+ * disabled, and the dialog says which group still needs a choice. A required single-choice group
+ * whose first choice costs nothing starts with it chosen (`defaultSelection`).
+ */
 export function OptionsDialog({
   item,
   groups,
@@ -119,26 +126,59 @@ export function OptionsDialog({
   onClose(): void;
   onAdd(optionIds: string[], quantity: number): void;
 }) {
-  const [selection, setSelection] = useState<Selection>({});
+  const [selection, setSelection] = useState<Selection>(() => defaultSelection(groups));
   const [quantity, setQuantity] = useState(1);
-  const [tried, setTried] = useState(false);
-  const [forItem, setForItem] = useState<string | null>(null);
+  const [forItem, setForItem] = useState<string | null>(item?.id ?? null);
   if ((item?.id ?? null) !== forItem) {
-    // A new item starts with nothing chosen.
+    // A new item starts from its defaults.
     setForItem(item?.id ?? null);
-    setSelection({});
+    setSelection(defaultSelection(groups));
     setQuantity(1);
-    setTried(false);
   }
   const problems = selectionProblems(groups, selection);
   const price = item ? unitPrice(item, groups, selection) : 0;
   const add = () => {
-    if (problems.length > 0) return setTried(true);
-    onAdd(selectedOptionIds(groups, selection), quantity);
+    if (problems.length === 0) onAdd(selectedOptionIds(groups, selection), quantity);
   };
 
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item?.name ?? ''} centered>
+    <TicketModal
+      opened={item !== null}
+      onClose={onClose}
+      title={item?.name ?? ''}
+      size="md"
+      footer={
+        item && (
+          <Stack gap={8} w="100%">
+            <Group gap="xs">
+              <Text fw={500}>Adet</Text>
+              <Button variant="default" aria-label="Adedi azalt" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+                −
+              </Button>
+              <span className={classes.stepperValue} aria-live="polite">
+                {quantity}
+              </span>
+              <Button
+                variant="default"
+                aria-label="Adedi artır"
+                disabled={quantity >= TICKET_LIMITS.quantity}
+                onClick={() => setQuantity((q) => Math.min(TICKET_LIMITS.quantity, q + 1))}
+              >
+                +
+              </Button>
+            </Group>
+            {problems.length > 0 && (
+              <Text c="red.8" size="sm" fw={600} id={MISSING_ID} data-testid="options-missing">
+                Eklemek için seçin: {problems.join(' · ')}
+              </Text>
+            )}
+            <Button size="lg" onClick={add} disabled={problems.length > 0} aria-describedby={problems.length > 0 ? MISSING_ID : undefined} data-testid="options-add">
+              Ekle · {formatTL(price * quantity)}
+            </Button>
+          </Stack>
+        )
+      }
+    >
       {item && (
         <Stack gap="md">
           {groups.map((g) => {
@@ -146,12 +186,12 @@ export function OptionsDialog({
             const problem = groupProblem(g, selection);
             const rule = g.isMultiple ? `en fazla ${g.maxChoices}` : 'bir tane';
             return (
-              <fieldset key={g.id} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={`rule-${g.id}`}>
+              <fieldset key={g.id} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={`rule-${g.id}`} data-testid={`option-group-${g.name}`}>
                 <legend style={{ fontWeight: 700, marginBottom: 4 }}>
                   {g.name} {g.isRequired && <span>(zorunlu)</span>}
                 </legend>
-                <Text size="sm" c="dimmed" id={`rule-${g.id}`} mb={6}>
-                  {g.isRequired ? `Seçin: ${g.minChoices > 1 ? `en az ${g.minChoices}, ` : ''}${rule}` : `İsteğe bağlı, ${rule}`}
+                <Text size="sm" c={problem ? 'red.8' : 'dimmed'} fw={problem ? 600 : undefined} id={`rule-${g.id}`} mb={6}>
+                  {problem ?? (g.isRequired ? `Seçin: ${g.minChoices > 1 ? `en az ${g.minChoices}, ` : ''}${rule}` : `İsteğe bağlı, ${rule}`)}
                 </Text>
                 <div className={classes.optionGrid}>
                   {g.options.map((o) => {
@@ -173,31 +213,14 @@ export function OptionsDialog({
                     );
                   })}
                 </div>
-                {tried && problem && (
-                  <Text c="red" size="sm" role="alert" mt={4}>
-                    {problem}
-                  </Text>
-                )}
               </fieldset>
             );
           })}
-          <Group gap="xs">
-            <Text fw={500}>Adet</Text>
-            <Button variant="default" aria-label="Adedi azalt" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
-              −
-            </Button>
-            <span className={classes.stepperValue} aria-live="polite">
-              {quantity}
-            </span>
-            <Button variant="default" aria-label="Adedi artır" onClick={() => setQuantity((q) => q + 1)}>
-              +
-            </Button>
-          </Group>
-          <Button size="lg" onClick={add} aria-disabled={problems.length > 0} data-testid="options-add">
-            Ekle · {formatTL(price * quantity)}
-          </Button>
         </Stack>
       )}
-    </Modal>
+    </TicketModal>
   );
 }
+
+/** The line under the options that says which group still needs a choice; "Ekle" points to it. */
+const MISSING_ID = 'options-missing';

@@ -8,6 +8,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { useNow } from '../../components/use-now';
 import { useFloor } from '../../api/floor';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
+import { paymentHint } from '../../components/payment-hint';
 import { NO_SECTION, ageLabel, filterTickets, minutesSince, sumTotals, waitersOf, whereLabel, type TicketFilter } from './order-logic';
 import { ticketPath } from './paths';
 import { useOpenTickets } from './tickets-api';
@@ -70,6 +71,12 @@ export default function OpenTicketsPage() {
                       {t.guests ? `${t.guests} kişi · ` : ''}
                       {ageLabel(minutesSince(t.openedAt, now))}
                     </span>
+                    {/* a reopened bill that is paid says so, with what is left (0,00 TL) */}
+                    {paymentHint(t.total, t.remaining) && (
+                      <span className={classes.rowName} style={{ gridColumn: '1 / -1', fontSize: '0.9375rem' }} data-testid="payment-hint">
+                        {paymentHint(t.total, t.remaining)}
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}

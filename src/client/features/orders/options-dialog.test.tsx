@@ -29,22 +29,76 @@ const groups = [
   }),
 ];
 
-function draw() {
+function draw(dialogGroups = groups) {
   const onAdd = vi.fn();
   render(
     <MantineProvider>
-      <OptionsDialog item={item} groups={groups} onClose={() => {}} onAdd={onAdd} />
+      <OptionsDialog item={item} groups={dialogGroups} onClose={() => {}} onAdd={onAdd} />
     </MantineProvider>,
   );
   return { onAdd, user: userEvent.setup() };
 }
 
+/** Sos: required, one of two that both cost extra; no choice is made for the waiter. */
+const sauce = optionGroup({
+  id: 'sauce',
+  name: 'Sos',
+  sortOrder: 2,
+  options: [
+    { id: 'hot', name: 'Acılı', priceKurus: 500, sortOrder: 0 },
+    { id: 'mild', name: 'Acısız', priceKurus: 500, sortOrder: 1 },
+  ],
+});
+/** Meze: required, at least two of three. */
+const meze = optionGroup({
+  id: 'meze',
+  name: 'Meze',
+  isMultiple: true,
+  minChoices: 2,
+  maxChoices: 3,
+  sortOrder: 3,
+  options: [
+    { id: 'haydari', name: 'Haydari', priceKurus: 0, sortOrder: 0 },
+    { id: 'ezme', name: 'Ezme', priceKurus: 0, sortOrder: 1 },
+    { id: 'humus', name: 'Humus', priceKurus: 0, sortOrder: 2 },
+  ],
+});
+
 describe('the options dialog', () => {
-  it('refuses to add without the required choice and says which group is missing', async () => {
+  it('starts a required single-choice group whose first choice costs nothing on that choice, so Ekle works at once', async () => {
     const { onAdd, user } = draw();
+    expect(screen.getByRole('button', { name: /Küçük/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Büyük/ })).toHaveAttribute('aria-pressed', 'false');
+    // an optional group starts empty: "nothing" is a choice there
+    expect(screen.getByRole('button', { name: /Naneli/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('options-add')).toBeEnabled();
+    expect(screen.getByTestId('options-add')).toHaveTextContent('Ekle · 45,00 TL');
     await user.click(screen.getByTestId('options-add'));
+    expect(onAdd).toHaveBeenCalledWith(['small'], 1);
+  });
+
+  it('keeps Ekle disabled while a required group has no choice, and says which group needs one', async () => {
+    const { onAdd, user } = draw([...groups, sauce, meze]);
+    // a first choice that costs extra is never made for the waiter
+    expect(screen.getByRole('button', { name: /Acılı/ })).toHaveAttribute('aria-pressed', 'false');
+    const add = screen.getByTestId('options-add');
+    expect(add).toBeDisabled();
+    expect(screen.getByTestId('options-missing')).toHaveTextContent('Eklemek için seçin: Sos: bir seçim yapın · Meze: en az 2 seçim yapın');
+    expect(add).toHaveAccessibleDescription(/Sos: bir seçim yapın/);
+    // each group says it too
+    expect(screen.getByRole('group', { name: /Sos/ })).toHaveTextContent('Sos: bir seçim yapın');
+    await user.click(add);
     expect(onAdd).not.toHaveBeenCalled();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Boy: bir seçim yapın');
+
+    await user.click(screen.getByRole('button', { name: /Acısız/ }));
+    await user.click(screen.getByRole('button', { name: 'Haydari' }));
+    expect(add).toBeDisabled();
+    expect(screen.getByTestId('options-missing')).toHaveTextContent('Eklemek için seçin: Meze: en az 2 seçim yapın');
+    await user.click(screen.getByRole('button', { name: 'Ezme' }));
+    expect(add).toBeEnabled();
+    expect(screen.queryByTestId('options-missing')).not.toBeInTheDocument();
+    await user.click(add);
+    expect(onAdd).toHaveBeenCalledWith(['small', 'mild', 'haydari', 'ezme'], 1);
   });
 
   it('shows add-on prices, keeps a group to its maximum and adds the chosen options with the quantity', async () => {

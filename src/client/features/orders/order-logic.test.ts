@@ -3,6 +3,7 @@ import type { TicketLine, TicketSummary } from '../../../shared/ticket-contract'
 import { menuItem, optionGroup } from '../../test-support/fixtures';
 import {
   ageLabel,
+  defaultSelection,
   filterTickets,
   groupProblem,
   isLeftEmpty,
@@ -131,6 +132,7 @@ const summary = (over: Partial<TicketSummary>): TicketSummary => ({
   customerName: null,
   guests: 2,
   total: 10000,
+  remaining: 10000,
   openedAt: '2025-01-01T12:00:00Z',
   state: 'open',
   version: 1,
@@ -186,5 +188,29 @@ describe('an adisyon left empty', () => {
     expect(isLeftEmpty({ ...empty, status: 'closed' })).toBe(false);
     expect(isLeftEmpty({ ...empty, type: 'takeaway' })).toBe(false);
     expect(isLeftEmpty({ ...empty, type: 'delivery' })).toBe(false);
+  });
+});
+
+describe('the options a dialog starts with', () => {
+  const portion = optionGroup({
+    id: 'p',
+    name: 'Porsiyon',
+    options: [
+      { id: 'one', name: '1', priceKurus: 0, sortOrder: 0 },
+      { id: 'onehalf', name: '1,5', priceKurus: 15000, sortOrder: 1 },
+    ],
+  });
+
+  it('starts a required single-choice group whose first choice costs nothing on that choice', () => {
+    expect(defaultSelection([portion])).toEqual({ p: ['one'] });
+    expect(defaultSelection([cooking])).toEqual({ g: ['a'] });
+  });
+
+  it('chooses nothing where the first choice costs extra, the group is optional or it takes several', () => {
+    const priced = optionGroup({ id: 'sos', options: [{ id: 'hot', name: 'Acılı', priceKurus: 500, sortOrder: 0 }] });
+    const optional = optionGroup({ id: 'opt', isRequired: false, minChoices: 0 });
+    const several = optionGroup({ id: 'meze', isMultiple: true, minChoices: 2, maxChoices: 3 });
+    const empty = optionGroup({ id: 'none', options: [] });
+    expect(defaultSelection([priced, optional, several, extras, empty])).toEqual({});
   });
 });

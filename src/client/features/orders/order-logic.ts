@@ -24,6 +24,22 @@ export function toggleOption(selection: Selection, group: OptionGroup, optionId:
   return { ...selection, [group.id]: next };
 }
 
+/**
+ * What the options dialog starts with. The rule: a required single-choice group whose first
+ * choice costs nothing starts with that choice (Porsiyon "1", Boy "Küçük") — the usual order is
+ * that one, and a tap on another choice replaces it. Every other group starts empty: a first
+ * choice that costs extra would add money nobody chose, and an optional group's "nothing" is a
+ * choice too. A required group left empty keeps "Ekle" disabled until it is chosen.
+ */
+export function defaultSelection(groups: readonly OptionGroup[]): Selection {
+  const selection: Record<string, readonly string[]> = {};
+  for (const g of groups) {
+    const first = g.options[0];
+    if (g.isRequired && !g.isMultiple && first && first.priceKurus === 0) selection[g.id] = [first.id];
+  }
+  return selection;
+}
+
 /** What is missing in a group, in Turkish; null when its choice is acceptable. */
 export function groupProblem(group: OptionGroup, selection: Selection): string | null {
   const count = (selection[group.id] ?? []).length;

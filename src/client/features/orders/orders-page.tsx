@@ -1,15 +1,18 @@
 import { Loaded } from '../../components/loaded';
 import { FormActions } from '../../components/form-actions';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
 import type { FloorTable } from '../../../shared/floor-contract';
-import { TICKET_LIMITS, TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
-import { fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
+import { formatTurkishPhone, normalizeTurkishPhone } from '../../../shared/phone';
+import { TICKET_LIMITS, TICKET_TYPE_LABELS, openTicketRequest } from '../../../shared/ticket-contract';
+import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useNow } from '../../components/use-now';
 import { usePreferences } from '../../api/preferences';
 import { useFloor } from '../../api/floor';
+import { CounterOrders } from './counter-orders';
 import { FloorView, type TableView } from './floor-view';
 import { ticketPath } from './paths';
 import { openTicket } from './tickets-api';
@@ -104,12 +107,15 @@ function FloorScreen() {
     <Stack gap="md" maw={1400}>
       <div className={classes.toolbar}>
         <Title order={2}>Sipariş Ekranı</Title>
-        <Button variant="light" onClick={() => setNewType('takeaway')}>
-          🥡 {TICKET_TYPE_LABELS.takeaway}
-        </Button>
-        <Button variant="light" onClick={() => setNewType('delivery')}>
-          🛵 {TICKET_TYPE_LABELS.delivery}
-        </Button>
+        {/* the two stay side by side, on the title's row or, on a phone, under it */}
+        <div className={classes.toolbarActions}>
+          <Button variant="light" onClick={() => setNewType('takeaway')}>
+            🥡 {TICKET_TYPE_LABELS.takeaway}
+          </Button>
+          <Button variant="light" onClick={() => setNewType('delivery')}>
+            🛵 {TICKET_TYPE_LABELS.delivery}
+          </Button>
+        </div>
       </div>
       <SegmentedControl
         aria-label="Masa görünümü"
@@ -127,6 +133,7 @@ function FloorScreen() {
           {error}
         </Alert>
       )}
+      <CounterOrders now={now} />
       <Loaded query={floor}>
         {(data) =>
           data.sections.length === 0 ? (
@@ -149,7 +156,11 @@ function FloorScreen() {
   );
 }
 
-/** Gel-Al or Paket Servis: a ticket without a table, for a named customer (delivery with an address). */
+/**
+ * Gel-Al or Paket Servis: a ticket without a table for a named customer. Paket Servis needs a
+ * phone and an address; Gel-Al may have a phone. The shared contract checks the form before it is
+ * sent (the server checks the same), each message on its own field.
+ */
 function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'delivery' | null; onClose(): void; onOpened(id: string): void }) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -157,23 +168,25 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fields = useFieldErrors();
+  const isDelivery = type === 'delivery';
 
   const submit = async () => {
     if (!type) return;
-    if (!name.trim()) {
-      fields.show({ 'customer.name': 'Müşteri adı gerekli' });
+    const checked = openTicketRequest.safeParse({ type, customer: { name, phone, ...(isDelivery ? { address } : {}) } });
+    if (!checked.success) {
+      const errors = fieldErrorsFromIssues(checked.error.issues);
+      if (!name.trim()) errors['customer.name'] = 'Müşteri adı gerekli';
+      fields.show(errors);
       return;
     }
     setSaving(true);
     setError(null);
     try {
-      const { ticketId } = await openTicket({
-        type,
-        customer: { name: name.trim(), phone: phone.trim() || undefined, address: type === 'delivery' ? address.trim() || undefined : undefined },
-      });
+      const { ticketId } = await openTicket(checked.data);
       setName('');
       setPhone('');
       setAddress('');
+      fields.clear();
       onOpened(ticketId);
     } catch (err) {
       setError(messageFor(err));
@@ -182,9 +195,14 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
       setSaving(false);
     }
   };
+  const close = () => {
+    fields.clear();
+    setError(null);
+    onClose();
+  };
 
   return (
-    <Modal opened={type !== null} onClose={onClose} title={type ? `Yeni ${TICKET_TYPE_LABELS[type]} siparişi` : ''} centered>
+    <Modal opened={type !== null} onClose={close} title={type ? `Yeni ${TICKET_TYPE_LABELS[type]} siparişi` : ''} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -204,25 +222,30 @@ function NewOrderDialog({ type, onClose, onOpened }: { type: 'takeaway' | 'deliv
           />
           <TextInput
             label="Telefon"
+            description={isDelivery ? 'ör. 0532 123 45 67' : 'İsteğe bağlı · ör. 0532 123 45 67'}
+            withAsterisk={isDelivery}
             type="tel"
             inputMode="tel"
+            autoComplete="tel"
             value={phone}
-            maxLength={TICKET_LIMITS.customerPhone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
+            onChange={(e) => (setPhone(e.currentTarget.value), fields.clear('customer.phone'))}
+            // a number typed any way reads back the one way it is shown everywhere
+            onBlur={() => normalizeTurkishPhone(phone) && setPhone(formatTurkishPhone(phone))}
             {...fields.fieldProps('customer.phone')}
           />
-          {type === 'delivery' && (
+          {isDelivery && (
             <Textarea
               label="Adres"
+              withAsterisk
               autosize
               minRows={2}
               value={address}
               maxLength={TICKET_LIMITS.customerAddress}
-              onChange={(e) => setAddress(e.currentTarget.value)}
+              onChange={(e) => (setAddress(e.currentTarget.value), fields.clear('customer.address'))}
               {...fields.fieldProps('customer.address')}
             />
           )}
-          <FormActions error={error} isBusy={saving} onCancel={onClose} submitLabel="Adisyon Aç" />
+          <FormActions error={error} isBusy={saving} onCancel={close} submitLabel="Adisyon Aç" />
         </Stack>
       </form>
     </Modal>

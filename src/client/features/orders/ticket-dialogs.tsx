@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FloorTable } from '../../../shared/floor-contract';
@@ -8,6 +8,7 @@ import { useFloor } from '../../api/floor';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { whereLabel } from './order-logic';
 import { ticketPath } from './paths';
+import { TicketModal } from './ticket-modal';
 import { useOpenTickets, type TicketActions } from './tickets-api';
 import classes from './orders.module.css';
 
@@ -61,7 +62,16 @@ function TablePicker({ ticket, onlyFree, onPick, busy }: { ticket: Ticket; onlyF
 export function MoveTicketDialog({ opened, ticket, actions, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={opened} onClose={onClose} title="Masa Taşı: boş bir masa seçin" centered size="lg">
+    <TicketModal
+      opened={opened}
+      onClose={onClose}
+      title="Masa Taşı: boş bir masa seçin"
+      footer={
+        <Button variant="default" onClick={onClose}>
+          Vazgeç
+        </Button>
+      }
+    >
       <TablePicker
         ticket={ticket}
         onlyFree
@@ -74,7 +84,7 @@ export function MoveTicketDialog({ opened, ticket, actions, onClose }: Props) {
           });
         }}
       />
-    </Modal>
+    </TicketModal>
   );
 }
 
@@ -94,64 +104,43 @@ export function MoveLinesDialog({ opened, ticket, actions, onClose }: Props) {
     }
   }, [opened]);
   const picked = Object.entries(chosen).filter(([, q]) => q > 0);
+  // A quantity worked out from the state as the update runs: two quick taps on − make −2.
+  const setQuantity = (lineId: string, quantity: (now: number) => number) => setChosen((c) => ({ ...c, [lineId]: quantity(c[lineId] ?? 0) }));
 
-  return (
-    <Modal opened={opened} onClose={onClose} title="Satırları Taşı" centered size="lg">
-      {done ? (
-        <Stack>
-          <Alert color="green" role="status">
-            {done.text}
-          </Alert>
-          <Group justify="flex-end">
+  if (done) {
+    return (
+      <TicketModal
+        opened={opened}
+        onClose={onClose}
+        title="Satırları Taşı"
+        footer={
+          <>
             <Button variant="default" onClick={() => navigate(ticketPath(done.ticketId))}>
               Hedef adisyonu aç
             </Button>
             <Button onClick={onClose}>Tamam</Button>
-          </Group>
-        </Stack>
-      ) : step === 'lines' ? (
-        <Stack>
-          <Text>Taşınacak satırları ve adetlerini seçin.</Text>
-          {movable.map((l) => {
-            const q = chosen[l.id] ?? 0;
-            return (
-              <div key={l.id} className={classes.line}>
-                <Checkbox
-                  label={`${l.quantity}× ${l.name}${l.options.length ? ` (${l.options.map((o) => o.name).join(', ')})` : ''}`}
-                  checked={q > 0}
-                  onChange={(e) => setChosen((c) => ({ ...c, [l.id]: e.currentTarget.checked ? l.quantity : 0 }))}
-                />
-                {q > 0 && l.quantity > 1 && (
-                  <Group gap={6} mt={4}>
-                    <Button variant="default" aria-label={`${l.name}: taşınacak adedi azalt`} disabled={q <= 1} onClick={() => setChosen((c) => ({ ...c, [l.id]: q - 1 }))}>
-                      −
-                    </Button>
-                    <span className={classes.stepperValue}>
-                      {q} / {l.quantity}
-                    </span>
-                    <Button
-                      variant="default"
-                      aria-label={`${l.name}: taşınacak adedi artır`}
-                      disabled={q >= l.quantity}
-                      onClick={() => setChosen((c) => ({ ...c, [l.id]: q + 1 }))}
-                    >
-                      +
-                    </Button>
-                  </Group>
-                )}
-              </div>
-            );
-          })}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Vazgeç
-            </Button>
-            <Button disabled={picked.length === 0} onClick={() => setStep('table')}>
-              Masa Seç
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
+          </>
+        }
+      >
+        <Alert color="green" role="status">
+          {done.text}
+        </Alert>
+      </TicketModal>
+    );
+  }
+
+  if (step === 'table') {
+    return (
+      <TicketModal
+        opened={opened}
+        onClose={onClose}
+        title="Satırları Taşı: masa seçin"
+        footer={
+          <Button variant="default" onClick={() => setStep('lines')} mr="auto">
+            ← Satırlar
+          </Button>
+        }
+      >
         <Stack>
           <Text>Satırlar hangi masaya gitsin? Boş masada yeni adisyon açılır.</Text>
           <TablePicker
@@ -167,12 +156,71 @@ export function MoveLinesDialog({ opened, ticket, actions, onClose }: Props) {
               });
             }}
           />
-          <Button variant="default" onClick={() => setStep('lines')} style={{ alignSelf: 'flex-start' }}>
-            ← Satırlar
-          </Button>
         </Stack>
-      )}
-    </Modal>
+      </TicketModal>
+    );
+  }
+
+  return (
+    <TicketModal
+      opened={opened}
+      onClose={onClose}
+      title="Satırları Taşı"
+      footer={
+        <>
+          <Button variant="default" onClick={onClose}>
+            Vazgeç
+          </Button>
+          <Button disabled={picked.length === 0} onClick={() => setStep('table')}>
+            Masa Seç{picked.length > 0 ? ` (${picked.length})` : ''}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="xs">
+        <Text>Taşınacak satırları ve adetlerini seçin.</Text>
+        {movable.map((l) => {
+          const q = chosen[l.id] ?? 0;
+          return (
+            <div key={l.id} className={classes.line} data-testid="move-line">
+              <Checkbox
+                size="md"
+                label={`${l.quantity}× ${l.name}${l.options.length ? ` (${l.options.map((o) => o.name).join(', ')})` : ''}`}
+                checked={q > 0}
+                onChange={(e) => {
+                  // Read now: React lets go of the event before a state updater runs.
+                  const isOn = e.currentTarget.checked;
+                  setQuantity(l.id, () => (isOn ? l.quantity : 0));
+                }}
+              />
+              {q > 0 && l.quantity > 1 && (
+                <Group gap={6} mt={4}>
+                  <Button
+                    variant="default"
+                    aria-label={`${l.name}: taşınacak adedi azalt`}
+                    disabled={q <= 1}
+                    onClick={() => setQuantity(l.id, (now) => Math.max(1, now - 1))}
+                  >
+                    −
+                  </Button>
+                  <span className={classes.stepperValue}>
+                    {q} / {l.quantity}
+                  </span>
+                  <Button
+                    variant="default"
+                    aria-label={`${l.name}: taşınacak adedi artır`}
+                    disabled={q >= l.quantity}
+                    onClick={() => setQuantity(l.id, (now) => Math.min(l.quantity, now + 1))}
+                  >
+                    +
+                  </Button>
+                </Group>
+              )}
+            </div>
+          );
+        })}
+      </Stack>
+    </TicketModal>
   );
 }
 
@@ -198,7 +246,27 @@ export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Masa Birleştir" centered size="lg">
+    <TicketModal
+      opened={opened}
+      onClose={onClose}
+      title="Masa Birleştir"
+      footer={
+        chosen ? (
+          <>
+            <Button variant="default" onClick={() => setChosen(null)} disabled={busy}>
+              Vazgeç
+            </Button>
+            <Button onClick={() => merge(chosen)} loading={busy} data-testid="merge-confirm">
+              Birleştir
+            </Button>
+          </>
+        ) : (
+          <Button variant="default" onClick={onClose}>
+            Vazgeç
+          </Button>
+        )
+      }
+    >
       {chosen ? (
         <Stack>
           <Text>
@@ -208,14 +276,6 @@ export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
             ({formatTL(chosen.total)}) adisyonunun satırları bu adisyona ({here}) eklensin mi? {whereLabel(chosen)} adisyonu kapanır; bu işlem geri
             alınamaz.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setChosen(null)} disabled={busy}>
-              Vazgeç
-            </Button>
-            <Button onClick={() => merge(chosen)} loading={busy} data-testid="merge-confirm">
-              Birleştir
-            </Button>
-          </Group>
         </Stack>
       ) : (
         <Stack>
@@ -243,6 +303,6 @@ export function MergeDialog({ opened, ticket, actions, onClose }: Props) {
           )}
         </Stack>
       )}
-    </Modal>
+    </TicketModal>
   );
 }

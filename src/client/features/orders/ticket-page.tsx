@@ -1,17 +1,20 @@
-import { Alert, Button, Group, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
+import { formatTurkishPhone } from '../../../shared/phone';
 import {
   LINE_STATUS_LABELS,
   NOTE_SUGGESTIONS,
   TICKET_LIMITS,
   TICKET_TYPE_LABELS,
+  lineNote,
   type Ticket,
   type TicketLine,
 } from '../../../shared/ticket-contract';
 import { STATUS_ICONS } from '../../components/status-icons';
 import { useNow } from '../../components/use-now';
+import { useScreenTitle } from '../../components/page-title';
 import { MenuPicker, PICKER_TITLE_ID } from './menu-picker';
 import { ageLabel, minutesSince, pendingLines, whereLabel } from './order-logic';
 import { ordersPath, ticketPath } from './paths';
@@ -162,6 +165,7 @@ export default function TicketPage() {
 function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: TicketActions; back: string }) {
   const now = useNow(30_000);
   const where = whereLabel({ type: t.type, tableName: t.tableName, customerName: t.customer?.name });
+  useScreenTitle(`Adisyon · ${where}`);
   const guests = t.guests ?? 0;
   const [billWanted, setBillWanted] = useState<boolean | null>(null);
   return (
@@ -213,24 +217,48 @@ function TicketHeader({ ticket: t, actions, back }: { ticket: Ticket; actions: T
         />
       </div>
       {t.customer && (t.customer.phone || t.customer.address) && (
-        <Text size="sm">
-          {t.customer.phone && `☎ ${t.customer.phone}`} {t.customer.address && `· ${t.customer.address}`}
+        <Text size="sm" className={classes.customer}>
+          {t.customer.phone && (
+            <a href={`tel:${t.customer.phone}`} data-testid="customer-phone">
+              ☎ {formatTurkishPhone(t.customer.phone)}
+            </a>
+          )}
+          {t.customer.address && <span>{t.customer.address}</span>}
         </Text>
       )}
     </Stack>
   );
 }
 
-/** Sent lines link to their İkram / İndirim / İptal on the Hesap screen (`billPath`). */
-const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: { line: TicketLine; actions: TicketActions; editable: boolean; billPath: string }) {
+/** What is wrong with a note (over the limit, a control character), in Turkish; null when nothing. */
+function noteProblem(text: string): string | null {
+  const checked = lineNote.safeParse(text);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+/** Sent lines link to their İkram / İndirim / İptal on the Hesap screen (`billPath`); exported for its tests. */
+export const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: { line: TicketLine; actions: TicketActions; editable: boolean; billPath: string }) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState(l.note ?? '');
+  const [noteError, setNoteError] = useState<string | null>(null);
   const isPending = l.status === 'pending' && editable;
   const addSuggestion = (s: string) => {
     setNote((n) => (n.trim() ? `${n.trim()}, ${s}` : s));
-    // Worked out from the saved note when the write runs: two quick suggestions both stay.
-    void actions.updateLine(l.id, (now) => ({ note: (now.note ? `${now.note}, ${s}` : s).slice(0, TICKET_LIMITS.note) }));
+    // Worked out from the saved note when the write runs: two quick suggestions both stay. A note
+    // that would pass the limit is refused on the field, never cut to fit.
+    void actions.updateLine(l.id, (now) => {
+      const next = now.note ? `${now.note}, ${s}` : s;
+      const problem = noteProblem(next);
+      setNoteError(problem);
+      return problem ? null : { note: next };
+    });
   };
+  const saveNote = () => {
+    const problem = noteProblem(note);
+    if (problem) return setNoteError(problem);
+    void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));
+  };
+  const noteLength = note.trim().length;
   return (
     <li className={classes.line} data-status={l.status} data-testid="ticket-line">
       <div className={classes.lineTop}>
@@ -294,13 +322,33 @@ const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: 
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));
+              saveNote();
             }}
           >
-            <Group gap={6} align="flex-end" wrap="nowrap">
-              <TextInput label="Not" value={note} maxLength={TICKET_LIMITS.note} onChange={(e) => setNote(e.currentTarget.value)} style={{ flex: 1 }} />
-              <Button type="submit">Kaydet</Button>
-            </Group>
+            <Stack gap={6}>
+              <Textarea
+                label="Not"
+                autosize
+                minRows={1}
+                maxRows={5}
+                value={note}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setNote(text);
+                  setNoteError(noteProblem(text));
+                }}
+                // what will be saved (ends trimmed), against the limit the server keeps
+                description={`${noteLength}/${TICKET_LIMITS.note}`}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                error={noteError}
+                aria-invalid={noteError ? true : undefined}
+                classNames={{ description: noteLength > TICKET_LIMITS.note ? classes.overLimit : undefined }}
+                data-testid="line-note"
+              />
+              <Button type="submit" style={{ alignSelf: 'flex-end' }}>
+                Kaydet
+              </Button>
+            </Stack>
           </form>
         </Stack>
       )}

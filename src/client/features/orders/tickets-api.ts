@@ -7,13 +7,13 @@ import type {
   SendResponse,
   Ticket,
   TicketLine,
-  TicketSummary,
   UpdateLineRequest,
   UpdateTicketRequest,
 } from '../../../shared/ticket-contract';
 import { MESSAGES } from '../../../shared/errors';
 import { ApiError, api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
+import { openTicketsQuery, ticketQuery } from '../../api/queries/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
@@ -33,17 +33,9 @@ export const STALE_TICKET = 'Bu adisyon siz düzenlerken başka bir ekranda değ
 const conflictMessage = (err: ApiError) => (err.message === MESSAGES.versionConflict ? STALE_TICKET : `${err.message} ${REFRESHED_NOTE}`);
 
 /** Open tickets (Açık Masalar, Masa Birleştir); the 'tickets' and 'kitchen' live events refresh them. */
-export const useOpenTickets = () =>
-  useQuery({
-    queryKey: [...queryKeys.tickets(rid()), 'list', 'open'],
-    queryFn: () => api<TicketSummary[]>(`${base()}?status=open`),
-  });
+export const useOpenTickets = () => useQuery(openTicketsQuery());
 
-export const useTicket = (ticketId: string) =>
-  useQuery({
-    queryKey: queryKeys.ticket(rid(), ticketId),
-    queryFn: () => api<Ticket>(`${base()}/${encodeURIComponent(ticketId)}`),
-  });
+export const useTicket = (ticketId: string) => useQuery(ticketQuery(ticketId));
 
 /**
  * Opens a ticket. For a table that already has one, the server answers 409 naming it: that ticket
@@ -70,7 +62,8 @@ type TicketChange = Omit<UpdateTicketRequest, 'version'>;
  */
 export function useTicketActions(ticketId: string) {
   const queryClient = useQueryClient();
-  const key = useMemo(() => queryKeys.ticket(rid(), ticketId), [ticketId]);
+  const query = useMemo(() => ticketQuery(ticketId), [ticketId]);
+  const key = query.queryKey;
   const queue = useRef(createWriteQueue());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
@@ -78,11 +71,11 @@ export function useTicketActions(ticketId: string) {
   const current = useCallback(async () => {
     // A refetch that started before this write could land after it with an older version.
     await queryClient.cancelQueries({ queryKey: key, exact: true });
-    return queryClient.getQueryData<Ticket>(key) ?? queryClient.fetchQuery({ queryKey: key, queryFn: () => api<Ticket>(`${base()}/${ticketId}`) });
-  }, [queryClient, key, ticketId]);
+    return queryClient.getQueryData(key) ?? queryClient.fetchQuery(query);
+  }, [queryClient, key, query]);
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.tickets(rid()), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ticketLists(rid()) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.floor() });
   }, [queryClient]);
 

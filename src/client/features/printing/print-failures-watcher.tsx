@@ -2,9 +2,7 @@ import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PrintFailure } from '../../../shared/printing-contract';
-import { api } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
+import { printFailuresQuery } from '../../api/queries/printing';
 
 const RETRY_WORDS: Record<PrintFailure['retry'], string> = {
   scheduled: 'birazdan yeniden denenecek',
@@ -20,10 +18,7 @@ export const describeFailure = (f: PrintFailure) => `${f.station} yazıcısı ($
  * (the live 'printing' event refreshes the list), and so is the end of its retry. Never silent.
  */
 export function PrintFailuresWatcher() {
-  const failures = useQuery({
-    queryKey: queryKeys.printFailures(currentRestaurantId()),
-    queryFn: () => api<PrintFailure[]>(restaurantPath('/printing/failures')),
-  });
+  const failures = useQuery(printFailuresQuery());
   const known = useRef<Map<string, PrintFailure['retry']> | null>(null);
   const [shown, setShown] = useState<PrintFailure[]>([]);
 

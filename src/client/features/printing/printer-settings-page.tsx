@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
 import { getUserSession } from '../../api/session';
-import { printerSettingsUrl } from './printer-api';
+import { printerSettingsQuery, printerSettingsUrl } from '../../api/printer-settings';
 import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';
 import { deviceTemplate, saveDeviceTemplate } from '../../components/receipt-html';
@@ -46,9 +46,11 @@ const canPrint = () => typeof window !== 'undefined' && typeof window.print === 
 export function PrinterSettingsPage() {
   const restaurantId = getUserSession()?.restaurantId;
   const { form, update, save, isSaving, loadError } = useDocumentForm<PrinterSettings>({
-    queryKey: ['settings', 'printer', restaurantId],
+    // the bill screens read the same cache entry (printerSettingsQuery): one key, one shape
+    queryKey: printerSettingsQuery(restaurantId ?? '').queryKey,
     url: restaurantId ? printerSettingsUrl(restaurantId) : null,
-    initial: DEFAULT_PRINTER_SETTINGS,
+    // never the spec's sample name, even before the document arrives
+    initial: { ...DEFAULT_PRINTER_SETTINGS, restaurantInfo: { name: '', address: '', phone: '' } },
   });
   // The template only changes the preview; it is never written into the saved document.
   const [template, setTemplate] = useState<ReceiptTemplate>(deviceTemplate);
@@ -116,6 +118,7 @@ export function PrinterSettingsPage() {
         )}
         <TextInput
           label="Restoran Adı"
+          description="Ayarlar'daki işletme adıyla aynıdır; birinde değiştirmek ikisini de değiştirir."
           {...fields.fieldProps('restaurantInfo.name')}
           value={form.restaurantInfo.name}
           onChange={(e) => update({ restaurantInfo: { ...form.restaurantInfo, name: e.currentTarget.value } })}

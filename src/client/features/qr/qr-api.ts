@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings';
 import { apiRequest } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { currentRestaurantId, restaurantPath, useGeneralSettings } from '../../api/restaurant';
+import { generalSettingsQuery, restaurantPath, useGeneralSettings } from '../../api/restaurant';
 
 const settingsUrl = () => restaurantPath('/settings/general');
 
@@ -32,7 +32,7 @@ export function useSavePublicMenu() {
       });
       return { value: saved.data, etag: saved.headers.get('etag') };
     },
-    onSuccess: (doc) => queryClient.setQueryData(queryKeys.generalSettings(currentRestaurantId()), doc),
+    onSuccess: (doc) => queryClient.setQueryData(generalSettingsQuery().queryKey, doc),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.generalSettings() }),
   });
 }

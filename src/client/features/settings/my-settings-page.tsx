@@ -14,6 +14,7 @@ import { clearUserSession, getUserSession, setManualLogout } from '../../api/ses
 import { playChime } from '../../components/chime';
 import { PREFERENCES_KEY, PREFERENCES_URL } from '../../api/preferences';
 import { useSections } from '../../api/restaurant';
+import { PinSection } from './pin-section';
 
 
 /** 'Ayarlar' in kitchen or waiter view mode: the person's own screen settings and account. */
@@ -139,6 +140,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
         </Button>
       </SettingsSection>
       <PasswordSection />
+      <PinSection />
       <SignOutEverywhere />
     </Stack>
   );

@@ -26,8 +26,10 @@ import {
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
+import { generalSettingsQuery } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
+import { PinSection } from './pin-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { getUserSession } from '../../api/session';
 
@@ -54,7 +56,8 @@ export const generalSettingsUrl = (restaurantId: string) =>
 export function OwnerSettingsPage() {
   const restaurantId = getUserSession()?.restaurantId;
   const doc = useDocumentForm<RestaurantSettings>({
-    queryKey: ['settings', 'general', restaurantId],
+    // the same cache entry every screen reads the settings from: one key, one shape
+    queryKey: generalSettingsQuery(restaurantId ?? '').queryKey,
     url: restaurantId ? generalSettingsUrl(restaurantId) : null,
     initial: defaultRestaurantSettings(''),
   });
@@ -191,13 +194,20 @@ export function OwnerSettingsPage() {
           )}
         </SettingsSection>
 
-        <SettingsSection title="İptal Nedenleri ve Yetkiler">
+        <SettingsSection title="İptal ve İkram Nedenleri, Yetkiler">
           <TagsInput
             label="İptal nedenleri"
             {...field('cancellationReasons')}
             description="Yazıp Enter'a basın"
             value={form.cancellationReasons}
             onChange={(v) => update({ cancellationReasons: v })}
+          />
+          <TagsInput
+            label="İkram nedenleri"
+            {...field('compReasons')}
+            description="Hesapta İkram seçilince sunulur. Yazıp Enter'a basın"
+            value={form.compReasons}
+            onChange={(v) => update({ compReasons: v })}
           />
           {GUARDED_ACTIONS.map((action) => (
             <Checkbox.Group
@@ -290,6 +300,8 @@ export function OwnerSettingsPage() {
           </Text>
         )}
       </Group>
+      {/* the owner's own PIN: sign-in on shared devices and approvals there */}
+      <PinSection />
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-cont
 import type { Role } from '../../../shared/roles';
 import { api } from '../../api/http';
 import { useIdempotentRequest } from '../../api/idempotency-key';
+import { staffListQuery } from '../../api/queries/staff';
+import { queryKeys } from '../../api/query-keys';
 import { restaurantPath } from '../../api/restaurant';
 
 const base = () => restaurantPath('/staff');
@@ -12,23 +14,14 @@ export interface StaffWithPassword {
   generatedPassword?: string;
 }
 
-export function useStaffList(filter: { search: string; role: Role | '' }) {
-  const query = new URLSearchParams();
-  if (filter.search.trim()) query.set('search', filter.search.trim());
-  if (filter.role) query.set('role', filter.role);
-  return useQuery({
-    // 'staff' first: a live 'staff' event refreshes every open list.
-    queryKey: ['staff', filter.search.trim(), filter.role],
-    queryFn: () => api<StaffMember[]>(`${base()}?${query}`),
-  });
-}
+export const useStaffList = (filter: { search: string; role: Role | '' }) => useQuery(staffListQuery(filter));
 
 /** Every staff mutation refreshes the lists when it lands. */
 function useStaffMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff() }),
   });
 }
 

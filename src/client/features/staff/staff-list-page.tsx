@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Role } from '../../../shared/roles';
@@ -9,6 +10,11 @@ import { getUserSession } from '../../api/session';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect, roleLabel } from './role-select';
 import { useResetPassword, useSetStaffActive, useStaffList, useUpdateStaff } from './staff-api';
+import { useQuery } from '@tanstack/react-query';
+import type { StaffPinState } from '../../../shared/pin-contract';
+import { staffPinsQuery } from '../../api/shared-devices';
+import { SharedDevicesSection } from './shared-devices-section';
+import { StaffPinBadge, StaffPinButtons, useStaffPinAction } from './staff-pin-controls';
 
 const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
 
@@ -23,7 +29,10 @@ export function StaffListPage() {
   const [revealed, setRevealed] = useState<{ email: string; password: string } | null>(null);
   const setActive = useSetStaffActive();
   const reset = useResetPassword();
-  const actionError = setActive.error ?? reset.error;
+  const pins = useQuery(staffPinsQuery());
+  const pinAction = useStaffPinAction();
+  const pinOf = (id: string) => pins.data?.find((p) => p.userId === id);
+  const actionError = setActive.error ?? reset.error ?? pinAction.error;
 
   async function runConfirmed() {
     if (!confirm) return;
@@ -83,9 +92,17 @@ export function StaffListPage() {
       {list.data?.length === 0 && <Text c="dimmed">Aramaya uyan personel yok.</Text>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         {list.data?.map((s) => (
-          <StaffCard key={s.id} staff={s} onEdit={() => setEditing(s)} onConfirm={(kind) => setConfirm({ kind, staff: s })} />
+          <StaffCard
+            key={s.id}
+            staff={s}
+            pin={pinOf(s.id)}
+            onPin={(action) => pinAction.mutate({ userId: s.id, action })}
+            onEdit={() => setEditing(s)}
+            onConfirm={(kind) => setConfirm({ kind, staff: s })}
+          />
         ))}
       </SimpleGrid>
+      <SharedDevicesSection />
 
       {editing && <EditStaffModal staff={editing} onClose={() => setEditing(null)} />}
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Emin misiniz?" centered>
@@ -113,7 +130,19 @@ export function StaffListPage() {
   );
 }
 
-function StaffCard({ staff, onEdit, onConfirm }: { staff: StaffMember; onEdit(): void; onConfirm(kind: Confirm['kind']): void }) {
+function StaffCard({
+  staff,
+  pin,
+  onPin,
+  onEdit,
+  onConfirm,
+}: {
+  staff: StaffMember;
+  pin: StaffPinState | undefined;
+  onPin(action: 'clear' | 'unlock'): void;
+  onEdit(): void;
+  onConfirm(kind: Confirm['kind']): void;
+}) {
   const isMe = staff.id === getUserSession()?.uid;
   return (
     <Paper withBorder radius="md" p="md" data-testid="staff-card" aria-label={staff.name}>
@@ -132,6 +161,7 @@ function StaffCard({ staff, onEdit, onConfirm }: { staff: StaffMember; onEdit():
         <Badge color={staff.isActive ? 'green' : 'gray'} variant="dot">
           {staff.isActive ? 'Aktif' : 'Devre dışı'}
         </Badge>
+        <StaffPinBadge state={pin} />
         <Text size="xs" c="dimmed">
           {staff.lastLoginAt ? `Son giriş: ${dateTime.format(new Date(staff.lastLoginAt))}` : 'Hiç giriş yapmadı'}
         </Text>
@@ -143,6 +173,7 @@ function StaffCard({ staff, onEdit, onConfirm }: { staff: StaffMember; onEdit():
         <Button size="xs" variant="light" onClick={() => onConfirm('reset')}>
           Şifre Sıfırla
         </Button>
+        <StaffPinButtons state={pin} name={staff.name} onAction={onPin} />
         {staff.isActive ? (
           <Button size="xs" variant="light" color="red" onClick={() => onConfirm('deactivate')}>
             Devre Dışı Bırak

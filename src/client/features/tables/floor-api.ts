@@ -9,12 +9,12 @@ import type {
   UpdateTableRequest,
 } from '../../../shared/floor-contract';
 import { ApiError, api } from '../../api/http';
+import { floorQuery } from '../../api/floor';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';
-import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
+import { restaurantPath } from '../../api/restaurant';
 import { createWriteQueue } from '../../api/write-queue';
 
-const rid = currentRestaurantId;
 const restaurantBase = () => restaurantPath();
 
 /** Said after a 409 on the layout: the screen has refreshed to what the other person saved. */
@@ -31,7 +31,7 @@ function useLayoutMutation<I, O>(request: (input: I) => Promise<O>, apply?: (flo
     mutationFn: request,
     onSuccess: (out) => {
       if (!apply) return;
-      queryClient.setQueryData<FloorResponse>(queryKeys.floor(rid()), (floor) => (floor ? apply(floor, out) : floor));
+      queryClient.setQueryData(floorQuery().queryKey, (floor) => (floor ? apply(floor, out) : floor));
     },
     onSettled: () =>
       Promise.all([
@@ -47,6 +47,7 @@ export const FREE_TABLE: Omit<FloorTable, keyof LayoutTable> = {
   ticketId: null,
   ticketNumber: null,
   total: null,
+  remaining: null,
   openedAt: null,
   waiterId: null,
   waiterName: null,
@@ -122,7 +123,7 @@ export function useTableSaver(onSaved?: (t: LayoutTable) => void) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const showAt = useCallback(
     (id: string, change: TableChange) =>
-      queryClient.setQueryData<FloorResponse>(queryKeys.floor(rid()), (floor) =>
+      queryClient.setQueryData(floorQuery().queryKey, (floor) =>
         floor && {
           sections: floor.sections.map((s) => ({ ...s, tables: s.tables.map((t) => (t.id === id ? { ...t, ...change } : t)) })),
         },
@@ -135,12 +136,12 @@ export function useTableSaver(onSaved?: (t: LayoutTable) => void) {
       if (optimistic) showAt(id, change);
       return queue.current
         .run(async () => {
-          const key = queryKeys.floor(rid());
+          const key = floorQuery().queryKey;
           await queryClient.cancelQueries({ queryKey: key });
-          const table = queryClient.getQueryData<FloorResponse>(key)?.sections.flatMap((s) => s.tables).find((t) => t.id === id);
+          const table = queryClient.getQueryData(key)?.sections.flatMap((s) => s.tables).find((t) => t.id === id);
           if (!table) throw new ApiError(404, 'Masa bulunamadı; silinmiş olabilir.');
           const saved = await api<LayoutTable>(`${restaurantBase()}/tables/${id}`, { method: 'PATCH', body: { ...change, version: table.version } });
-          queryClient.setQueryData<FloorResponse>(key, (floor) => (floor ? withTable(floor, saved) : floor));
+          queryClient.setQueryData(key, (floor) => (floor ? withTable(floor, saved) : floor));
           setError(null);
           setFieldErrors({});
           onSaved?.(saved);

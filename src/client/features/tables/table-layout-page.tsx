@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -13,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Modal } from '../../components/modal';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FLOOR_LIMITS, PLAN_GRID, TABLE_SIZE, createSectionRequest, updateTableRequest, type FloorSection, type FloorTable } from '../../../shared/floor-contract';
 import { TABLE_SHAPES, TABLE_SHAPE_LABELS, type TableShape } from '../../../shared/ticket-contract';

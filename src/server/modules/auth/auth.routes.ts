@@ -64,7 +64,8 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post('/logout', { config: PUBLIC }, async (request, reply) => {
-    await logout(db, request.cookies[SESSION_COOKIE], request.cookies[REMEMBER_COOKIE]);
+    const ended = await logout(db, request.cookies[SESSION_COOKIE], request.cookies[REMEMBER_COOKIE]);
+    app.hub.endSessions(ended);
     reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(REMEMBER_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

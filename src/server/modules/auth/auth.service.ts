@@ -127,10 +127,12 @@ export async function resume(db: Db, rememberToken: string | undefined): Promise
   return signedIn;
 }
 
-export async function logout(db: Db, sessionToken: string | undefined, rememberToken: string | undefined) {
-  if (sessionToken) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(sessionToken)));
+/** Ends this sign-in; answers the ended session's id (none for an unknown cookie) so its open streams end too. */
+export async function logout(db: Db, sessionToken: string | undefined, rememberToken: string | undefined): Promise<string[]> {
+  const ended = sessionToken ? await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(sessionToken))).returning({ id: sessions.id }) : [];
   const selector = rememberToken?.split('.')[0];
   if (selector) await db.delete(rememberTokens).where(eq(rememberTokens.selector, selector));
+  return ended.map((s) => s.id);
 }
 
 /** The signed-in actor for a session cookie, or null. Role and active flag are read live. */
@@ -159,8 +161,28 @@ export async function findActor(db: Db, sessionToken: string): Promise<Actor | n
   return { ...row, role: row.role };
 }
 
-/** Ends every session and remembered device of a user (deactivation, password change, "everywhere"). */
-export async function endAllSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session and remembered device of a user (deactivation, password change, "everywhere").
+ * Answers the ended sessions' ids: the caller ends their open event streams once this commits.
+ */
+export async function endAllSessions(db: Db, userId: string): Promise<string[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+  return ended.map((s) => s.id);
+}
+
+/**
+ * Whether a session still signs its person in (not ended, not expired, user and membership
+ * active): an open event stream asks at each heartbeat, so it also ends on expiry and on an end
+ * this process was not told about.
+ */
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
+    .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.restaurantId, sessions.restaurantId), eq(memberships.isActive, true)))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
 }

@@ -11,6 +11,7 @@ import { actorOf } from '../../plugins/auth';
 import { LIMIT_WINDOW_MS, guardedCheck } from '../auth/login-guard';
 import { LoginLimiter } from '../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { verifyPinApproval } from '../devices/pin-approval';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { BILL_MESSAGES } from './bill-messages';
 
@@ -26,29 +27,38 @@ const isWrongApproval = (err: unknown) => err instanceof HttpError && err.messag
 /**
  * Owners' approvals on the spot. The password is checked before the command's transaction (a hash
  * takes a third of a second; the restaurant must not stay locked meanwhile), under the same kind
- * of limit as the login: 10 wrong passwords per signed-in person and per approver email in 15
- * minutes, counted before the hash runs.
+ * of limit as the login, counted before the hash runs: 10 wrong approvals in 15 minutes per
+ * signed-in person, and 10 per owner *of this restaurant*. An email that is no owner here counts
+ * against the person typing it only — so nobody, at this restaurant or another, can lock an owner
+ * out by typing their email with wrong passwords elsewhere — and gets the same refusal. A right
+ * approval clears both counts.
  */
 export class Approvals {
-  private readonly limiter = new LoginLimiter({ maxFailures: { user: 10, account: 10 }, windowMs: LIMIT_WINDOW_MS });
+  private readonly limiter = new LoginLimiter({ maxFailures: { user: 10, owner: 10 }, windowMs: LIMIT_WINDOW_MS });
 
   constructor(private readonly db: Db) {}
 
   /** The approver's user id (an active owner of this restaurant with that password), null without an approval; 403 when wrong. */
   async verify(request: FastifyRequest, approval: Approval | undefined): Promise<string | null> {
     if (!approval) return null;
+    // The owner's PIN on a registered shared device: its own limits (modules/devices, ADR 0009).
+    if ('pin' in approval) return verifyPinApproval(request, approval);
     const actor = actorOf(request);
-    const email = normaliseEmail(approval.email);
-    return guardedCheck(
+    const owner = await this.findOwner(actor.restaurantId, normaliseEmail(approval.email));
+    const userKey = `user:${actor.userId}`;
+    const ownerKey = owner ? `owner:${actor.restaurantId}:${owner.id}` : undefined;
+    const approver = await guardedCheck(
       this.limiter,
-      { limit: [`user:${actor.userId}`, `account:${email}`] },
+      { limit: ownerKey ? [userKey, ownerKey] : [userKey], clearOnSuccess: ownerKey },
       BILL_MESSAGES.tooManyApprovals,
-      () => this.checkOwner(actor.restaurantId, email, approval.password, `ip:${request.ip}`),
+      () => this.checkPassword(owner, approval.password, `ip:${request.ip}`),
       isWrongApproval,
     );
+    this.limiter.clear(userKey);
+    return approver;
   }
 
-  private async checkOwner(restaurantId: string, email: string, password: string, client: string): Promise<string> {
+  private async findOwner(restaurantId: string, email: string) {
     const [owner] = await this.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
@@ -63,6 +73,10 @@ export class Approvals {
         ),
       )
       .limit(1);
+    return owner;
+  }
+
+  private async checkPassword(owner: { id: string; passwordHash: string } | undefined, password: string, client: string): Promise<string> {
     const ok = await verifyPassword(password, owner?.passwordHash ?? (await getDummyHash()), client);
     if (!owner || !ok) throw new HttpError(403, BILL_MESSAGES.wrongApproval);
     return owner.id;

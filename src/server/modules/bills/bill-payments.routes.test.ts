@@ -307,3 +307,21 @@ describe('Kapalı Hesaplar', () => {
     expect((await other.api().ticket(foreign.id)).status).toBe('closed');
   });
 });
+
+describe('a reopened bill that is fully paid, on Açık Masalar and the floor', () => {
+  it('lists it with what remains (0) beside its total, so the screens can say Ödendi', async () => {
+    const paid = await paidTicket();
+    await f.bills().close(paid);
+    expect((await f.bills(f.restaurant.owner).call('POST', `/bills/${paid.id}/reopen`, { reason: 'Fiş tekrar' })).statusCode).toBe(200);
+    const partly = await f.sentTicket({ ezogelin: 1 });
+    await f.bills().pay(partly, { method: 'cash', amount: 4_000 });
+
+    const open = (await f.api(f.restaurant.owner).call('GET', '/tickets')).json() as { id: string; total: number; remaining: number }[];
+    expect(open.find((t) => t.id === paid.id)).toMatchObject({ total: 44_000, remaining: 0 });
+    expect(open.find((t) => t.id === partly.id)).toMatchObject({ total: 9_500, remaining: 5_500 });
+    const floor = (await f.api().call('GET', '/floor')).json() as { sections: { tables: { ticketId: string | null; total: number | null; remaining: number | null }[] }[] };
+    const tables = floor.sections.flatMap((s) => s.tables);
+    expect(tables.find((t) => t.ticketId === paid.id)).toMatchObject({ total: 44_000, remaining: 0 });
+    expect(tables.find((t) => t.ticketId === null)?.remaining ?? null).toBeNull();
+  });
+});

@@ -65,6 +65,25 @@ export async function listBills(db: Db, restaurantId: string, query: BillsQuery)
   }));
 }
 
+/**
+ * This ticket and every ticket merged into it, at any depth (Masa Birleştir removes the other
+ * ticket): their payments and money changes moved here, so the bill's history shows them too.
+ */
+async function mergedInto(db: Db, restaurantId: string, ticketId: string): Promise<string[]> {
+  const ids = [ticketId];
+  for (let i = 0; i < ids.length; i++) {
+    const merges = await db
+      .select({ before: auditEvents.before })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.action, 'ticket.merge'), eq(auditEvents.entityId, ids[i])));
+    for (const m of merges) {
+      const from = (m.before as { from?: { id?: string } } | null)?.from?.id;
+      if (from && !ids.includes(from)) ids.push(from);
+    }
+  }
+  return ids;
+}
+
 /** One bill with every line, payment and money change (who, when, why, approver). */
 export async function readBill(db: Db, restaurantId: string, billId: string): Promise<BillDetail> {
   if (!isUuid(billId)) throw new HttpError(404, BILL_MESSAGES.billNotFound);
@@ -81,7 +100,7 @@ export async function readBill(db: Db, restaurantId: string, billId: string): Pr
       and(
         eq(auditEvents.restaurantId, restaurantId),
         eq(auditEvents.entity, 'ticket'),
-        eq(auditEvents.entityId, row.id),
+        inArray(auditEvents.entityId, await mergedInto(db, restaurantId, row.id)),
         inArray(auditEvents.action, Object.keys(ADJUSTMENT_LABELS)),
       ),
     )

@@ -1,7 +1,7 @@
 import { defaultRestaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { eq, sql } from 'drizzle-orm';
-import { payments, settings, ticketLines, tickets } from '../../db/schema';
+import { payments, restaurants, settings, ticketLines, tickets } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { ordersFixture, ordersMatrixFixtures } from '../orders/orders-test-kit';
@@ -82,10 +82,12 @@ export function billsMatrixFixtures(getCtx: () => TestContext) {
       await db.insert(payments).values({ restaurantId, ticketId: made.ticketId, method: 'card', amountKurus: 36_000 });
     }
     if (state === 'closed') {
+      // the number comes from the restaurant's counter, as closing takes it
       const [{ next }] = await db
-        .select({ next: sql<number>`coalesce(max(${tickets.billNumber}) + 1, 1)::int` })
-        .from(tickets)
-        .where(eq(tickets.restaurantId, restaurantId));
+        .update(restaurants)
+        .set({ lastBillNumber: sql`${restaurants.lastBillNumber} + 1` })
+        .where(eq(restaurants.id, restaurantId))
+        .returning({ next: restaurants.lastBillNumber });
       await db.update(tickets).set({ status: 'closed', billNumber: next, closedAt: new Date() }).where(eq(tickets.id, made.ticketId));
     }
     return { ...made, billId: made.ticketId };

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../../shared/bill-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/ticket-contract';
-import { payments, ticketLines, tickets } from '../../db/schema';
+import { payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { assertBillHolds, lockOpenTicket, openTicketOn, touchTicket } from '../orders/ticket-commands';
@@ -105,13 +105,17 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
   return { paymentId: row.id, change };
 }
 
-/** Gapless per restaurant: max + 1 is safe because the command holds the restaurant's lock. */
+/**
+ * Gapless and never reused per restaurant: the restaurant's counter, taken under its lock (the
+ * command holds it). Not max(bill_number) + 1: a number must stay used whatever becomes of its ticket.
+ */
 async function nextBillNumber(c: CommandContext) {
   const [row] = await c.tx
-    .select({ next: sql<number>`coalesce(max(${tickets.billNumber}) + 1, 1)::int` })
-    .from(tickets)
-    .where(eq(tickets.restaurantId, c.restaurantId));
-  return Number(row.next);
+    .update(restaurants)
+    .set({ lastBillNumber: sql`${restaurants.lastBillNumber} + 1` })
+    .where(eq(restaurants.id, c.restaurantId))
+    .returning({ next: restaurants.lastBillNumber });
+  return row.next;
 }
 
 /**

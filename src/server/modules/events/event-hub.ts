@@ -12,6 +12,13 @@ export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 
+/** The session an open stream or waiting poll belongs to, and how to end it when the session ends. */
+export interface StreamSession {
+  sessionId: string;
+  /** closes the stream (after telling the screen why); called once */
+  end(): void;
+}
+
 /** Events kept per restaurant for Last-Event-ID resumption; older ones force a resync. */
 const BUFFER_SIZE = 500;
 
@@ -23,6 +30,8 @@ interface Stream {
 export class EventHub {
   private streams = new Map<string, Stream>();
   private listeners = new Map<string, Set<Listener>>();
+  /** per session id: the ends of its open streams and polls */
+  private bySession = new Map<string, Set<StreamSession>>();
 
   private stream(restaurantId: string): Stream {
     let s = this.streams.get(restaurantId);
@@ -44,14 +53,44 @@ export class EventHub {
     return event;
   }
 
-  subscribe(restaurantId: string, listener: Listener): () => void {
+  /**
+   * Listens to a restaurant's events. With `session`, the listener belongs to that sign-in and
+   * `endSessions` stops it: a signed-out, deactivated or re-passworded person's open screen must
+   * not keep receiving what changes.
+   */
+  subscribe(restaurantId: string, listener: Listener, session?: StreamSession): () => void {
     let set = this.listeners.get(restaurantId);
     if (!set) this.listeners.set(restaurantId, (set = new Set()));
     set.add(listener);
+    let ends: Set<StreamSession> | undefined;
+    if (session) {
+      ends = this.bySession.get(session.sessionId);
+      if (!ends) this.bySession.set(session.sessionId, (ends = new Set()));
+      ends.add(session);
+    }
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(restaurantId);
+      if (session && ends) {
+        ends.delete(session);
+        if (ends.size === 0 && this.bySession.get(session.sessionId) === ends) this.bySession.delete(session.sessionId);
+      }
     };
+  }
+
+  /** Ends every open stream and waiting poll of these sessions (they have just ended). */
+  endSessions(sessionIds: readonly string[]) {
+    for (const id of sessionIds) {
+      const ends = this.bySession.get(id);
+      if (!ends) continue;
+      this.bySession.delete(id);
+      for (const s of [...ends]) s.end();
+    }
+  }
+
+  /** Open streams and polls of a session (for tests and the shutdown). */
+  streamsOf(sessionId: string) {
+    return this.bySession.get(sessionId)?.size ?? 0;
   }
 
   /**

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../db/schema';
 import { MESSAGES } from '../../../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
 import { createRestaurant, createTestApp, createUser, loginAs, type TestContext } from '../../test-support/test-app';
@@ -295,6 +297,141 @@ describe('live events over HTTP', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/^Geçersiz istek: after: /);
     });
+  });
+});
+
+// a stream that does not end fails its test in seconds, not at the suite's two-minute limit
+describe('a stream ends with its session', { timeout: 20_000 }, () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let restaurantId: string;
+  let owner: { cookies: Record<string, string> };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    restaurantId = (await createRestaurant(ctx)).id;
+    const o = await createUser(ctx, { restaurantId, role: 'owner' });
+    owner = await loginAs(ctx, o.email);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => ctx.close());
+
+  const cookieOf = (cookies: Record<string, string>) => `sofra_session=${cookies.sofra_session}`;
+
+  /** A waiter signed in (twice when asked) and an open stream of each sign-in, read to the end. */
+  async function waiterWithStream(signIns = 1) {
+    const user = await createUser(ctx, { restaurantId, role: 'waiter' });
+    const opened = [];
+    for (let i = 0; i < signIns; i++) {
+      const { cookies } = await loginAs(ctx, user.email);
+      const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie: cookieOf(cookies) } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      let isDone = false;
+      // reads in the background; `text` is everything the stream sent so far
+      const reading = (async () => {
+        for (;;) {
+          const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+          if (chunk.done) break;
+          text += chunk.value;
+        }
+        isDone = true;
+      })();
+      opened.push({ cookies, text: () => text, isDone: () => isDone, ended: reading, cancel: () => reader.cancel() });
+    }
+    // the first message is "ready": the stream is subscribed
+    for (const s of opened) await expect.poll(() => s.text()).toMatch(/event: ready/);
+    return { user, sessions: opened };
+  }
+  const changes = (text: string) =>
+    text
+      .split('\n\n')
+      .filter((block) => block.includes('event: change'))
+      .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)));
+
+  it("ends a deactivated waiter's open stream with their own goodbye, and nothing of the restaurant reaches it afterwards", async () => {
+    const { user, sessions } = await waiterWithStream();
+    const [s] = sessions;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/staff/${user.id}/deactivate`, cookies: owner.cookies, payload: { version: 1 } });
+    expect(res.statusCode).toBe(200);
+    await s.ended;
+    ctx.app.hub.publish(restaurantId, 'tickets', 'after-the-end');
+    // the only change it heard is its own sessions-ended, not the staff event of the same command
+    expect(changes(s.text())).toEqual([{ seq: expect.any(Number), restaurantId, type: 'sessions-ended', id: user.id }]);
+    expect(s.text()).not.toContain('after-the-end');
+  });
+
+  it('ends the stream of a session signed out, and leaves another sign-in of the same person streaming', async () => {
+    const { sessions } = await waiterWithStream(2);
+    const [gone, stays] = sessions;
+    const res = await fetch(`${baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: cookieOf(gone.cookies), origin: baseUrl } });
+    expect(res.status).toBe(204);
+    await gone.ended;
+    const event = ctx.app.hub.publish(restaurantId, 'menu', 'still-live');
+    await expect.poll(() => stays.text()).toContain('still-live');
+    expect(gone.text()).not.toContain('still-live');
+    expect(stays.isDone()).toBe(false);
+    expect(event.seq).toBeGreaterThan(0);
+    await stays.cancel();
+  });
+
+  it("ends the person's other streams when they change their password, and keeps the one they changed it from", async () => {
+    const { user, sessions } = await waiterWithStream(2);
+    const [here, elsewhere] = sessions;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      cookies: here.cookies,
+      payload: { currentPassword: user.password, newPassword: 'yepyeni-sifre-2026' },
+    });
+    expect(res.statusCode).toBe(204);
+    await elsewhere.ended;
+    expect(changes(elsewhere.text()).map((e) => [e.type, e.id])).toEqual([['sessions-ended', user.id]]);
+    ctx.app.hub.publish(restaurantId, 'menu', 'for-the-one-left');
+    await expect.poll(() => here.text()).toContain('for-the-one-left');
+    expect(here.isDone()).toBe(false);
+    await here.cancel();
+  });
+
+  it('ends every stream of the person on "Her Yerden Çıkış Yap"', async () => {
+    const { sessions } = await waiterWithStream(2);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/me/sign-out-everywhere', cookies: sessions[0].cookies });
+    expect(res.statusCode).toBe(204);
+    await Promise.all(sessions.map((s) => s.ended));
+    ctx.app.hub.publish(restaurantId, 'menu', 'nobody-left');
+    for (const s of sessions) expect(s.text()).not.toContain('nobody-left');
+  });
+
+  it('ends a stream at its next heartbeat when its session is gone without this process being told (expiry, another server)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { user, sessions: [s] } = await waiterWithStream();
+      await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+      vi.advanceTimersByTime(15_000);
+      await s.ended;
+      expect(changes(s.text()).map((e) => [e.type, e.id])).toEqual([['sessions-ended', user.id]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("answers a deactivated waiter's waiting poll with their goodbye only", async () => {
+    const user = await createUser(ctx, { restaurantId, role: 'waiter' });
+    const { cookies } = await loginAs(ctx, user.email);
+    const after = ctx.app.hub.currentSeq(restaurantId);
+    const pending = fetch(`${baseUrl}/api/events/poll?after=${after}&timeout=20`, { headers: { cookie: cookieOf(cookies) } });
+    // the poll is waiting once the hub holds it for that session
+    const [session] = await ctx.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    await expect.poll(() => ctx.app.hub.streamsOf(session.id)).toBe(1);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/staff/${user.id}/deactivate`, cookies: owner.cookies, payload: { version: 1 } });
+    expect(res.statusCode).toBe(200);
+    const body = await (await pending).json();
+    expect(body.events).toEqual([{ seq: expect.any(Number), restaurantId, type: 'sessions-ended', id: user.id }]);
+    // and the next poll is refused
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/events/poll?after=${body.seq}`, cookies })).statusCode).toBe(401);
+    expect(ctx.app.hub.streamsOf(session.id)).toBe(0);
   });
 });
 

@@ -11,4 +11,8 @@ export const KITCHEN_MESSAGES = {
   nothingToBump: 'Bu siparişte hazırlanacak ürün kalmadı',
   nothingToRecall: 'Geri alınacak hazır ürün yok',
   unknownBatches: 'Bilinmeyen mutfak siparişi',
+  nothingToServe: 'Bu masada servis edilecek hazır ürün kalmadı',
+  undoTicketClosed: 'Adisyon kapandı; servis artık geri alınamaz',
+  undoOnlyServed: 'Yalnızca servis edilmiş ürünler geri alınabilir',
+  undoTooLate: (seconds: number) => `Servis ${seconds} saniyeden uzun süre önce yapıldı; artık geri alınamaz`,
 } as const;

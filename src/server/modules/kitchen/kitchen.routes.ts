@@ -13,6 +13,8 @@ import {
   lineStatusRequest,
   lineStatusResponse,
   readyLine,
+  serveLinesRequest,
+  serveLinesResponse,
 } from '../../../shared/kitchen-contract';
 import { allow, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
@@ -20,6 +22,7 @@ import type { Actor } from '../auth/auth.service';
 import { acknowledgeBatches, bumpBatch, markServed, raiseUnacknowledgedAlerts, recallBatch, setLineStatus } from './kitchen-commands';
 import { kitchenHistory } from './kitchen-history.service';
 import { listKitchenOrders, listReadyLines, listUnacknowledged } from './kitchen-read.service';
+import { serveLines, undoServe } from './serve-commands';
 
 const KITCHEN = allow('owner', 'kitchen');
 const FLOOR = allow('owner', 'waiter');
@@ -27,6 +30,7 @@ const params = restaurantParams;
 const lineParams = params.extend({ lineId: z.string() });
 const batchParams = params.extend({ batchId: z.string() });
 const servedParams = params.extend({ ticketId: z.string(), lineId: z.string() });
+const ticketParams = params.extend({ ticketId: z.string() });
 
 /** How often the server looks for batches no kitchen screen received in time. */
 const ALERT_SWEEP_MS = 5_000;
@@ -101,6 +105,18 @@ export async function kitchenRoutes(app: FastifyInstance) {
     `/tickets/:ticketId/lines/:lineId/served`,
     { config: FLOOR, schema: { params: servedParams, response: { 200: lineStatusResponse } } },
     async (request) => markServed(deps, commandActor(actorOf(request)), request.params.ticketId, request.params.lineId),
+  );
+
+  r.post(
+    `/tickets/:ticketId/serve`,
+    { config: FLOOR, schema: { params: ticketParams, body: serveLinesRequest, response: { 200: serveLinesResponse } } },
+    async (request) => serveLines(deps, commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
+  );
+
+  r.post(
+    `/tickets/:ticketId/serve/undo`,
+    { config: FLOOR, schema: { params: ticketParams, body: serveLinesRequest, response: { 200: serveLinesResponse } } },
+    async (request) => undoServe(deps, commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
   );
 
   let isSweeping = false;

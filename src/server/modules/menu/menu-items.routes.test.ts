@@ -93,10 +93,23 @@ describe('creating items', () => {
     expect((await r.menu()).items).toEqual([]);
   });
 
-  it('accepts exactly 1.000.000 TL and a free item', async () => {
+  it('accepts exactly 1.000.000 TL and a free item the owner confirmed', async () => {
     const r = await withCategory();
     expect((await r.call('POST', '/items', { categoryId: r.categoryId, name: 'Altın Tabak', priceKurus: 100_000_000 })).statusCode).toBe(201);
-    expect((await r.call('POST', '/items', { categoryId: r.categoryId, name: 'Su', priceKurus: 0 })).statusCode).toBe(201);
+    const free = await r.call('POST', '/items', { categoryId: r.categoryId, name: 'Su', priceKurus: 0, allowZeroPrice: true });
+    expect(free.statusCode).toBe(201);
+    expect(free.json()).toMatchObject({ priceKurus: 0 });
+  });
+
+  it('refuses a price of 0 that the owner did not confirm, in Turkish, and the public menu stays without it', async () => {
+    const r = await withCategory();
+    for (const extra of [{}, { allowZeroPrice: false }]) {
+      const res = await r.call('POST', '/items', { categoryId: r.categoryId, name: 'Su', priceKurus: 0, ...extra });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Fiyat 0,00 TL olamaz. Ürünü bedava sunmak istiyorsanız bunu onaylayarak kaydedin.' });
+    }
+    expect((await r.menu()).items).toEqual([]);
+    expect(await publicItems(r.id)).not.toContain('Su');
   });
 
   it('refuses an unknown category and another restaurant’s category or option group', async () => {
@@ -142,6 +155,18 @@ describe('changing items', () => {
     const [audit] = await auditRows(ctx, r.id, 'menu.item.update');
     expect(audit.before).toMatchObject({ categoryId: r.categoryId, priceKurus: 4500, station: 'Mutfak' });
     expect(audit.after).toMatchObject({ categoryId: drinks.id, priceKurus: 5000, station: 'Bar' });
+  });
+
+  it('asks for the confirmation when a price changes to 0, not when an item already at 0 is edited', async () => {
+    const r = await withCategory();
+    const item = await r.addItem(r.categoryId, 'Ayran', 4500);
+    const unconfirmed = await r.call('PATCH', `/items/${item.id}`, { version: 1, priceKurus: 0 });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect((await r.menu()).items[0]).toMatchObject({ priceKurus: 4500, version: 1 });
+    expect((await r.call('PATCH', `/items/${item.id}`, { version: 1, priceKurus: 0, allowZeroPrice: true })).statusCode).toBe(200);
+    const renamed = await r.call('PATCH', `/items/${item.id}`, { version: 2, name: 'Köpüklü Ayran', priceKurus: 0 });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Köpüklü Ayran', priceKurus: 0, version: 3 });
   });
 
   it('refuses a stale version with 409 and keeps the newer change', async () => {

@@ -21,6 +21,12 @@ export interface ItemFields {
   isAvailable?: boolean;
   station?: string;
   optionGroupIds?: string[];
+  allowZeroPrice?: boolean;
+}
+
+// A forgotten price must not reach the public menu as a free dish: 0 only when the owner said so.
+function assertPriceDeliberate(priceKurus: number | undefined, allowZeroPrice: boolean | undefined) {
+  if (priceKurus === 0 && !allowZeroPrice) throw new HttpError(400, MENU_MESSAGES.zeroPrice);
 }
 
 const auditView = (i: ItemRow, optionGroupIds: string[]) => ({ ...itemSettings(i), photoPath: i.photoPath, optionGroupIds });
@@ -91,15 +97,18 @@ async function insertItem(c: CommandContext, input: ItemFields, photoPath: strin
 }
 
 export async function createItem(c: CommandContext, input: ItemFields): Promise<MenuItem> {
+  assertPriceDeliberate(input.priceKurus, input.allowZeroPrice);
   const { row, groupIds } = await insertItem(c, input);
   await c.audit({ action: 'menu.item.create', entity: 'menu_item', entityId: row.id, after: auditView(row, groupIds) });
   return presentItem(row, groupIds);
 }
 
 export async function updateItem(c: CommandContext, input: Partial<ItemFields> & { itemId: string; version: number }): Promise<MenuItem> {
-  const { itemId, version, optionGroupIds, ...fields } = input;
+  const { itemId, version, optionGroupIds, allowZeroPrice, ...fields } = input;
   const { row: before, groupIds: beforeGroups } = await lockItem(c, itemId);
   c.assertVersion(before, version);
+  // An item already at 0 keeps its price through other edits; only a change to 0 is asked about.
+  if (fields.priceKurus !== before.priceKurus) assertPriceDeliberate(fields.priceKurus, allowZeroPrice);
   const categoryId = fields.categoryId ?? before.categoryId;
   if (categoryId !== before.categoryId) await assertCategory(c, categoryId);
   if (fields.name !== undefined || categoryId !== before.categoryId) {

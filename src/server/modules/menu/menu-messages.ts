@@ -22,5 +22,6 @@ export const MENU_MESSAGES = {
   photoNotFound: 'Fotoğraf bulunamadı',
   importHasErrors: (count: number, first: string) =>
     `İçe aktarma yapılmadı: ${count} satırda hata var (${first}). Hiçbir değişiklik kaydedilmedi.`,
+  zeroPrice: 'Fiyat 0,00 TL olamaz. Ürünü bedava sunmak istiyorsanız bunu onaylayarak kaydedin.',
   menuOffline: 'Bu restoranın menüsü şu anda yayında değil',
 } as const;

@@ -87,12 +87,16 @@ export async function moveLines(c: CommandContext, ticketId: string, req: MoveLi
 /**
  * Masa Birleştir: every line, batch and payment of `fromTicketId` joins this ticket; the emptied
  * ticket is removed (its history stays in the audit log). Guests add up. Refused while the other
- * ticket has an İndirim of its own, and when the joined bill would be less than what was paid.
+ * ticket has an İndirim of its own, when the joined bill would be less than what was paid, and when
+ * the other ticket has a bill number (a reopened bill): a bill is never removed, so its number is
+ * never handed out again and Kapalı Hesaplar keeps what the audit log names. The other way round —
+ * another ticket merged into the reopened bill — is allowed.
  */
 export async function mergeTickets(c: CommandContext, ticketId: string, version: number, fromTicketId: string) {
   if (ticketId === fromTicketId) throw new HttpError(409, TICKET_MESSAGES.mergeSelf);
   const into = await lockOpenTicket(c, ticketId, version);
   const from = await lockOpenTicket(c, fromTicketId, undefined);
+  if (from.billNumber !== null) throw new HttpError(409, TICKET_MESSAGES.mergeBilled);
   // the emptied ticket is deleted: its İndirim would silently vanish and its guests owe more
   if (from.discount) throw new HttpError(409, TICKET_MESSAGES.mergeDiscount);
   let sortOrder = await c.nextSortOrder(ticketLines, eq(ticketLines.ticketId, into.id));

@@ -3,6 +3,7 @@ import type { NewLine } from '../../../shared/ticket-contract';
 import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { boundsProblem } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
 import { TICKET_MESSAGES } from './ticket-messages';
 
@@ -63,11 +64,15 @@ export async function priceLines(c: CommandContext, lines: readonly NewLine[]): 
     }
     const groupName = (groupId: string) => groups.find((g) => g.id === groupId)?.name ?? '';
     const lineOptions = chosen.map((o) => ({ optionId: o.id, groupName: groupName(o.groupId), name: o.name, priceKurus: o.priceKurus }));
+    const unitPriceKurus = item.priceKurus + lineOptions.reduce((sum, o) => sum + o.priceKurus, 0);
+    // an item at the price limit with many add-ons at the limit must not reach the 32-bit column
+    const tooMuch = boundsProblem([{ unitPrice: unitPriceKurus, quantity: line.quantity }]);
+    if (tooMuch) throw new HttpError(400, tooMuch);
     return {
       menuItemId: item.id,
       name: item.name,
       quantity: line.quantity,
-      unitPriceKurus: item.priceKurus + lineOptions.reduce((sum, o) => sum + o.priceKurus, 0),
+      unitPriceKurus,
       options: lineOptions,
       note: line.note ? line.note : null,
       vatRate: item.vatRate,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BillMathError, type Bill } from '../../../shared/bill-math';
-import type { AddLinesRequest, OpenTicketRequest, UpdateLineRequest, UpdateTicketRequest } from '../../../shared/ticket-contract';
+import { BillMathError, boundsProblem, type Bill } from '../../../shared/bill-math';
+import { openTicketRequest, type AddLinesRequest, type OpenTicketRequest, type UpdateLineRequest, type UpdateTicketRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
@@ -52,12 +52,15 @@ export async function lockFreeTable(c: CommandContext, tableId: string) {
 
 /**
  * The ticket's bill as it now stands in this transaction, checked: a discount larger than what is
- * left (`mathStatus`, 409 unless told), or less left to pay than was already paid (409), refuses the
+ * left (`mathStatus`, 409 unless told), lines past the bounds of BILL_BOUNDS (a merge or a move
+ * making one ticket too large; 409), or less left to pay than was already paid (409), refuses the
  * change and rolls it back. Answers the bill and the lines in bill order.
  */
 export async function assertBillHolds(c: CommandContext, ticketId: string, mathStatus: 400 | 409 = 409): Promise<{ bill: Bill; lines: LineRow[] }> {
   const [row] = await c.tx.select().from(tickets).where(eq(tickets.id, ticketId));
   const lines = await c.tx.select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId)).orderBy(...LINE_ORDER);
+  const tooMuch = boundsProblem(lines.map((l) => ({ unitPrice: l.unitPriceKurus, quantity: l.quantity })));
+  if (tooMuch) throw new HttpError(409, tooMuch);
   const paid = await c.tx.select().from(payments).where(eq(payments.ticketId, ticketId));
   let bill: Bill;
   try {
@@ -79,7 +82,12 @@ async function nextTicketNumber(c: CommandContext) {
 }
 
 /** Opens a ticket for the signed-in waiter: on a free table, or a Gel-Al / Paket Servis order. */
-export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?: Date): Promise<string> {
+export async function openTicket(c: CommandContext, request: OpenTicketRequest, at?: Date): Promise<string> {
+  // Callers inside the server (the demo seed, Satırları Taşı) skip the route's validation; the
+  // customer's rules (a delivery's phone and address, the phone's one stored form) hold for them too.
+  const checked = openTicketRequest.safeParse(request);
+  if (!checked.success) throw new HttpError(400, checked.error.issues[0].message);
+  const req = checked.data;
   const table = req.type === 'table' ? await lockFreeTable(c, req.tableId) : null;
   // the service charge is the table's: Gel-Al and Paket Servis have none
   const serviceChargePercent = req.type === 'table' ? (await getRestaurantSettings(c.tx, c.restaurantId)).value.serviceChargePercent : 0;
@@ -95,7 +103,7 @@ export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?:
       serviceChargePercent,
       waiterId: c.actor.userId,
       customerName: req.type === 'table' ? null : req.customer.name,
-      customerPhone: req.type === 'table' ? null : req.customer.phone || null,
+      customerPhone: req.type === 'table' ? null : (req.customer.phone ?? null),
       customerAddress: req.type === 'table' ? null : req.customer.address || null,
       ...(at ? { openedAt: at } : {}),
     })
@@ -108,10 +116,12 @@ export async function openTicket(c: CommandContext, req: OpenTicketRequest, at?:
 /**
  * A ticket nothing was ever added to (a table tapped by mistake, or left before ordering) is
  * discarded, so the table is free again instead of showing "Dolu" at 0,00 TL all evening. Only an
- * empty one: a line of any status, a kitchen batch or a payment keeps it (409).
+ * empty one: a line of any status, a kitchen batch or a payment keeps it (409), and so does a bill
+ * number (a closed bill reopened and emptied): its number was handed out and must keep its bill.
  */
 export async function discardEmptyTicket(c: CommandContext, ticketId: string, version: number) {
   const ticket = await lockOpenTicket(c, ticketId, version);
+  if (ticket.billNumber !== null) throw new HttpError(409, TICKET_MESSAGES.discardBilled);
   const [{ used }] = await c.tx
     .select({
       used: sql<boolean>`exists (select 1 from ${ticketLines} where ${ticketLines.ticketId} = ${ticket.id})
@@ -152,6 +162,8 @@ export async function addLines(c: CommandContext, ticketId: string, req: AddLine
     .values(priced.map((p) => ({ ...p, restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
     .returning({ id: ticketLines.id });
   await touchTicket(c, ticket.id);
+  // each line was checked when priced; together they must still fit one ticket
+  await assertBillHolds(c, ticket.id);
   await c.audit({
     action: 'ticket.lines.add',
     entity: 'ticket',
@@ -177,6 +189,9 @@ export async function updateLine(c: CommandContext, ticketId: string, lineId: st
   const ticket = await lockOpenTicket(c, ticketId, req.version);
   const line = await lockPendingLine(c, ticket.id, lineId);
   if (req.quantity !== undefined && req.quantity !== line.quantity) refusePaid(line);
+  // checked before the write: a quantity × unit past the line bound must not reach the database
+  const tooMuch = req.quantity !== undefined ? boundsProblem([{ unitPrice: line.unitPriceKurus, quantity: req.quantity }]) : null;
+  if (tooMuch) throw new HttpError(400, tooMuch);
   const set = {
     ...(req.quantity !== undefined ? { quantity: req.quantity } : {}),
     ...(req.note !== undefined ? { note: req.note ? req.note : null } : {}),

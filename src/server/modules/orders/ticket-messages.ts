@@ -28,4 +28,6 @@ export const TICKET_MESSAGES = {
   belowPaid: 'Bu değişiklikle hesap ödenmiş tutarın altına düşer; yapılamaz',
   notATableTicket: 'Bu adisyon bir masaya ait değil',
   notEmpty: 'Bu adisyonda ürün ya da ödeme var; boş olmayan adisyon silinemez',
+  discardBilled: 'Hesabı kesilmiş bir adisyon silinemez; numarası kapalı hesaplarda kalır',
+  mergeBilled: 'Hesabı kesilmiş bir adisyon birleştirilemez',
 } as const;

@@ -214,10 +214,11 @@ export async function listOpenTickets(db: Db, restaurantId: string): Promise<Tic
     .leftJoin(diningTables, eq(diningTables.id, tickets.tableId))
     .where(and(eq(tickets.restaurantId, restaurantId), eq(tickets.status, 'open')))
     .orderBy(asc(tickets.openedAt), asc(tickets.number));
-  const lines = await linesOf(db, rows.map((r) => r.ticket.id));
+  // payments too: what remains tells a paid (reopened) bill from an unpaid one
+  const [lines, paid] = await Promise.all([linesOf(db, rows.map((r) => r.ticket.id)), paymentsOf(db, rows.map((r) => r.ticket.id))]);
   const names = await staffNames(db, rows.map((r) => r.ticket.waiterId));
   return rows.map(({ ticket: t, sectionId }) => {
-    const { id, number, type, tableId, tableName, waiterId, waiterName, guests, openedAt, state, version, totals } = presentTicket(t, lines.get(t.id) ?? [], names);
-    return { id, number, type, tableId, tableName, sectionId: sectionId ?? null, waiterId, waiterName, customerName: t.customerName, guests, total: totals.total, openedAt, state, version };
+    const { id, number, type, tableId, tableName, waiterId, waiterName, guests, openedAt, state, version, totals } = presentTicket(t, lines.get(t.id) ?? [], names, paid.get(t.id) ?? []);
+    return { id, number, type, tableId, tableName, sectionId: sectionId ?? null, waiterId, waiterName, customerName: t.customerName, guests, total: totals.total, remaining: totals.remaining, openedAt, state, version };
   });
 }

@@ -1,11 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines } from '../../db/schema';
+import { PHONE_MESSAGES } from '../../../shared/phone';
+import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
+import { runCommand } from '../../lib/command';
 import { menuFactory } from '../../test-support/factories';
 import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { ordersFixture } from './orders-test-kit';
+import { openTicket } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 let ctx: TestContext;
@@ -83,11 +86,57 @@ describe('opening a ticket', () => {
 
   it('opens Gel-Al and Paket Servis tickets with the customer, and they are listed as open', async () => {
     const takeaway = await f.api().call('POST', '/tickets', { type: 'takeaway', customer: { name: 'Ali Bey', phone: '0532 000 00 00' } });
-    const delivery = await f.api().call('POST', '/tickets', { type: 'delivery', customer: { name: 'Ayşe Hanım', address: 'Moda Cd. 5, Kadıköy' } });
+    const delivery = await f.api().call('POST', '/tickets', {
+      type: 'delivery',
+      customer: { name: 'Ayşe Hanım', phone: '+90 (216) 444-55-66', address: 'Moda Cd. 5, Kadıköy' },
+    });
     expect(takeaway.statusCode).toBe(201);
-    expect(delivery.json()).toMatchObject({ type: 'delivery', tableId: null, customer: { name: 'Ayşe Hanım', address: 'Moda Cd. 5, Kadıköy', phone: null } });
+    // one stored form of the phone, whatever was typed
+    expect(takeaway.json()).toMatchObject({ type: 'takeaway', customer: { name: 'Ali Bey', phone: '+905320000000', address: null } });
+    expect(delivery.json()).toMatchObject({ type: 'delivery', tableId: null, customer: { name: 'Ayşe Hanım', address: 'Moda Cd. 5, Kadıköy', phone: '+902164445566' } });
     const open = (await f.api().call('GET', '/tickets?status=open')).json() as { id: string; customerName: string | null }[];
     expect(open.find((o) => o.id === (takeaway.json() as Ticket).id)?.customerName).toBe('Ali Bey');
+    // Gel-Al without a phone (and a blank one) is fine
+    for (const phone of [undefined, '', '  ']) {
+      const res = await f.api().call('POST', '/tickets', { type: 'takeaway', customer: { name: 'Telefonsuz', phone } });
+      expect(res.statusCode).toBe(201);
+      expect((res.json() as Ticket).customer).toMatchObject({ phone: null });
+    }
+  });
+
+  it('refuses a delivery without a phone or an address and a takeaway with a wrong phone: 400 in Turkish on the field, nothing opened', async () => {
+    const count = async () => (await ctx.database.db.select({ id: tickets.id }).from(tickets)).length;
+    const before = await count();
+    const cases: [unknown, Record<string, string>][] = [
+      [{ type: 'delivery', customer: { name: 'Ayşe' } }, { 'customer.phone': 'Paket serviste telefon zorunludur', 'customer.address': 'Paket serviste adres zorunludur' }],
+      [{ type: 'delivery', customer: { name: 'Ayşe', phone: '0532 123 45 67' } }, { 'customer.address': 'Paket serviste adres zorunludur' }],
+      [{ type: 'delivery', customer: { name: 'Ayşe', phone: '0532 123 45 67', address: '   ' } }, { 'customer.address': 'Paket serviste adres zorunludur' }],
+      [{ type: 'delivery', customer: { name: 'Ayşe', phone: ' ', address: 'Moda Cd. 5' } }, { 'customer.phone': 'Paket serviste telefon zorunludur' }],
+      [{ type: 'delivery', customer: { name: 'Ayşe', phone: '12345', address: 'Moda Cd. 5' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
+      [{ type: 'takeaway', customer: { name: 'Ali', phone: 'abc-not-a-phone' } }, { 'customer.phone': 'Geçerli bir telefon numarası girin (ör. 0532 123 45 67)' }],
+      [{ type: 'takeaway', customer: { name: 'Ali', phone: '+1 212 555 1234' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
+      [{ type: 'takeaway', customer: { name: 'Ali', phone: '0532 123 45 678' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
+    ];
+    for (const [body, fields] of cases) {
+      for (const who of [f.restaurant.waiter, f.restaurant.owner]) {
+        const res = await f.api(who).call('POST', '/tickets', body);
+        expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
+        const answer = res.json() as { error: string; fields: Record<string, string> };
+        expect(answer.fields).toEqual(fields);
+        for (const message of Object.values(fields)) expect(answer.error).toContain(message);
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps the phone rule for a ticket opened inside the server (the demo seed, a move to a free table)', async () => {
+    const deps = { db: ctx.database.db, hub: ctx.app.hub };
+    const actor = { restaurantId: f.restaurant.id, userId: f.restaurant.waiter.user.id, role: 'waiter' as const };
+    await expect(
+      runCommand(deps, actor, (c) => openTicket(c, { type: 'takeaway', customer: { name: 'Ali', phone: 'abc-not-a-phone' } })),
+    ).rejects.toMatchObject({ statusCode: 400, message: PHONE_MESSAGES.invalid });
+    const id = await runCommand(deps, actor, (c) => openTicket(c, { type: 'takeaway', customer: { name: 'Kemal Bey', phone: '0532 555 12 34' } }));
+    expect((await f.api().ticket(id)).customer?.phone).toBe('+905325551234');
   });
 
   it('never answers the open tickets to a request for closed ones (those are Kapalı Hesaplar, the owner’s)', async () => {
@@ -145,6 +194,24 @@ describe('adding lines', () => {
     else expect(body.error).toMatch(/Adet|Not|Geçersiz/);
     expect(await linesOf(t.id)).toHaveLength(0);
     expect((await f.api().ticket(t.id)).version).toBe(1);
+  });
+
+  it('keeps a note of exactly 200 characters whole and refuses 201 with 400 on the field — never cut to fit, on adding or editing', async () => {
+    const full = 'ç'.repeat(200);
+    let t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1, note: full }]);
+    expect(t.lines[0].note).toBe(full);
+    const lineId = t.lines[0].id;
+    for (const [method, url, body] of [
+      ['PATCH', `/tickets/${t.id}/lines/${lineId}`, { version: t.version, note: `${full}x` }],
+      ['POST', `/tickets/${t.id}/lines`, { version: t.version, lines: [{ menuItemId: f.ezogelin.id, quantity: 1, note: `${full}x` }] }],
+    ] as const) {
+      const res = await f.api().call(method, url, body);
+      expect(res.statusCode).toBe(400);
+      expect(Object.values((res.json() as { fields: Record<string, string> }).fields)).toEqual(['Not en fazla 200 karakter olabilir']);
+    }
+    t = await f.api().ticket(t.id);
+    expect(t.lines.map((l) => l.note)).toEqual([full]);
+    expect(t.lines).toHaveLength(1);
   });
 
   it('refuses a sold-out (Tükendi) item and an item of a hidden category', async () => {

@@ -1,7 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { formatTL } from '../../../shared/money';
 import type { PaperWidth } from '../../../shared/printer-settings';
-import { lineTotal, type Receipt } from '../../../shared/receipt';
+import { type Receipt } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';
 
 /**
@@ -53,9 +53,10 @@ export function billBytes(r: Receipt, header: BillHeader, opts: { paperWidth: Pa
   if (r.waiter) row(e, columns, `Garson: ${r.waiter}`, '');
   row(e, columns, `Tarih: ${when(r.date, opts.timeZone)}`, '');
   e.rule();
+  // The line at its own price, each add-on at its own: the printed amounts add up to what is charged.
   for (const l of r.items) {
-    row(e, columns, `${l.quantity} x ${l.name}`, formatTL(lineTotal(l)));
-    for (const p of l.properties) e.line(`   ${p.name}${p.price > 0 ? ` (+${formatTL(p.price)})` : ''}`);
+    row(e, columns, `${l.quantity} x ${l.name}`, formatTL(l.price * l.quantity));
+    for (const p of l.properties) row(e, columns, `  + ${p.name}`, p.price > 0 ? formatTL(p.price * l.quantity) : '');
   }
   for (const c of r.complimentary) row(e, columns, `İkram: ${c.quantity} x ${c.item}`, formatTL(0));
   for (const c of r.cancelled) row(e, columns, `İptal: ${c.quantity} x ${c.item}`, '');

@@ -16,6 +16,8 @@ afterAll(() => ctx.close());
 type Cookies = Record<string, string>;
 
 const restaurantWithStaff = () => staffedRestaurant(ctx);
+/** What a restaurant that never saved reads: the spec's defaults with its own name, never the sample's. */
+const defaultsOf = (r: { name: string }): PrinterSettings => ({ ...DEFAULT_PRINTER_SETTINGS, restaurantInfo: { name: r.name, address: '', phone: '' } });
 
 const urlOf = (restaurantId: string) => `/api/restaurants/${restaurantId}/settings/printer`;
 const getSettings = (restaurantId: string, cookies: Cookies) => ctx.app.inject({ method: 'GET', url: urlOf(restaurantId), cookies });
@@ -43,11 +45,12 @@ const customSettings = (overrides: Partial<PrinterSettings> = {}): PrinterSettin
 });
 
 describe('reading printer settings', () => {
-  it('answers exactly the spec defaults with ETag "0" for a restaurant that never saved', async () => {
+  it('answers the spec defaults with its own name (never the sample) and ETag "0" for a restaurant that never saved', async () => {
     const r = await restaurantWithStaff();
     const res = await getSettings(r.id, r.owner.cookies);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect(res.json()).toEqual(defaultsOf(r));
+    expect(res.json().restaurantInfo.name).not.toBe('Restoran Adı');
     expect(res.headers.etag).toBe('"0"');
     // Staff data: never kept by a shared cache, always revalidated.
     expect(res.headers['cache-control']).toMatch(/\b(private|no-store)\b/);
@@ -148,7 +151,7 @@ describe('saving printer settings', () => {
     expect(res.json().error).toBe(`${MESSAGES.invalidRequest}: ${field}: Sayısal bir değer girin (örn. 12 veya 2,5)`);
     // The form shows the message on the field itself, found by its path in the schema.
     expect(res.json().fields).toEqual({ [field]: 'Sayısal bir değer girin (örn. 12 veya 2,5)' });
-    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(defaultsOf(r));
   });
 
   it.each(['paperWidth', 'fontSize', 'footerText', 'restaurantInfo', 'showLogo', 'margins', 'defaultPrinter', 'selectedTemplate'])(
@@ -181,7 +184,7 @@ describe('saving printer settings', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: MESSAGES.forbidden });
     }
-    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(defaultsOf(r));
     expect(await auditRowsOf(r.id)).toHaveLength(0);
   });
 
@@ -189,7 +192,7 @@ describe('saving printer settings', () => {
     const r = await restaurantWithStaff();
     const res = await putSettings(r.id, {}, customSettings());
     expect(res.statusCode).toBe(401);
-    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(defaultsOf(r));
   });
 });
 
@@ -242,7 +245,7 @@ describe('network printers in the document', () => {
     const res = await putSettings(r.id, r.owner.cookies, { ...customSettings(), networkPrinters });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ [field]: message });
-    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect((await getSettings(r.id, r.owner.cookies)).json()).toEqual(defaultsOf(r));
   });
 });
 
@@ -270,7 +273,7 @@ describe('tenant isolation', () => {
     const theirsNow = await getSettings(theirs.id, theirs.owner.cookies);
     expect(theirsNow.json()).toEqual(customSettings());
     expect(theirsNow.headers.etag).toBe('"1"');
-    expect((await getSettings(mine.id, mine.owner.cookies)).json()).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect((await getSettings(mine.id, mine.owner.cookies)).json()).toEqual(defaultsOf(mine));
     expect(await auditRowsOf(theirs.id)).toHaveLength(1);
     expect(await auditRowsOf(mine.id)).toHaveLength(0);
   });
@@ -384,17 +387,78 @@ describe('side effects of a save', () => {
     const stopTheirs = ctx.app.hub.subscribe(other.id, (e) => theirs.push(e));
     try {
       await putSettings(r.id, r.owner.cookies, customSettings());
-      expect(mine).toEqual([expect.objectContaining({ restaurantId: r.id, type: 'settings.printer' })]);
+      // the business's name and address changed too: Ayarlar's screens hear it
+      expect(mine.map((e) => e.type).sort()).toEqual(['settings.general', 'settings.printer']);
+      expect(mine.every((e) => e.restaurantId === r.id)).toBe(true);
       expect(theirs).toEqual([]);
 
       // Failed saves change nothing, so they announce nothing.
       await putSettings(r.id, r.owner.cookies, customSettings(), { 'if-match': '"0"' });
       await putSettings(r.id, r.kitchen.cookies, customSettings());
       await putSettings(r.id, r.owner.cookies, { ...customSettings(), paperWidth: '57' });
-      expect(mine).toHaveLength(1);
+      expect(mine).toHaveLength(2);
     } finally {
       stopMine();
       stopTheirs();
     }
+  });
+});
+describe('one set of business details for Ayarlar and the printer document', () => {
+  const generalUrl = (id: string) => `/api/restaurants/${id}/settings/general`;
+  const getGeneral = (id: string, cookies: Cookies) => ctx.app.inject({ method: 'GET', url: generalUrl(id), cookies });
+  const putGeneral = (id: string, cookies: Cookies, payload: object) => ctx.app.inject({ method: 'PUT', url: generalUrl(id), cookies, payload });
+
+  it('a new restaurant prints its own name, in the printer document and in Ayarlar', async () => {
+    const r = await staffedRestaurant(ctx, 'Köşe Ocakbaşı');
+    expect((await getSettings(r.id, r.waiter.cookies)).json().restaurantInfo).toEqual({ name: 'Köşe Ocakbaşı', address: '', phone: '' });
+    expect((await getGeneral(r.id, r.owner.cookies)).json().profile.name).toBe('Köşe Ocakbaşı');
+  });
+
+  it("Ayarlar's name, address and phone show in the printer document, with a new ETag", async () => {
+    const r = await restaurantWithStaff();
+    const before = await getSettings(r.id, r.owner.cookies);
+    const general = (await getGeneral(r.id, r.owner.cookies)).json();
+    const saved = await putGeneral(r.id, r.owner.cookies, { ...general, profile: { ...general.profile, name: 'Hünkâr Lokantası', address: 'Nişantaşı, İstanbul', phone: '0212 555 11 22' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: urlOf(r.id), cookies: r.owner.cookies, headers: { 'if-none-match': before.headers.etag as string } });
+    expect(after.statusCode).toBe(200); // not a 304 with the old name
+    expect(after.json().restaurantInfo).toEqual({ name: 'Hünkâr Lokantası', address: 'Nişantaşı, İstanbul', phone: '0212 555 11 22' });
+  });
+
+  it("Yazıcı Ayarları' name, address and phone show in Ayarlar, with a new ETag", async () => {
+    const r = await restaurantWithStaff();
+    const before = await getGeneral(r.id, r.owner.cookies);
+    await putSettings(r.id, r.owner.cookies, customSettings());
+    const after = await ctx.app.inject({ method: 'GET', url: generalUrl(r.id), cookies: r.owner.cookies, headers: { 'if-none-match': before.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().profile).toMatchObject({ name: 'Kardeşler Lokantası', address: 'Kızılay, Ankara', phone: '0312 111 22 33' });
+  });
+
+  it('a document still holding the sample details reads with the business own ones, and a save of the sample keeps them', async () => {
+    const r = await restaurantWithStaff();
+    await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'printer', value: DEFAULT_PRINTER_SETTINGS, version: 1 });
+    expect((await getSettings(r.id, r.owner.cookies)).json().restaurantInfo).toEqual({ name: r.name, address: '', phone: '' });
+    const general = (await getGeneral(r.id, r.owner.cookies)).json();
+    expect(general.profile).toMatchObject({ name: r.name, address: '', phone: '' });
+    await putGeneral(r.id, r.owner.cookies, { ...general, profile: { ...general.profile, address: 'Moda, Kadıköy' } });
+    const res = await putSettings(r.id, r.owner.cookies, { ...DEFAULT_PRINTER_SETTINGS, footerText: 'Yine bekleriz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().restaurantInfo).toEqual({ name: r.name, address: 'Moda, Kadıköy', phone: '' });
+    expect((await getGeneral(r.id, r.owner.cookies)).json().profile).toMatchObject({ name: r.name, address: 'Moda, Kadıköy', phone: '' });
+  });
+
+  it('an address typed only on the printer document before the two were one still counts in Ayarlar', async () => {
+    const r = await restaurantWithStaff();
+    const old = { ...DEFAULT_PRINTER_SETTINGS, restaurantInfo: { name: 'Eski Ad', address: 'Bağdat Cad. 5', phone: '0216 333 44 55' } };
+    await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'printer', value: old, version: 1 });
+    expect((await getGeneral(r.id, r.owner.cookies)).json().profile).toMatchObject({ name: r.name, address: 'Bağdat Cad. 5', phone: '0216 333 44 55' });
+    expect((await getSettings(r.id, r.owner.cookies)).json().restaurantInfo).toEqual({ name: r.name, address: 'Bağdat Cad. 5', phone: '0216 333 44 55' });
+  });
+
+  it('refuses an empty restaurant name with a Turkish 400 on the field', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, customSettings({ restaurantInfo: { name: '  ', address: '', phone: '' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'restaurantInfo.name': 'Restoran adı boş olamaz' });
   });
 });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
-import { defaultRestaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { copyInfoToPrinter, withPrinterFallback } from './business-info';
 import { getSettingsDocument, replaceSettingsDocument, type Versioned } from './settings-document';
 
 const KEY = 'general';
@@ -15,12 +16,20 @@ async function generalSpec(db: Db, restaurantId: string) {
   return { key: KEY, event: 'settings.general', defaults: defaultRestaurantSettings(row.name) } as const;
 }
 
-/** The owner's general settings; a restaurant that never saved gets the defaults with its name. */
-export async function getRestaurantSettings(db: Db, restaurantId: string): Promise<Versioned<RestaurantSettings>> {
+/** The document as saved (without the printer document's older details); see getRestaurantSettings. */
+export async function getStoredRestaurantSettings(db: Db, restaurantId: string): Promise<Versioned<RestaurantSettings>> {
   const spec = await generalSpec(db, restaurantId);
   const doc = await getSettingsDocument(db, restaurantId, spec);
   // The name lives on the restaurant row (the public menu and bills read it there).
-  return { ...doc, value: { ...doc.value, profile: { ...doc.value.profile, name: spec.defaults.profile.name } } };
+  const profile = { ...doc.value.profile, name: spec.defaults.profile.name };
+  // Documents saved before İkram had its own reasons read with the default list.
+  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], profile } };
+}
+
+/** The owner's general settings; a restaurant that never saved gets the defaults with its name. */
+export async function getRestaurantSettings(db: Db, restaurantId: string): Promise<Versioned<RestaurantSettings>> {
+  const doc = await getStoredRestaurantSettings(db, restaurantId);
+  return { ...doc, value: { ...doc.value, profile: await withPrinterFallback(db, restaurantId, doc.value.profile) } };
 }
 
 /** The VAT rate a new item gets when none is given: the owner's "Varsayılan KDV". */
@@ -28,11 +37,13 @@ export async function getDefaultVatRate(db: Db, restaurantId: string): Promise<n
   return (await getRestaurantSettings(db, restaurantId)).value.defaultVatRate;
 }
 
+/** Saves the document; the business's name, address and phone go to the printer document too. */
 export async function replaceRestaurantSettings(
   c: CommandContext,
   input: { value: RestaurantSettings; expectedVersion?: number },
 ): Promise<Versioned<RestaurantSettings>> {
   const saved = await replaceSettingsDocument<RestaurantSettings>(c, await generalSpec(c.tx, c.restaurantId), input);
   await c.tx.update(restaurants).set({ name: input.value.profile.name }).where(eq(restaurants.id, c.restaurantId));
+  await copyInfoToPrinter(c, input.value.profile);
   return saved;
 }

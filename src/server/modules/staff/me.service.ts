@@ -49,7 +49,8 @@ export async function checkOwnPassword(db: Db, userId: string, currentPassword: 
 export async function changeOwnPassword(c: CommandContext, input: { passwordHash: string; sessionId: string }) {
   const userId = userOf(c);
   await c.tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, userId));
-  await c.tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, input.sessionId)));
+  const ended = await c.tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, input.sessionId))).returning({ id: sessions.id });
+  c.endStreams(ended.map((s) => s.id));
   await c.tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   await c.audit({ action: 'me.change-password', entity: 'staff', entityId: userId });
 }
@@ -57,7 +58,7 @@ export async function changeOwnPassword(c: CommandContext, input: { passwordHash
 /** "Her yerden çıkış yap": every session and remembered device of the user, this one included. */
 export async function signOutEverywhere(c: CommandContext) {
   const userId = userOf(c);
-  await endAllSessions(c.tx, userId);
+  c.endStreams(await endAllSessions(c.tx, userId));
   await c.audit({ action: 'me.sign-out-everywhere', entity: 'staff', entityId: userId });
   c.emit(SESSIONS_ENDED_EVENT, userId);
 }

@@ -80,7 +80,7 @@ async function assertAnotherActiveOwner(c: CommandContext, userId: string) {
 
 /** A person's sessions end at once, and their open screens are told to leave. */
 async function endSessionsOf(c: CommandContext, userId: string) {
-  await endAllSessions(c.tx, userId);
+  c.endStreams(await endAllSessions(c.tx, userId));
   c.emit(SESSIONS_ENDED_EVENT, userId);
 }
 

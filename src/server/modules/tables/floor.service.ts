@@ -30,6 +30,7 @@ export async function readFloor(db: Db, restaurantId: string): Promise<FloorResp
             ticketId: ticket?.id ?? null,
             ticketNumber: ticket?.number ?? null,
             total: ticket?.total ?? null,
+            remaining: ticket?.remaining ?? null,
             openedAt: ticket?.openedAt ?? null,
             waiterId: ticket?.waiterId ?? null,
             waiterName: ticket?.waiterName ?? null,

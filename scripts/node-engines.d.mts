@@ -1,0 +1,4 @@
+/** The lowest Node version that package.json's `engines.node` (the README's promise) allows. */
+export function promisedNodeMinimum(repoRoot: string): string;
+/** Every package in package-lock.json whose `engines.node` excludes the given Node version. */
+export function packagesExcludingNode(repoRoot: string, nodeVersion: string): string[];

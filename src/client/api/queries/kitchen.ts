@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { KitchenAlert, KitchenHistoryQuery, KitchenHistoryResponse, KitchenOrder, ReadyLine } from '../../../shared/kitchen-contract';
+import { api } from '../http';
+import { queryKeys } from '../query-keys';
+import { currentRestaurantId, restaurantPath } from '../restaurant';
+
+/*
+ * The kitchen's reads, each one key with its fetcher. All live under queryKeys.kitchen(): the
+ * 'kitchen' and 'tickets' live events refresh them all.
+ */
+
+/** The cards still to make (scope 'active'): the screen shows no others, however many wait to be served. */
+export const kitchenOrdersQuery = (station: string) => {
+  const query = new URLSearchParams({ scope: 'active', ...(station ? { station } : {}) });
+  return queryOptions({
+    queryKey: queryKeys.kitchenOrders(currentRestaurantId(), station),
+    queryFn: () => api<KitchenOrder[]>(restaurantPath(`/kitchen/orders?${query}`)),
+  });
+};
+
+export const kitchenHistoryQuery = (query: KitchenHistoryQuery) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
+  return queryOptions({
+    queryKey: queryKeys.kitchenHistory(currentRestaurantId(), params.toString()),
+    queryFn: () => api<KitchenHistoryResponse>(restaurantPath(`/kitchen/history?${params}`)),
+  });
+};
+
+/** The waiter's dishes the kitchen has made ready. */
+export const readyLinesQuery = () =>
+  queryOptions({ queryKey: queryKeys.readyLines(currentRestaurantId()), queryFn: () => api<ReadyLine[]>(restaurantPath('/kitchen/ready')) });
+
+/** Batches no screen of their station received in time. */
+export const kitchenAlertsQuery = () =>
+  queryOptions({ queryKey: queryKeys.kitchenAlerts(currentRestaurantId()), queryFn: () => api<KitchenAlert[]>(restaurantPath('/kitchen/alerts')) });

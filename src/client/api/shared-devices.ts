@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PinState, SharedDevice, SharedDeviceInfo, StaffPinState } from '../../shared/pin-contract';
+import { api } from './http';
+import { queryKeys } from './query-keys';
+import { currentRestaurantId, restaurantPath } from './restaurant';
+
+/**
+ * Shared devices and PINs (ADR 0009): one key, one fetcher, one shape per endpoint. Personel reads
+ * the devices and the members' PIN states, Ayarlar the person's own, and the bill's approval dialog
+ * whether this browser is a shared device (and whose PIN may approve on it).
+ */
+export const sharedDevicesQuery = (restaurantId: string = currentRestaurantId()) =>
+  queryOptions({
+    queryKey: queryKeys.sharedDevices(restaurantId),
+    queryFn: () => api<SharedDevice[]>(restaurantPath('/devices')),
+    enabled: restaurantId !== '',
+  });
+
+export const staffPinsQuery = (restaurantId: string = currentRestaurantId()) =>
+  queryOptions({
+    queryKey: queryKeys.staffPins(restaurantId),
+    queryFn: () => api<StaffPinState[]>(restaurantPath('/pins')),
+    enabled: restaurantId !== '',
+  });
+
+export const sharedDeviceInfoQuery = () =>
+  queryOptions({ queryKey: queryKeys.sharedDeviceInfo(), queryFn: () => api<SharedDeviceInfo>('/api/auth/shared-device') });
+
+export const ownPinQuery = () => queryOptions({ queryKey: queryKeys.ownPin(), queryFn: () => api<PinState>('/api/me/pin') });

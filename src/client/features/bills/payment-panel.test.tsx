@@ -1,0 +1,106 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_TOTALS, type Payment, type Ticket } from '../../../shared/ticket-contract';
+import { setUserSession } from '../../api/session';
+import { PaymentPanel } from './payment-panel';
+import { newSplit, quickCash, splitState } from './payment-logic';
+
+const ticket = (total: number, payments: Payment[] = []): Ticket => {
+  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  return {
+    id: 't1', number: 8, type: 'table', tableId: 'x', tableName: 'Salon 3', status: 'open', guests: 3, waiterId: 'w', waiterName: 'Ayşe',
+    customer: null, openedAt: '2026-11-25T12:00:00Z', billRequestedAt: null, state: 'open', version: 4 + payments.length, lines: [],
+    totals: { ...EMPTY_TOTALS, subtotal: total, total, paid, remaining: total - paid },
+    discount: null, payments, billNumber: null, closedAt: null,
+  };
+};
+const cash = (id: string, amount: number): Payment => ({ id, method: 'cash', brand: null, amount, tip: 0, change: 0, customerName: null, lineIds: [], takenBy: null, takenByName: null, createdAt: '' });
+
+describe('the split plan', () => {
+  it('marks the shares the payments since the split took, keeps the rest as they were, and drops a split the bill no longer fits', () => {
+    const plan = newSplit([3333, 3333, 3334], ticket(10000, [cash('old', 500)]));
+    expect(splitState(plan, ticket(10500, [cash('old', 500)]))).toMatchObject({ next: 0, paidCount: 0 });
+    const after = splitState(plan, ticket(10500, [cash('old', 500), cash('p1', 3333)]));
+    expect(after).toEqual({ shares: [{ amount: 3333, isPaid: true }, { amount: 3333, isPaid: false }, { amount: 3334, isPaid: false }], next: 1, paidCount: 1 });
+    // the odd kuruş share paid first: the two others stay 33,33
+    expect(splitState(plan, ticket(10500, [cash('old', 500), cash('p1', 3334)]))?.shares.map((s) => s.isPaid)).toEqual([false, false, true]);
+    // another amount paid, or what remains changed: split again
+    expect(splitState(plan, ticket(10500, [cash('old', 500), cash('p1', 2000)]))).toBeNull();
+    expect(splitState(plan, ticket(9500, [cash('old', 500)]))).toBeNull();
+  });
+
+  it('offers the exact amount and the notes that cover it', () => {
+    expect(quickCash(40050)).toEqual([{ value: 40050, isExact: true }, { value: 50000, isExact: false }]);
+    expect(quickCash(4000).map((c) => c.value)).toEqual([4000, 5000, 10000, 20000, 50000]);
+  });
+});
+
+function draw(t: Ticket) {
+  const onPay = vi.fn(async () => null);
+  const ui = (tt: Ticket) => (
+    <MantineProvider>
+      <PaymentPanel ticket={tt} methods={['cash', 'card']} brands={[]} busy={false} onPay={onPay} />
+    </MantineProvider>
+  );
+  const view = render(ui(t));
+  return { onPay, user: userEvent.setup(), rerender: (tt: Ticket) => view.rerender(ui(tt)) };
+}
+
+beforeEach(() => {
+  // jsdom has no scrolling: a marked field scrolls into view on a phone
+  Element.prototype.scrollIntoView ??= () => {};
+  setUserSession({ uid: 'u', email: 'garson@example.com', role: 'waiter', restaurantId: 'r1' });
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ remaining: 10000, shares: [3333, 3333, 3334] }), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Eşit Böl across payments', () => {
+  it('after the first of three shares is paid in cash, the next share is Pay 2 / 3 of 33,33 TL and the last keeps its odd kuruş', async () => {
+    const { onPay, user, rerender } = draw(ticket(10000));
+    await user.click(screen.getByRole('button', { name: 'Eşit Böl' }));
+    await user.click(screen.getByRole('button', { name: '3 kişiye böl' }));
+    expect(await screen.findByTestId('split-share')).toHaveTextContent('Pay 1 / 3 · 33,33 TL');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenLastCalledWith({ method: 'cash', amount: 3333 });
+
+    rerender(ticket(10000, [cash('p1', 3333)]));
+    expect(screen.getByTestId('split-share')).toHaveTextContent('Pay 2 / 3 · 33,33 TL');
+    expect(screen.getByRole('button', { name: /1\. pay: 33,33 TL · ✓ Ödendi/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '3. pay: 33,34 TL' })).toBeEnabled();
+    expect(screen.getByTestId('take-payment')).toHaveTextContent('Nakit ile Öde · 33,33 TL');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenLastCalledWith({ method: 'cash', amount: 3333 });
+
+    rerender(ticket(10000, [cash('p1', 3333), cash('p2', 3333)]));
+    expect(screen.getByTestId('split-share')).toHaveTextContent('Pay 3 / 3 · 33,34 TL');
+  });
+});
+
+describe('cash below the amount due', () => {
+  it('says what is missing, keeps the amount on the pay button, and takes a part payment only on purpose', async () => {
+    const { onPay, user } = draw(ticket(40050));
+    await user.type(screen.getByTestId('cash-given'), '100');
+    expect(screen.getByText('300,50 TL eksik')).toBeInTheDocument();
+    expect(screen.getByTestId('take-payment')).toHaveTextContent('Nakit ile Öde · 400,50 TL');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Kısmi ödeme olarak al · 100,00 TL' }));
+    await waitFor(() => expect(onPay).toHaveBeenCalledWith({ method: 'cash', amount: 10000 }));
+  });
+
+  it('offers quick cash for the exact amount and the notes above it, and shows the change', async () => {
+    const { onPay, user } = draw(ticket(40050));
+    const quick = screen.getByRole('group', { name: 'Hızlı nakit' });
+    expect([...quick.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Tam tutar · 400,50 TL', '500,00 TL']);
+    await user.click(screen.getByRole('button', { name: '500,00 TL' }));
+    expect(screen.getByTestId('cash-change')).toHaveTextContent('99,50 TL');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenCalledWith({ method: 'cash', amount: 40050, given: 50000 });
+  });
+});

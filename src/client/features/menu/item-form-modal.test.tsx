@@ -1,0 +1,89 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminMenu } from '../../../shared/menu-contract';
+import { setUserSession } from '../../api/session';
+import { menuItem } from '../../test-support/fixtures';
+import { ItemFormModal } from './item-form-modal';
+
+const MENU: AdminMenu = {
+  categories: [
+    { id: 'c1', icon: '🍲', name: 'Çorbalar', sortOrder: 0, isVisible: true, version: 1 },
+    { id: 'c2', icon: '🥤', name: 'İçecekler', sortOrder: 1, isVisible: true, version: 1 },
+  ],
+  items: [],
+  optionGroups: [],
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider>{children}</MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Every write the form sent: method and body. */
+const writes = () =>
+  vi.mocked(fetch).mock.calls.flatMap(([, init]) => (init?.method && init.method !== 'GET' ? [{ method: init.method, body: JSON.parse(String(init.body)) }] : []));
+
+beforeEach(() => {
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (!init?.method || init.method === 'GET') return json({ defaultVatRate: 10 });
+      return json(menuItem({ id: 'new', ...JSON.parse(String(init.body)) }), 201);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function typeDish(name: string, price: string) {
+  await userEvent.type(screen.getByLabelText(/Ürün adı/), name);
+  await userEvent.type(screen.getByLabelText(/Fiyat/), price);
+}
+
+describe('adding a dish', () => {
+  it('starts with no category and refuses to save until the owner picks one, the error on the field', async () => {
+    render(<ItemFormModal menu={MENU} item={null} onClose={() => {}} />, { wrapper: Wrapper });
+    const category = screen.getByPlaceholderText('Kategori seçin');
+    expect(category).toHaveValue('');
+    await typeDish('Mercimek Çorbası', '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Bir kategori seçin')).toBeInTheDocument();
+    expect(category).toHaveAttribute('aria-invalid', 'true');
+    expect(writes()).toEqual([]);
+  });
+
+  it('asks before saving a price of 0,00 and sends the confirmation only once the owner says so', async () => {
+    const onClose = vi.fn();
+    render(<ItemFormModal menu={MENU} item={null} categoryId="c2" onClose={onClose} />, { wrapper: Wrapper });
+    await typeDish('Su', '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText(/Fiyatı 0,00 TL olarak kaydetmek istiyor musunuz\?/)).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: '0,00 TL olarak kaydet' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()).toEqual([{ method: 'POST', body: expect.objectContaining({ categoryId: 'c2', priceKurus: 0, allowZeroPrice: true }) }]);
+  });
+
+  it('saves a priced dish without asking', async () => {
+    const onClose = vi.fn();
+    render(<ItemFormModal menu={MENU} item={null} categoryId="c1" onClose={onClose} />, { wrapper: Wrapper });
+    await typeDish('Ezogelin', '85,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()).toEqual([{ method: 'POST', body: expect.not.objectContaining({ allowZeroPrice: expect.anything() }) }]);
+    expect(screen.queryByText(/0,00 TL olarak kaydetmek/)).not.toBeInTheDocument();
+  });
+});

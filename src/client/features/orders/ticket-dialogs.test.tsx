@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { ticket, ticketLine } from '../../test-support/fixtures';
+import { MoveLinesDialog } from './ticket-dialogs';
+import type { TicketActions } from './tickets-api';
+
+const line = (id: string, name: string, quantity: number) => ticketLine({ id, menuItemId: id, name, quantity, unitPrice: 1000 });
+const t = ticket({
+  state: 'waiting',
+  version: 3,
+  lines: [line('l1', 'Mercimek Çorbası', 2), line('l2', 'Adana Kebap', 1), line('l3', 'Ayran', 3)],
+});
+
+function draw() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const actions = { moveLines: vi.fn() } as unknown as TicketActions;
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <MemoryRouter>
+          <MoveLinesDialog opened ticket={t} actions={actions} onClose={() => {}} />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('Satırları Taşı', () => {
+  it('takes a second and a third ticked line (the screen used to go white on the second one) and unticks them again', async () => {
+    const user = draw();
+    const box = (name: RegExp) => screen.getByRole('checkbox', { name });
+    await user.click(box(/Mercimek Çorbası/));
+    await user.click(box(/Adana Kebap/));
+    await user.click(box(/Ayran/));
+    for (const name of [/Mercimek Çorbası/, /Adana Kebap/, /Ayran/]) expect(box(name)).toBeChecked();
+    // a ticked line of more than one can move part of its quantity
+    expect(screen.getByText('2 / 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ayran: taşınacak adedi azalt' }));
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    await user.click(box(/Adana Kebap/));
+    expect(box(/Adana Kebap/)).not.toBeChecked();
+    expect(box(/Ayran/)).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Masa Seç (2)' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The business day: the one rule the server (Kapalı Hesaplar, the kitchen history) and the screens
+ * use. A restaurant's day runs from its day start hour (Ayarlar, 05:00 by default) to the same hour
+ * the next day, on the wall clock of its time zone (Ayarlar) — never the server's or the browser's
+ * time zone — so a bill closed at 02:00 belongs to the evening before. Days are named YYYY-MM-DD.
+ */
+
+/** Date.UTC for any year: Date.UTC itself reads the years 0–99 as 1900–1999. */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, 0);
+  return d.getTime();
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+function wallClock(at: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** How far the time zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(at: number, timeZone: string) {
+  const w = wallClock(at, timeZone);
+  // the wall clock has whole seconds: compare it with the instant's whole second
+  return utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** A calendar day (UTC arithmetic on the date alone) moved by `days`. */
+function addDays(day: string, days: number): string {
+  const [y, m, dd] = day.split('-').map(Number);
+  const d = new Date(utcMs(y, m, dd));
+  d.setUTCDate(d.getUTCDate() + days);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** The business day an instant belongs to: before the day start hour it is still the day before. */
+export function businessDay(at: Date, timeZone: string, dayStartHour: number): string {
+  const w = wallClock(at.getTime(), timeZone);
+  const calendarDay = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  return w.hour < dayStartHour ? addDays(calendarDay, -1) : calendarDay;
+}
+
+/** The instant the wall clock of `timeZone` shows `hour`:00 on `day` (for a skipped hour, the instant after the gap). */
+function startOf(day: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const wall = utcMs(y, m, d, hour);
+  // two passes: the offset at the first guess may differ from the offset at the answer (DST)
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
+}
+
+/** A business day as instants: from its start (included) to the next day's start (excluded). */
+export function businessDayBounds(day: string, timeZone: string, dayStartHour: number): { from: Date; to: Date } {
+  return { from: startOf(day, dayStartHour, timeZone), to: startOf(addDays(day, 1), dayStartHour, timeZone) };
+}
+
+/**
+ * A period of business days as instants: `from` / `to` are days (both included); a missing one is
+ * the business day of `now`.
+ */
+export function businessPeriodBounds(
+  period: { from?: string; to?: string },
+  timeZone: string,
+  dayStartHour: number,
+  now: Date = new Date(),
+): { from: Date; to: Date } {
+  const today = businessDay(now, timeZone, dayStartHour);
+  return {
+    from: businessDayBounds(period.from ?? today, timeZone, dayStartHour).from,
+    to: businessDayBounds(period.to ?? today, timeZone, dayStartHour).to,
+  };
+}

@@ -30,7 +30,7 @@ interface Props {
 /**
  * The role dashboards' frame: a 240px sidebar; under 768px it hides and slides in from a toggle,
  * and a click on the overlay, the content or an item closes it again. A screen that asks for it
- * (useSidebarCollapsedOnTablet) gets the same up to 1280px, so a kitchen tablet has room for cards.
+ * (useSidebarCollapsedOnTablet) gets the same below 1280px, so a kitchen tablet has room for cards.
  */
 export function DashboardLayout({ role, items, defaultItem, mobileWidth = 240, children }: Props) {
   const [isMenuOpen, setMenuOpen] = useState(false);

@@ -53,7 +53,6 @@ export function DateField({ label, value, onChange, max, min, error, clearable }
         minDate={min}
         error={error}
         clearable={clearable}
-        inputMode="numeric"
         popoverProps={{ withinPortal: true }}
       />
     </DatesProvider>

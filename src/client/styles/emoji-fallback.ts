@@ -3,7 +3,7 @@
  * emoji, while Sofra's own font is cut to the ones its screens use. On a device without a colour
  * emoji font, text that shows an emoji outside that cut loads the full Noto Color Emoji (shipped in
  * the app from the @fontsource/noto-color-emoji package, nothing fetched from elsewhere): only its
- * slices that hold the emoji seen, 20 KB to 1.2 MB each, 3.9 MB for all eleven.
+ * slices that hold the emoji seen, 20 KB to 1.2 MB each, 3.95 MB for all eleven.
  */
 
 /** The family the full font's slices join; listed after Sofra's cut font. */

@@ -25,9 +25,15 @@ test('a dish named with an emoji outside Sofra’s cut font is drawn in colour, 
   const created = await page.request.post(`/api/restaurants/${restaurantId}/menu/items`, { data: { categoryId: menu.categories[0].id, name, priceKurus: 9500 } });
   expect(created.status(), await created.text()).toBe(201);
 
-  await page.goto('/owner/menu-management');
-  await expect(page.getByText(name)).toBeVisible();
-  await expect
-    .poll(async () => (await fontsOf(page, name)).filter((f) => f.isCustomFont && /Emoji/.test(f.familyName)).length, { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await page.goto('/owner/menu-management');
+    await expect(page.getByText(name)).toBeVisible();
+    await expect
+      .poll(async () => (await fontsOf(page, name)).filter((f) => f.isCustomFont && /Emoji/.test(f.familyName)).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+  } finally {
+    // The demo menu is shared by every spec (one counts the dishes of a category).
+    await page.request.delete(`/api/restaurants/${restaurantId}/menu/items/${id}`);
+  }
 });

@@ -3,6 +3,8 @@ import { DEMO, DEMO_PASSWORD, demoRestaurantId, loginAs } from '../helpers';
 
 test.describe('PIN sign-in on a shared device', () => {
   test('the owner registers the counter PC, a waiter sets a PIN, switches user and signs in on the pad', async ({ page, request }) => {
+    // a whole hand-over (three sign-ins, Personel, Ayarlar): on a loaded machine it can pass 90 s
+    test.setTimeout(180_000);
     // a waiter of its own, so the demo accounts keep no PIN
     const restaurantId = await demoRestaurantId(request);
     const email = `pin-${Date.now()}@demo.local`;

@@ -79,6 +79,8 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
   await expect(group).toHaveCount(0);
 
   // History: the first card with its sent, ready and served times.
+  // The kitchen screen folds the sidebar behind ☰ on this 1024 px tablet.
+  await cook.getByRole('button', { name: 'Menü' }).click();
   await cook.getByRole('navigation').getByRole('link', { name: 'Sipariş Geçmişi' }).click();
   const row = cook.getByTestId('history-batch').filter({ hasText: 'İzmir Köfte' }).first();
   await expect(row).toContainText(table.name);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '../fixtures';
+import { expect, refusedRequest, test, type Locator, type Page } from '../fixtures';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { DEMO, DEMO_PASSWORD, PHONE, loginAs } from '../helpers';
@@ -110,7 +110,10 @@ test.describe('QR menu', () => {
     await customer.context().close();
   });
 
-  test('the switch takes the public menu offline and back, live on an open menu', async ({ page, browser }) => {
+  test('the switch takes the public menu offline and back, live on an open menu', async ({ page, browser, pageErrors }) => {
+    // the open menu's fetch while it is offline, and the menu page saying so
+    pageErrors.allow(refusedRequest(404));
+    pageErrors.allow(/^Public menu fetch failed Error: Menü alınamadı \(HTTP 404\)/);
     const restaurantId = await openQrMenu(page);
     const customer = await (await browser.newContext()).newPage();
     await customer.goto(`/menu/${restaurantId}`);
@@ -132,7 +135,8 @@ test.describe('QR menu', () => {
     await fresh.context().close();
   });
 
-  test('the restaurant’s own domain goes into every link and code, and can be cleared again', async ({ page, baseURL }) => {
+  test('the restaurant’s own domain goes into every link and code, and can be cleared again', async ({ page, baseURL, pageErrors }) => {
+    pageErrors.allow(refusedRequest(400)); // the address refused on purpose
     const restaurantId = await openQrMenu(page);
     await page.getByLabel('Alan adı').fill('https://menu.lezzet.com.tr/');
     await page.getByRole('button', { name: 'Kaydet' }).click();

@@ -1,8 +1,9 @@
-import { expect, test } from '../fixtures';
+import { expect, refusedRequest, test } from '../fixtures';
 import { DEMO, fillLogin, loginAs } from '../helpers';
 
 test.describe('staff management', () => {
-  test('the owner adds a waiter who signs in in another browser, then deactivates them and their session ends', async ({ page, browser }) => {
+  test('the owner adds a waiter who signs in in another browser, then deactivates them and their session ends', async ({ page, browser, pageErrors }) => {
+    pageErrors.allow(refusedRequest(403)); // the deactivated waiter's sign-in
     await loginAs(page, DEMO.owner, '/owner');
     await page.getByRole('navigation').getByRole('link', { name: 'Personel Ekle' }).click();
     await page.getByLabel('Ad Soyad').fill('Deniz Yıldız');
@@ -52,7 +53,8 @@ test.describe('staff management', () => {
     await expect(page.getByTestId('staff-card')).toContainText('kitchen@demo.local');
   });
 
-  test('a duplicate email is refused with a Turkish message', async ({ page }) => {
+  test('a duplicate email is refused with a Turkish message', async ({ page, pageErrors }) => {
+    pageErrors.allow(refusedRequest(409)); // the duplicate's refusal
     await loginAs(page, DEMO.owner, '/owner');
     await page.goto('/owner/add-staff');
     await page.getByLabel('Ad Soyad').fill('Kopya');

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, refusedRequest, test } from '../fixtures';
 import { demoRestaurantId } from '../helpers';
 
 test.describe('public menu', () => {
@@ -16,7 +16,9 @@ test.describe('public menu', () => {
     expect(width).toBe('1200px');
   });
 
-  test("an unknown restaurant shows the fallback title 'Restoran Menüsü' and no items", async ({ page }) => {
+  test("an unknown restaurant shows the fallback title 'Restoran Menüsü' and no items", async ({ page, pageErrors }) => {
+    pageErrors.allow(refusedRequest(404));
+    pageErrors.allow(/^Public menu fetch failed Error: Menü alınamadı \(HTTP 404\)/);
     await page.goto('/menu/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restoran Menüsü');
     await expect(page.locator('.menu-item')).toHaveCount(0);

@@ -1,10 +1,11 @@
-import { expect, test } from '../fixtures';
+import { expect, refusedRequest, test } from '../fixtures';
 import { DEMO, DEMO_PASSWORD, PHONE_DEVICE, loginAs } from '../helpers';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 
 test.use(PHONE_DEVICE);
 
-test('a waiter without the right to give İkram gets the owner’s approval on the same phone, and a wrong password is refused in Turkish', async ({ page }) => {
+test('a waiter without the right to give İkram gets the owner’s approval on the same phone, and a wrong password is refused in Turkish', async ({ page, pageErrors }) => {
+  pageErrors.allow(refusedRequest(403)); // the missing right, then the wrong approval
   await loginAs(page, DEMO.waiter, '/waiter');
   const sender = new Sender(page.request, await restaurantIdOf(page.request));
   const ticket = await sender.openTakeaway('Onay Testi');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, refusedRequest, test, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
 
 test.use(PHONE_DEVICE);
@@ -131,7 +131,9 @@ test('sold-out items show Tükendi and cannot be tapped; search finds items with
   }
 });
 
-test('an edit on an adisyon another phone changed meanwhile is refused in Turkish; the fresh adisyon shows and the next tap goes through', async ({ page, request }) => {
+test('an edit on an adisyon another phone changed meanwhile is refused in Turkish; the fresh adisyon shows and the next tap goes through', async ({ page, request, pageErrors }) => {
+  pageErrors.allow(refusedRequest(409)); // the stale edit
+  pageErrors.allow(/^Failed to load resource: net::ERR_FAILED\n\S+ \S+\/api\/events\b/); // the live updates this test cuts (stream and long polling)
   const rid = await demoRestaurantId(request); // `request` is now the owner, the other phone
   // This phone misses the live update, as one with a weak signal would.
   await page.route('**/api/events**', (route) => route.abort());

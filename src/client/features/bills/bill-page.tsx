@@ -187,7 +187,7 @@ export default function BillPage() {
           <PaymentsList ticket={t} />
         </Stack>
         {isOpen && (
-          <Stack gap="sm">
+          <Stack gap="sm" className={classes.payColumn}>
             <PaymentPanel
               ticket={t}
               methods={(settings.data?.paymentMethods ?? ['cash', 'card']).map((m) => API_METHOD[m])}

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TOTALS, type Payment, type Ticket } from '../../../shared/ticket-contract';
@@ -37,11 +37,11 @@ describe('the split plan', () => {
   });
 });
 
-function draw(t: Ticket) {
+function draw(t: Ticket, { methods = ['cash', 'card'] as Ticket['payments'][number]['method'][], brands = [] as string[] } = {}) {
   const onPay = vi.fn(async () => null);
   const ui = (tt: Ticket) => (
     <MantineProvider>
-      <PaymentPanel ticket={tt} methods={['cash', 'card']} brands={[]} busy={false} onPay={onPay} />
+      <PaymentPanel ticket={tt} methods={methods} brands={brands} busy={false} onPay={onPay} />
     </MantineProvider>
   );
   const view = render(ui(t));
@@ -102,5 +102,38 @@ describe('cash below the amount due', () => {
     expect(screen.getByTestId('cash-change')).toHaveTextContent('99,50 TL');
     await user.click(screen.getByTestId('take-payment'));
     expect(onPay).toHaveBeenCalledWith({ method: 'cash', amount: 40050, given: 50000 });
+  });
+});
+
+describe('a payment in few taps', () => {
+  it('splits into three with one tap on ÷ 3, with no count to type', async () => {
+    const { onPay, user } = draw(ticket(10000));
+    await user.click(screen.getByRole('button', { name: '3 kişiye eşit böl' }));
+    expect(await screen.findByTestId('split-share')).toHaveTextContent('Pay 1 / 3 · 33,33 TL');
+    expect(String(vi.mocked(fetch).mock.calls.at(-1)?.[0])).toContain('/split?shares=3');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenLastCalledWith({ method: 'cash', amount: 3333 });
+  });
+
+  it('takes the meal card brand with one tap on its button, and says when none is chosen', async () => {
+    const { onPay, user } = draw(ticket(10000), { methods: ['cash', 'meal_card'], brands: ['Multinet', 'Pluxee'] });
+    await user.click(screen.getByRole('button', { name: 'Yemek Kartı' }));
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).not.toHaveBeenCalled();
+    expect(screen.getByText('Yemek kartı markası seçin')).toBeInTheDocument();
+    const brands = screen.getByRole('group', { name: 'Yemek kartı markası' });
+    await user.click(within(brands).getByRole('button', { name: 'Pluxee' }));
+    expect(within(brands).getByRole('button', { name: '✓ Pluxee' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenLastCalledWith({ method: 'meal_card', amount: 10000, brand: 'Pluxee' });
+  });
+
+  it('keeps the tip folded behind "+ Bahşiş ekle" until it is wanted', async () => {
+    const { onPay, user } = draw(ticket(10000), { methods: ['card'] });
+    expect(screen.queryByLabelText('Bahşiş (TL, isteğe bağlı)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ Bahşiş ekle' }));
+    await user.type(screen.getByLabelText('Bahşiş (TL, isteğe bağlı)'), '20');
+    await user.click(screen.getByTestId('take-payment'));
+    expect(onPay).toHaveBeenLastCalledWith({ method: 'card', amount: 10000, tip: 2000 });
   });
 });

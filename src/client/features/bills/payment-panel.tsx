@@ -4,11 +4,13 @@ import type { PaymentRequest } from '../../../shared/bill-contract';
 import { formatMoneyInput, formatTL } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket } from '../../../shared/ticket-contract';
 import { messageFor, useFieldErrors } from '../../api/field-errors';
-import { ChoiceSelect } from '../../components/choice-select';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';
 import { fetchSplit } from './bills-api';
 import classes from './bills.module.css';
 import { cashShortfall, newSplit, quickCash, shareLabel, splitState, typedAmount, type SplitPlan } from './payment-logic';
+
+/** Eşit Böl in one tap for these table sizes. */
+const QUICK_SPLITS = [2, 3, 4, 5, 6] as const;
 
 export type PayResult = { message: string; fields: Record<string, string> } | null;
 type Mode = 'amount' | 'split' | 'lines';
@@ -39,6 +41,7 @@ export function PaymentPanel({
   const [chosenShare, setChosenShare] = useState<number | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [tipOpen, setTipOpen] = useState(false);
   const fields = useFieldErrors();
 
   // A new remaining (a payment, a discount) refills the free amount with it; shares keep their own.
@@ -97,9 +100,9 @@ export function PaymentPanel({
     await pay(part.value);
   };
 
-  const doSplit = async () => {
+  const doSplit = async (count = people) => {
     try {
-      const out = await fetchSplit(t.id, people);
+      const out = await fetchSplit(t.id, count);
       setPlan(newSplit(out.shares, t));
       setChosenShare(null);
       setError(null);
@@ -140,6 +143,22 @@ export function PaymentPanel({
               </Button>
             ))}
           </Group>
+          {mode !== 'lines' && (
+            // One tap splits into the usual table sizes; Eşit Böl's field takes any other count.
+            <Group gap={6} role="group" aria-label="Hızlı eşit böl">
+              {QUICK_SPLITS.map((n) => (
+                <Button
+                  key={n}
+                  className={classes.touch}
+                  variant={mode === 'split' && split?.shares.length === n ? 'filled' : 'default'}
+                  aria-label={`${n} kişiye eşit böl`}
+                  onClick={() => (setMode('split'), setPeople(n), void doSplit(n))}
+                >
+                  ÷ {n}
+                </Button>
+              ))}
+            </Group>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -149,7 +168,9 @@ export function PaymentPanel({
             <Stack gap={6}>
               <Group align="flex-end" gap="xs" wrap="nowrap">
                 <NumberInput label="Kişi sayısı" min={2} max={999} allowDecimal={false} value={people} onChange={(v) => setPeople(Number(v) || 2)} style={{ flex: 1 }} />
-                <Button onClick={() => void doSplit()}>{people} kişiye böl</Button>
+                <Button className={classes.touch} onClick={() => void doSplit()}>
+                  {people} kişiye böl
+                </Button>
               </Group>
               {plan && !split && <Text size="sm">Hesap bölündükten sonra değişti; kalan tutarı yeniden bölün.</Text>}
               {split && shareIndex >= 0 && (
@@ -233,20 +254,38 @@ export function PaymentPanel({
             </>
           )}
           {form.method === 'meal_card' && (
-            <ChoiceSelect
-              label="Yemek kartı markası"
-              data={brands.map((b) => ({ value: b, label: b }))}
-              value={form.brand}
-              onChange={(v) => set({ brand: v })}
-              emptyLabel="Marka seçin"
-              error={fields.errors.brand}
-            />
+            // Buttons, not a list to open: the brand is one tap, like the method.
+            <div role="group" aria-labelledby="meal-card-brand" aria-describedby={fields.errors.brand ? 'meal-card-brand-error' : undefined}>
+              <Text size="sm" fw={500} id="meal-card-brand" mb={4}>
+                Yemek kartı markası
+              </Text>
+              <Group gap={6}>
+                {brands.map((b) => (
+                  <Button key={b} className={classes.touch} variant={form.brand === b ? 'filled' : 'default'} aria-pressed={form.brand === b} onClick={() => set({ brand: b })}>
+                    {form.brand === b ? '✓ ' : ''}
+                    {b}
+                  </Button>
+                ))}
+              </Group>
+              {fields.errors.brand && (
+                <Text size="sm" c="red.8" fw={600} mt={4} id="meal-card-brand-error">
+                  {fields.errors.brand}
+                </Text>
+              )}
+            </div>
           )}
           {form.method === 'account' && (
             <TextInput label="Müşteri adı (Cari)" maxLength={100} value={form.customerName} onChange={(e) => set({ customerName: e.currentTarget.value })} {...fields.fieldProps('customerName')} />
           )}
-          <TextInput label="Bahşiş (TL, isteğe bağlı)" inputMode="decimal" value={form.tip} onChange={(e) => set({ tip: e.currentTarget.value })} {...fields.fieldProps('tip')} />
-          <Button type="submit" size="md" loading={busy} data-testid="take-payment">
+          {tipOpen || form.tip || fields.errors.tip ? (
+            <TextInput label="Bahşiş (TL, isteğe bağlı)" inputMode="decimal" value={form.tip} onChange={(e) => set({ tip: e.currentTarget.value })} {...fields.fieldProps('tip')} />
+          ) : (
+            // Folded: most payments have no tip, and on a phone the pay button stays in view.
+            <Button variant="subtle" className={classes.touch} style={{ alignSelf: 'flex-start' }} onClick={() => setTipOpen(true)}>
+              + Bahşiş ekle
+            </Button>
+          )}
+          <Button type="submit" size="md" loading={busy} className={classes.payButton} data-testid="take-payment">
             {PAYMENT_METHOD_LABELS[form.method]} ile Öde{amountNow > 0 ? ` · ${formatTL(amountNow)}` : ''}
           </Button>
         </Stack>

@@ -62,7 +62,7 @@ export default function WaiterScreen() {
     undo.mutate({ ticketId: offer.ticketId, lineIds: offer.lineIds }, { onSuccess: () => done(null), onError: (e) => (forget(), failed(e)) });
 
   return (
-    <Stack gap="md" className={touch.touch} maw={900} pb={lastServed ? 96 : undefined}>
+    <Stack gap="md" className={touch.touch} maw={900}>
       <ConnectionBanner />
       <Title order={2}>{kt.waiterTitle}</Title>
       <UnacknowledgedAlerts alerts={alerts.data ?? []} />
@@ -74,6 +74,7 @@ export default function WaiterScreen() {
       <Title order={3} size="h4">
         ✓ {kt.readyTitle}
       </Title>
+      {lastServed && <ServeUndoBar served={lastServed} isBusy={undo.isPending} onUndo={() => takeBack(lastServed)} onExpire={forget} />}
       {ready.isPending ? (
         <Loader role="status" aria-label="Yükleniyor..." />
       ) : groups.length === 0 ? (
@@ -88,7 +89,6 @@ export default function WaiterScreen() {
           <ReadyGroupCard key={g.ticketId} group={g} showWaiter={isOwner} busy={busy} onServe={(l) => serve(l, g.where)} onServeAll={serveAll} />
         ))
       )}
-      {lastServed && <ServeUndoBar served={lastServed} isBusy={undo.isPending} onUndo={() => takeBack(lastServed)} onExpire={forget} />}
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { TICKET_LIMITS, type TicketLine, type UpdateLineRequest } from '../../../shared/ticket-contract';
 import { ticket, ticketLine } from '../../test-support/fixtures';
-import { LineRow } from './ticket-page';
+import { LineRow } from './ticket-lines';
 import type { TicketActions } from './tickets-api';
 
 type Change = Omit<UpdateLineRequest, 'version'>;

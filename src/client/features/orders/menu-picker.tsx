@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
 import { formatTL } from '../../../shared/money';
 import { useMenu } from '../../api/restaurant';
-import { TICKET_LIMITS } from '../../../shared/ticket-contract';
+import { NOTE_SUGGESTIONS, TICKET_LIMITS } from '../../../shared/ticket-contract';
 import {
   defaultSelection,
   groupProblem,
@@ -24,14 +24,16 @@ interface Props {
   pendingCounts: ReadonlyMap<string, number>;
   /** an item without options: one tap adds one */
   onTap(item: MenuItem): void;
-  /** an item whose options were chosen in the dialog */
-  onAdd(item: MenuItem, optionIds: string[], quantity: number): void;
+  /** an item whose options (and perhaps a quick note) were chosen in the dialog */
+  onAdd(item: MenuItem, optionIds: string[], quantity: number, note: string | null): void;
 }
 
-/** The picker's heading, where "↓ Ürün Ekle" above a long adisyon takes the person. */
-export const PICKER_TITLE_ID = 'picker-title';
+const PICKER_TITLE_ID = 'picker-title';
 
-/** Categories as a row of buttons, a Turkish-aware search and the items as big buttons; sold-out ones disabled. */
+/**
+ * Search and categories on top, the items as big buttons under them; sold-out ones disabled. The
+ * heading is for screen readers only: on a phone every row of height goes to dishes.
+ */
 export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
   const menuQuery = useMenu();
   const menu = useMemo(() => (menuQuery.data ? orderableMenu(menuQuery.data) : null), [menuQuery.data]);
@@ -52,11 +54,19 @@ export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
 
   return (
     <section aria-labelledby={PICKER_TITLE_ID} className={classes.picker}>
-      <Stack gap="sm">
-        <Title order={3} size="h4" id={PICKER_TITLE_ID} tabIndex={-1}>
-          Ürün Ekle
-        </Title>
-        <TextInput type="search" label="Ürün ara" placeholder="ör. çay, iskender" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+      <Stack gap={8}>
+        <VisuallyHidden>
+          <Title order={3} id={PICKER_TITLE_ID}>
+            Ürün Ekle
+          </Title>
+        </VisuallyHidden>
+        <TextInput
+          type="search"
+          aria-label="Ürün ara"
+          placeholder="Ürün ara (ör. çay, iskender)"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+        />
         {!query.trim() && (
           <div className={classes.categories} role="group" aria-label="Kategoriler">
             {menu.categories.map((c) => (
@@ -80,8 +90,8 @@ export function MenuPicker({ pendingCounts, onTap, onAdd }: Props) {
         item={optionsFor}
         groups={groups}
         onClose={() => setOptionsFor(null)}
-        onAdd={(optionIds, quantity) => {
-          if (optionsFor) onAdd(optionsFor, optionIds, quantity);
+        onAdd={(optionIds, quantity, note) => {
+          if (optionsFor) onAdd(optionsFor, optionIds, quantity, note);
           setOptionsFor(null);
         }}
       />
@@ -124,21 +134,24 @@ export function OptionsDialog({
   item: MenuItem | null;
   groups: OptionGroup[];
   onClose(): void;
-  onAdd(optionIds: string[], quantity: number): void;
+  onAdd(optionIds: string[], quantity: number, note: string | null): void;
 }) {
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(groups));
   const [quantity, setQuantity] = useState(1);
+  // Quick notes chosen here go on the new line: no trip to its Not afterwards.
+  const [notes, setNotes] = useState<readonly string[]>([]);
   const [forItem, setForItem] = useState<string | null>(item?.id ?? null);
   if ((item?.id ?? null) !== forItem) {
     // A new item starts from its defaults.
     setForItem(item?.id ?? null);
     setSelection(defaultSelection(groups));
     setQuantity(1);
+    setNotes([]);
   }
   const problems = selectionProblems(groups, selection);
   const price = item ? unitPrice(item, groups, selection) : 0;
   const add = () => {
-    if (problems.length === 0) onAdd(selectedOptionIds(groups, selection), quantity);
+    if (problems.length === 0) onAdd(selectedOptionIds(groups, selection), quantity, notes.length ? notes.join(', ') : null);
   };
 
   return (
@@ -216,6 +229,20 @@ export function OptionsDialog({
               </fieldset>
             );
           })}
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }} data-testid="option-notes">
+            <legend style={{ fontWeight: 700, marginBottom: 4 }}>Not (isteğe bağlı)</legend>
+            <div className={classes.optionGrid}>
+              {NOTE_SUGGESTIONS.map((n) => {
+                const on = notes.includes(n);
+                return (
+                  <Button key={n} variant={on ? 'filled' : 'default'} aria-pressed={on} onClick={() => setNotes((all) => (on ? all.filter((x) => x !== n) : [...all, n]))}>
+                    {on ? '✓ ' : '+ '}
+                    {n}
+                  </Button>
+                );
+              })}
+            </div>
+          </fieldset>
         </Stack>
       )}
     </TicketModal>

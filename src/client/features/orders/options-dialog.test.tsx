@@ -74,7 +74,7 @@ describe('the options dialog', () => {
     expect(screen.getByTestId('options-add')).toBeEnabled();
     expect(screen.getByTestId('options-add')).toHaveTextContent('Ekle · 45,00 TL');
     await user.click(screen.getByTestId('options-add'));
-    expect(onAdd).toHaveBeenCalledWith(['small'], 1);
+    expect(onAdd).toHaveBeenCalledWith(['small'], 1, null);
   });
 
   it('keeps Ekle disabled while a required group has no choice, and says which group needs one', async () => {
@@ -98,7 +98,7 @@ describe('the options dialog', () => {
     expect(add).toBeEnabled();
     expect(screen.queryByTestId('options-missing')).not.toBeInTheDocument();
     await user.click(add);
-    expect(onAdd).toHaveBeenCalledWith(['small', 'mild', 'haydari', 'ezme'], 1);
+    expect(onAdd).toHaveBeenCalledWith(['small', 'mild', 'haydari', 'ezme'], 1, null);
   });
 
   it('shows add-on prices, keeps a group to its maximum and adds the chosen options with the quantity', async () => {
@@ -111,6 +111,17 @@ describe('the options dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Adedi artır' }));
     expect(screen.getByTestId('options-add')).toHaveTextContent('Ekle · 140,00 TL');
     await user.click(screen.getByTestId('options-add'));
-    expect(onAdd).toHaveBeenCalledWith(['big', 'mint'], 2);
+    expect(onAdd).toHaveBeenCalledWith(['big', 'mint'], 2, null);
+  });
+
+  it('puts quick notes tapped in the dialog on the new line, in the order tapped, and a second tap takes one back', async () => {
+    const { onAdd, user } = draw();
+    await user.click(screen.getByRole('button', { name: '+ buzsuz' }));
+    await user.click(screen.getByRole('button', { name: '+ paket' }));
+    await user.click(screen.getByRole('button', { name: '+ soğansız' }));
+    await user.click(screen.getByRole('button', { name: '✓ soğansız' }));
+    expect(screen.getByRole('button', { name: '✓ buzsuz' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByTestId('options-add'));
+    expect(onAdd).toHaveBeenCalledWith(['small'], 1, 'buzsuz, paket');
   });
 });

@@ -176,7 +176,7 @@ describe('Açık Masalar', () => {
 });
 
 describe('an adisyon left empty', () => {
-  const empty = { type: 'table' as const, status: 'open' as const, lines: [], guests: null, billRequestedAt: null, payments: [] };
+  const empty = { type: 'table' as const, status: 'open' as const, lines: [], guests: null, billRequestedAt: null, payments: [], billNumber: null };
   it('is a table ticket nothing was put on', () => {
     expect(isLeftEmpty(empty)).toBe(true);
   });
@@ -188,6 +188,9 @@ describe('an adisyon left empty', () => {
     expect(isLeftEmpty({ ...empty, status: 'closed' })).toBe(false);
     expect(isLeftEmpty({ ...empty, type: 'takeaway' })).toBe(false);
     expect(isLeftEmpty({ ...empty, type: 'delivery' })).toBe(false);
+  });
+  it('is not a reopened bill emptied of its lines: its bill number keeps it', () => {
+    expect(isLeftEmpty({ ...empty, billNumber: 41 })).toBe(false);
   });
 });
 

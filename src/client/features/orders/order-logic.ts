@@ -86,9 +86,17 @@ export const pendingLines = (ticket: Pick<Ticket, 'lines'>) => ticket.lines.filt
 /**
  * A table ticket that nothing was put on — no line, no guest count, no Hesap İste, no payment —
  * is discarded when the waiter leaves it: the table was tapped by mistake, or left before ordering.
+ * Not a reopened bill (it has a bill number: the server keeps it, 409), and not a Gel-Al / Paket
+ * Servis one: its customer's name, phone and address were typed on purpose, so it stays to come back to.
  */
-export const isLeftEmpty = (t: Pick<Ticket, 'type' | 'status' | 'lines' | 'guests' | 'billRequestedAt' | 'payments'>) =>
-  t.type === 'table' && t.status === 'open' && t.lines.length === 0 && t.guests === null && t.billRequestedAt === null && t.payments.length === 0;
+export const isLeftEmpty = (t: Pick<Ticket, 'type' | 'status' | 'lines' | 'guests' | 'billRequestedAt' | 'payments' | 'billNumber'>) =>
+  t.type === 'table' &&
+  t.status === 'open' &&
+  t.billNumber === null &&
+  t.lines.length === 0 &&
+  t.guests === null &&
+  t.billRequestedAt === null &&
+  t.payments.length === 0;
 
 // ------------------------------------------------------------------ menu picker
 

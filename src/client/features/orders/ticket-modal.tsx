@@ -33,6 +33,8 @@ export function TicketModal({ opened, onClose, title, children, footer, size = '
       centered={!isPhone}
       size={size}
       closeButtonProps={{ 'aria-label': 'Kapat' }}
+      // gone at once when finished: the next tap (the next dish) lands on the adisyon, not on a fading overlay
+      transitionProps={{ exitDuration: 0 }}
       classNames={{ content: classes.sheet, body: classes.sheetBody }}
     >
       <div className={classes.sheetScroll}>{children}</div>

@@ -1,0 +1,147 @@
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { memo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatTL } from '../../../shared/money';
+import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
+import { STATUS_ICONS } from '../../components/status-icons';
+import { ticketPath } from './paths';
+import type { TicketActions } from './tickets-api';
+import classes from './orders.module.css';
+
+/** The adisyon's lines: beside the picker on a wide screen, in the bottom sheet on a phone. */
+export function TicketLines({ ticket: t, actions, editable }: { ticket: Ticket; actions: TicketActions; editable: boolean }) {
+  if (t.lines.length === 0) return <p className={classes.noLines}>Henüz ürün yok. Menüden bir ürüne dokunun.</p>;
+  return (
+    <ul className={classes.lines} aria-label="Adisyon satırları">
+      {t.lines.map((l) => (
+        <LineRow key={l.id} line={l} actions={actions} editable={editable} billPath={`${ticketPath(t.id)}/hesap`} />
+      ))}
+    </ul>
+  );
+}
+
+/** What is wrong with a note (over the limit, a control character), in Turkish; null when nothing. */
+function noteProblem(text: string): string | null {
+  const checked = lineNote.safeParse(text);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+/** Sent lines link to their İkram / İndirim / İptal on the Hesap screen (`billPath`); exported for its tests. */
+export const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: { line: TicketLine; actions: TicketActions; editable: boolean; billPath: string }) {
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [note, setNote] = useState(l.note ?? '');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const isPending = l.status === 'pending' && editable;
+  const addSuggestion = (s: string) => {
+    setNote((n) => (n.trim() ? `${n.trim()}, ${s}` : s));
+    // Worked out from the saved note when the write runs: two quick suggestions both stay. A note
+    // that would pass the limit is refused on the field, never cut to fit.
+    void actions.updateLine(l.id, (now) => {
+      const next = now.note ? `${now.note}, ${s}` : s;
+      const problem = noteProblem(next);
+      setNoteError(problem);
+      return problem ? null : { note: next };
+    });
+  };
+  const saveNote = () => {
+    const problem = noteProblem(note);
+    if (problem) return setNoteError(problem);
+    void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));
+  };
+  const noteLength = note.trim().length;
+  return (
+    <li className={classes.line} data-status={l.status} data-testid="ticket-line">
+      <div className={classes.lineTop}>
+        <span className={classes.lineQty}>{l.quantity}×</span>
+        <span className={classes.lineName}>{l.name}</span>
+        <span className={classes.lineTotal}>{formatTL(l.total)}</span>
+      </div>
+      {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+      {l.note && <div className={classes.lineSub}>Not: {l.note}</div>}
+      <span className={classes.lineStatus} data-status={l.status}>
+        {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
+      </span>
+      {isPending && (
+        <div className={classes.lineActions}>
+            <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, (now) => (now.quantity > 1 ? { quantity: now.quantity - 1 } : null))}>
+              −
+            </Button>
+            <Button
+              variant="default"
+              aria-label={`${l.name}: adedi artır`}
+              disabled={l.quantity >= TICKET_LIMITS.quantity}
+              onClick={() => void actions.updateLine(l.id, (now) => (now.quantity < TICKET_LIMITS.quantity ? { quantity: now.quantity + 1 } : null))}
+            >
+              +
+            </Button>
+            <Button variant="default" aria-expanded={noteOpen} onClick={() => setNoteOpen((o) => !o)} aria-label={`${l.name}: not`}>
+              Not
+            </Button>
+            <Button variant="light" color="red" aria-label={`${l.name}: sil`} onClick={() => void actions.deleteLine(l.id)}>
+              Sil
+            </Button>
+        </div>
+      )}
+      {editable && l.status !== 'pending' && l.status !== 'cancelled' && !l.paymentId && (
+        <div className={classes.lineActions} role="group" aria-label={`${l.name}: hesap işlemleri`}>
+          {!l.isComp && (
+            <Button component={Link} to={`${billPath}?satir=${l.id}&islem=ikram`} variant="default" aria-label={`${l.name}: İkram`}>
+              İkram
+            </Button>
+          )}
+          {!l.isComp && (
+            <Button component={Link} to={`${billPath}?satir=${l.id}&islem=indirim`} variant="default" aria-label={`${l.name}: İndirim`}>
+              İndirim
+            </Button>
+          )}
+          <Button component={Link} to={`${billPath}?satir=${l.id}&islem=iptal`} variant="light" color="red" aria-label={`${l.name}: İptal`}>
+            İptal
+          </Button>
+        </div>
+      )}
+      {isPending && noteOpen && (
+        <Stack gap={6} mt={6}>
+          <Group gap={6} role="group" aria-label="Hızlı notlar">
+            {NOTE_SUGGESTIONS.map((s) => (
+              <Button key={s} size="sm" variant="light" onClick={() => addSuggestion(s)}>
+                + {s}
+              </Button>
+            ))}
+          </Group>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              saveNote();
+            }}
+          >
+            <Stack gap={6}>
+              <Textarea
+                label="Not"
+                autosize
+                minRows={1}
+                maxRows={5}
+                value={note}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setNote(text);
+                  setNoteError(noteProblem(text));
+                }}
+                // what will be saved (ends trimmed), against the limit the server keeps
+                description={`${noteLength}/${TICKET_LIMITS.note}`}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                error={noteError}
+                aria-invalid={noteError ? true : undefined}
+                classNames={{ description: noteLength > TICKET_LIMITS.note ? classes.overLimit : undefined }}
+                data-testid="line-note"
+              />
+              <Button type="submit" style={{ alignSelf: 'flex-end' }}>
+                Kaydet
+              </Button>
+            </Stack>
+          </form>
+        </Stack>
+      )}
+    </li>
+  );
+});

@@ -54,7 +54,7 @@ test('from the floor to the kitchen: 4 dishes from two categories, one option an
   for (const t of section.tables.filter((x) => x.ticketId === null)) {
     const candidate = page.getByTestId(`floor-table-${t.name}`);
     const box = await candidate.boundingBox();
-    if (box && box.y >= 0 && box.y + box.height <= 844 - 10) {
+    if (box && box.y >= 0 && box.x >= 0 && box.y + box.height <= 844 && box.x + box.width <= 390) {
       tile = candidate;
       break;
     }
@@ -176,7 +176,7 @@ test('Hesap split three ways (cash with change by a quick cash button, card, mea
   const taps = finger(page);
   await taps.tap(page.getByTestId('open-bill'));
   await expect(page).toHaveURL(/\/hesap$/);
-  await taps.tap(page.getByRole('button', { name: '3 kişiye eşit böl' }));
+  await taps.tap(page.getByRole('button', { name: 'Eşit paylar: 3 kişi' }));
   await expect(page.getByTestId('split-share')).toContainText('Pay 1 / 3');
   // Nakit is the first method: a quick note above the share gives change
   const quick = page.getByRole('group', { name: 'Hızlı nakit' }).getByRole('button');

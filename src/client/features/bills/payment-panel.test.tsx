@@ -108,9 +108,11 @@ describe('cash below the amount due', () => {
 describe('a payment in few taps', () => {
   it('splits into three with one tap on ÷ 3, with no count to type', async () => {
     const { onPay, user } = draw(ticket(10000));
-    await user.click(screen.getByRole('button', { name: '3 kişiye eşit böl' }));
+    await user.click(screen.getByRole('button', { name: 'Eşit paylar: 3 kişi' }));
     expect(await screen.findByTestId('split-share')).toHaveTextContent('Pay 1 / 3 · 33,33 TL');
     expect(String(vi.mocked(fetch).mock.calls.at(-1)?.[0])).toContain('/split?shares=3');
+    // no count field to fill: it comes with Eşit Böl itself, for other counts
+    expect(screen.queryByLabelText('Kişi sayısı')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('take-payment'));
     expect(onPay).toHaveBeenLastCalledWith({ method: 'cash', amount: 3333 });
   });

@@ -42,6 +42,8 @@ export function PaymentPanel({
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [tipOpen, setTipOpen] = useState(false);
+  // the count field only after Eşit Böl itself: a ÷ n tap needs no field, and the phone keeps the room
+  const [typedCount, setTypedCount] = useState(false);
   const fields = useFieldErrors();
 
   // A new remaining (a payment, a discount) refills the free amount with it; shares keep their own.
@@ -138,7 +140,7 @@ export function PaymentPanel({
                 ['lines', 'Satır Seç'],
               ] as const
             ).map(([value, label]) => (
-              <Button key={value} className={classes.touch} variant={mode === value ? 'filled' : 'light'} aria-pressed={mode === value} onClick={() => (setMode(value), setError(null))}>
+              <Button key={value} className={classes.touch} variant={mode === value ? 'filled' : 'light'} aria-pressed={mode === value} onClick={() => (setMode(value), setTypedCount(value === 'split'), setError(null))}>
                 {label}
               </Button>
             ))}
@@ -151,8 +153,8 @@ export function PaymentPanel({
                   key={n}
                   className={classes.touch}
                   variant={mode === 'split' && split?.shares.length === n ? 'filled' : 'default'}
-                  aria-label={`${n} kişiye eşit böl`}
-                  onClick={() => (setMode('split'), setPeople(n), void doSplit(n))}
+                  aria-label={`Eşit paylar: ${n} kişi`}
+                  onClick={() => (setMode('split'), setTypedCount(false), setPeople(n), void doSplit(n))}
                 >
                   ÷ {n}
                 </Button>
@@ -166,12 +168,14 @@ export function PaymentPanel({
           )}
           {mode === 'split' && (
             <Stack gap={6}>
-              <Group align="flex-end" gap="xs" wrap="nowrap">
-                <NumberInput label="Kişi sayısı" min={2} max={999} allowDecimal={false} value={people} onChange={(v) => setPeople(Number(v) || 2)} style={{ flex: 1 }} />
-                <Button className={classes.touch} onClick={() => void doSplit()}>
-                  {people} kişiye böl
-                </Button>
-              </Group>
+              {typedCount && (
+                <Group align="flex-end" gap="xs" wrap="nowrap">
+                  <NumberInput label="Kişi sayısı" min={2} max={999} allowDecimal={false} value={people} onChange={(v) => setPeople(Number(v) || 2)} style={{ flex: 1 }} />
+                  <Button className={classes.touch} onClick={() => void doSplit()}>
+                    {people} kişiye böl
+                  </Button>
+                </Group>
+              )}
               {plan && !split && <Text size="sm">Hesap bölündükten sonra değişti; kalan tutarı yeniden bölün.</Text>}
               {split && shareIndex >= 0 && (
                 <Text fw={700} size="lg" data-testid="split-share" aria-live="polite">

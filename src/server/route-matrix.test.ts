@@ -12,7 +12,7 @@ import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { eq } from 'drizzle-orm';
-import { sections, settings } from './db/schema';
+import { sections, settings, ticketLines } from './db/schema';
 import { capturePrinter } from './modules/printing/printing-test-kit';
 import { tablesFactory } from './test-support/factories';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
@@ -69,6 +69,21 @@ const withOrders = (body?: (o: Awaited<ReturnType<typeof orders>>) => unknown, q
       return { ...(body ? { payload: body(made) as object } : {}), ...(query ? { query: query(made) } : {}) };
     },
     pathParams: () => ({ ...made, sectionVersion: String(made.sectionVersion) }),
+  };
+};
+
+/** Tümünü Servis Et and its Geri Al: a fresh ready (or just served) line, its id in the body (prepared first) and its ticket in the path. */
+const withReadyLine = (status: 'ready' | 'served') => {
+  let made = { ticketId: '', lineId: '' };
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await kitchen.readyLine(s);
+      if (status === 'served') {
+        await ctx.database.db.update(ticketLines).set({ status: 'served', servedAt: new Date() }).where(eq(ticketLines.id, made.lineId));
+      }
+      return { payload: { lineIds: [made.lineId] } };
+    },
+    pathParams: () => ({ ticketId: made.ticketId }),
   };
 };
 
@@ -225,6 +240,8 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/kitchen/ready': FLOOR,
   'GET /api/restaurants/:restaurantId/kitchen/alerts': FLOOR,
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId/served': { ...FLOOR, pathParams: kitchen.readyLine },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/serve': { ...FLOOR, ...withReadyLine('ready') },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/serve/undo': { ...FLOOR, ...withReadyLine('served') },
   'GET /api/restaurants/:restaurantId/floor': FLOOR,
   'GET /api/restaurants/:restaurantId/tickets': FLOOR,
   'GET /api/restaurants/:restaurantId/tickets/:ticketId': { ...FLOOR, ...withOrders() },

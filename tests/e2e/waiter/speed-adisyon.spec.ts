@@ -181,7 +181,8 @@ test('Hesap split three ways (cash with change by a quick cash button, card, mea
   // Nakit is the first method: a quick note above the share gives change
   const quick = page.getByRole('group', { name: 'Hızlı nakit' }).getByRole('button');
   await taps.tap(quick.nth(1));
-  await expect(page.getByTestId('cash-change')).toBeVisible();
+  // the change is in view above the pay button, not hidden behind it
+  await expectPressableWithoutScrolling(page, page.getByTestId('cash-change'));
   await page.screenshot({ path: '/tmp/sofra-bill-phone-split.png' });
   await taps.tap(page.getByTestId('take-payment'));
   await expect(page.getByTestId('payment-notice')).toContainText('Para üstü');

@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
+import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
+import { ticket as ticketFixture } from '../../test-support/fixtures';
 import { MESSAGES } from '../../../shared/errors';
 import { REFRESHED_NOTE, STALE_TICKET, openTicket, useTicket, useTicketActions } from './tickets-api';
 
@@ -15,28 +16,7 @@ const TID = 't1';
  * version is refused with 409 and the Turkish sentence.
  */
 function fakeServer() {
-  let ticket: Ticket = {
-    id: TID,
-    number: 7,
-    type: 'table',
-    tableId: 'tab',
-    tableName: 'Salon 1',
-    status: 'open',
-    guests: null,
-    waiterId: 'w',
-    waiterName: 'Ayşe',
-    customer: null,
-    openedAt: '2025-01-01T12:00:00Z',
-    billRequestedAt: null,
-    state: 'open',
-    version: 1,
-    lines: [],
-    totals: EMPTY_TOTALS,
-    discount: null,
-    payments: [],
-    billNumber: null,
-    closedAt: null,
-  };
+  let ticket: Ticket = ticketFixture({ id: TID });
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   let failNextWith: { status: number; message: string } | null = null;
   let lineSeq = 0;

@@ -75,3 +75,51 @@ export async function expectPressableWithoutScrolling(page: Page, button: Locato
   });
   expect(isOnTop, 'the button is covered by something else').toBe(true);
 }
+
+/** The adisyon's bottom sheet of lines on a phone ("Masa 3 · Satırlar"). */
+export const linesSheet = (page: Page) => page.getByRole('dialog', { name: / · Satırlar$/ });
+
+/** On a phone the adisyon's lines wait behind the summary bar: opens their sheet and returns it. */
+export async function openLinesSheet(page: Page): Promise<Locator> {
+  const sheet = linesSheet(page);
+  await page.getByTestId('lines-summary').click();
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+/** Closes the sheet of lines by its ✕, back to the dish picker. */
+export async function closeLinesSheet(page: Page) {
+  const sheet = linesSheet(page);
+  await sheet.getByRole('button', { name: 'Satırları kapat' }).click();
+  await expect(sheet).toHaveCount(0);
+}
+
+/** One of the adisyon's actions in its ⋯ menu: Hesap İste, Masa Taşı, Satırları Taşı, Masa Birleştir. */
+export async function chooseTicketAction(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name: 'Adisyon işlemleri' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/**
+ * The kitchen has received every batch sent so far (as an open kitchen screen would): no
+ * "Mutfak siparişi almadı" alert from earlier tests lands on a journey that counts taps.
+ * `owner` must carry the owner's session.
+ */
+export async function kitchenReceivedEverything(owner: APIRequestContext, rid: string) {
+  const orders = (await (await owner.get(`/api/restaurants/${rid}/kitchen/orders`)).json()) as { batchId: string }[];
+  for (let i = 0; i < orders.length; i += 500) {
+    const res = await owner.post(`/api/restaurants/${rid}/kitchen/acknowledge`, { data: { batchIds: orders.slice(i, i + 500).map((o) => o.batchId), station: '' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+}
+
+/** A section of its own with one free table near the top left, whatever earlier tests left open. */
+export async function ownSection(owner: APIRequestContext, rid: string, prefix: string) {
+  const tag = Date.now().toString(36).slice(-4);
+  const made = await owner.post(`/api/restaurants/${rid}/sections`, { data: { name: `${prefix} ${tag}` } });
+  expect(made.status(), await made.text()).toBe(201);
+  const section = (await made.json()) as { id: string; name: string };
+  const res = await owner.post(`/api/restaurants/${rid}/tables`, { data: { sectionId: section.id, name: `${prefix} ${tag}-1` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { section, table: (await res.json()) as { id: string; name: string } };
+}

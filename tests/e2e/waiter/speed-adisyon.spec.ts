@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '../fixtures';
-import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
-import { expectPressableWithoutScrolling, ownTables, waiterApi } from './adisyon-helpers';
+import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, loginAs } from '../helpers';
+import { expectPressableWithoutScrolling, kitchenReceivedEverything, ownSection, ownTables, waiterApi } from './adisyon-helpers';
 
 test.use(PHONE_DEVICE);
 
@@ -37,36 +37,28 @@ interface TicketRead {
   payments: { method: string; brand: string | null; change: number }[];
 }
 const readTicket = async (page: Page, rid: string, id: string) => (await (await page.request.get(`/api/restaurants/${rid}/tickets/${id}`)).json()) as TicketRead;
+// Every batch of earlier tests has reached the kitchen: no alert covers a counted tap.
+test.beforeEach(async ({ request }) => kitchenReceivedEverything(request, await demoRestaurantId(request)));
+
 const ticketIdOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
 test('from the floor to the kitchen: 4 dishes from two categories, one option and one note, in at most 10 taps and no scrolling', async ({ page, request }) => {
   const rid = await demoRestaurantId(request); // `request` is now the owner
-  await layOutDemoTables(request, rid);
+  const { section, table } = await ownSection(request, rid, 'Hız');
   await loginAs(page, DEMO.waiter, '/waiter');
   await expect(page.getByRole('heading', { name: 'Sipariş Ekranı' })).toBeVisible();
-  // Start from the floor view of the first section (set up, not part of the journey).
+  // Start from the floor view of a section with a free table (set up, not part of the journey).
   await page.getByText('Kat planı', { exact: true }).click();
-  const section = (await readFloor(page.request, rid))[0];
   await page.getByRole('tab', { name: section.name }).click();
   await page.evaluate(() => window.scrollTo(0, 0));
-  // a free table the thumb reaches where it is
-  let tile: Locator | null = null;
-  for (const t of section.tables.filter((x) => x.ticketId === null)) {
-    const candidate = page.getByTestId(`floor-table-${t.name}`);
-    const box = await candidate.boundingBox();
-    if (box && box.y >= 0 && box.x >= 0 && box.y + box.height <= 844 && box.x + box.width <= 390) {
-      tile = candidate;
-      break;
-    }
-  }
-  expect(tile, 'a free table in view on the floor').not.toBeNull();
+  const tile = page.getByTestId(`floor-table-${table.name}`);
+  await expect(tile).toBeInViewport({ ratio: 1 });
 
   const taps = finger(page);
-  await taps.tap(tile!);
+  await taps.tap(tile);
   await expect(page).toHaveURL(/\/waiter\/orders\/[^/]+$/);
   // the empty adisyon leads with the dishes
   await expect(page.getByRole('button', { name: /^Mercimek Çorbası,/ })).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '/tmp/sofra-adisyon-phone-empty.png' });
 
   await taps.tap(page.getByRole('button', { name: /^Mercimek Çorbası,/ }));
   await expect(page.getByRole('button', { name: /^Mercimek Çorbası,.*1 eklendi/ })).toBeVisible();
@@ -83,7 +75,6 @@ test('from the floor to the kitchen: 4 dishes from two categories, one option an
   await taps.tap(page.getByRole('button', { name: /^Çay,/ }));
   await expect(page.getByTestId('lines-summary')).toContainText('4 ürün');
   await expect(page.getByTestId('send-to-kitchen')).toHaveText('Mutfağa Gönder (4)');
-  await page.screenshot({ path: '/tmp/sofra-adisyon-phone-lines.png' });
   await taps.tap(page.getByTestId('send-to-kitchen'));
   await expect(page.getByRole('status').filter({ hasText: '4 satır mutfağa gönderildi' })).toBeVisible();
   await expect(page.getByTestId('send-to-kitchen')).toBeDisabled();
@@ -128,7 +119,6 @@ test('the lines sheet: − / + / Not / Sil on pending lines, and Mutfağa Gönde
   await expect(line(a.name)).toContainText('Not: soğansız');
   await taps.tap(sheet.getByRole('button', { name: `${b.name}: sil` }));
   await expect(sheet.getByTestId('ticket-line')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/sofra-adisyon-phone-sheet.png' });
   await expectScreenRules(page, 'Adisyon lines sheet', { isPhone: true });
   await taps.tap(sheet.getByTestId('send-to-kitchen'));
   await expect(line(a.name)).toContainText('Bekliyor');
@@ -144,6 +134,7 @@ test('Masa Taşı from the adisyon in at most 3 taps', async ({ page, request })
   const api = waiterApi(page.request, rid);
   const [item] = await api.plainItems();
   const ticket = await api.send(await api.add(await api.open({ type: 'table', tableId: from.id }), [item.id]));
+  await kitchenReceivedEverything(request, rid);
   await page.goto(`/waiter/orders/${ticket.id}`);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(from.name) })).toBeVisible();
 
@@ -170,6 +161,7 @@ test('Hesap split three ways (cash with change by a quick cash button, card, mea
   const api = waiterApi(page.request, rid);
   const items = (await api.plainItems()).slice(0, 3);
   const ticket = await api.send(await api.add(await api.open({ type: 'table', tableId: table.id }), items.map((i) => i.id)));
+  await kitchenReceivedEverything(request, rid);
   await page.goto(`/waiter/orders/${ticket.id}`);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(table.name) })).toBeVisible();
 
@@ -183,7 +175,6 @@ test('Hesap split three ways (cash with change by a quick cash button, card, mea
   await taps.tap(quick.nth(1));
   // the change is in view above the pay button, not hidden behind it
   await expectPressableWithoutScrolling(page, page.getByTestId('cash-change'));
-  await page.screenshot({ path: '/tmp/sofra-bill-phone-split.png' });
   await taps.tap(page.getByTestId('take-payment'));
   await expect(page.getByTestId('payment-notice')).toContainText('Para üstü');
   await taps.tap(page.getByRole('group', { name: 'Ödeme yöntemi' }).getByRole('button', { name: 'Kredi Kartı' }));
@@ -218,7 +209,6 @@ test.describe('on a wide screen', () => {
     await page.goto(`/waiter/orders/${ticket.id}`);
     await expect(page.getByRole('heading', { name: 'Satırlar' })).toBeVisible();
     await expect(page.getByText('Henüz ürün yok. Menüden bir ürüne dokunun.')).toBeVisible();
-    await page.screenshot({ path: '/tmp/sofra-adisyon-wide-empty.png' });
     await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
     await page.getByRole('button', { name: /^Ezogelin Çorbası,/ }).click();
     const lines = page.getByRole('list', { name: 'Adisyon satırları' });
@@ -229,7 +219,6 @@ test.describe('on a wide screen', () => {
     const linesBox = (await lines.boundingBox())!;
     const pickerBox = (await page.getByRole('region', { name: 'Ürün Ekle' }).boundingBox())!;
     expect(pickerBox.x).toBeGreaterThan(linesBox.x + linesBox.width - 1);
-    await page.screenshot({ path: '/tmp/sofra-adisyon-wide-lines.png' });
     await expectScreenRules(page, 'Adisyon on a wide screen', { isPhone: false });
   });
 });

@@ -49,7 +49,7 @@ test('the owner chooses a time zone and a business-day start hour in Ayarlar by 
   await expect(zone.locator('option:checked')).toHaveText('İstanbul (GMT+3)');
   await choose(page, zone, 'Bakü (GMT+4)');
   await choose(page, page.getByRole('combobox', { name: 'İş günü başlangıcı' }), '05:00');
-  await page.getByRole('button', { name: 'Kaydet' }).tap();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).tap(); // not the PIN section's PIN’i Kaydet
   await expect(page.getByRole('status')).toHaveText('Ayarlar kaydedildi');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Saat dilimi' }).locator('option:checked')).toHaveText('Bakü (GMT+4)');
@@ -57,7 +57,7 @@ test('the owner chooses a time zone and a business-day start hour in Ayarlar by 
   // Back to the demo's zone for the other tests.
   await choose(page, page.getByRole('combobox', { name: 'Saat dilimi' }), 'İstanbul (GMT+3)');
   await choose(page, page.getByRole('combobox', { name: 'İş günü başlangıcı' }), '00:00');
-  await page.getByRole('button', { name: 'Kaydet' }).tap();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).tap();
   await expect(page.getByRole('status')).toHaveText('Ayarlar kaydedildi');
 });
 
@@ -81,7 +81,7 @@ test('the kitchen chooses its station and the waiter a default section by touch'
   await loginAs(page, DEMO.kitchen, '/kitchen');
   await page.goto('/kitchen/settings');
   await choose(page, page.getByRole('combobox', { name: 'Gösterilen istasyon' }), 'Izgara');
-  await page.getByRole('button', { name: 'Kaydet' }).tap();
+  await page.getByRole('region', { name: 'Mutfak Ekranı' }).getByRole('button', { name: 'Kaydet' }).tap();
   await expect(page.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
   // the other specs' cook sees every station again
   await restorePreferences(page.request, { station: '' });
@@ -90,7 +90,7 @@ test('the kitchen chooses its station and the waiter a default section by touch'
   await loginAs(waiter, DEMO.waiter, '/waiter');
   await waiter.goto('/waiter/settings');
   await choose(waiter, waiter.getByRole('combobox', { name: 'Varsayılan bölüm' }), 'Salon');
-  await waiter.getByRole('button', { name: 'Kaydet' }).tap();
+  await waiter.getByRole('region', { name: 'Garson Ekranı' }).getByRole('button', { name: 'Kaydet' }).tap();
   await expect(waiter.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
   await restorePreferences(waiter.request, { defaultSectionId: '' });
   await waiter.context().close();

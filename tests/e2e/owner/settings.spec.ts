@@ -11,7 +11,7 @@ test('owner settings save and appear live on another open screen of the restaura
 
   await page.getByLabel('Vergi dairesi').fill('Kadıköy');
   await page.getByLabel('Vergi no').fill('1234567890');
-  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click(); // not the PIN section's PIN’i Kaydet
   await expect(page.getByRole('status')).toHaveText('Ayarlar kaydedildi');
 
   // No reload: the live event refreshes the other screen.
@@ -24,7 +24,7 @@ test('a bad value is shown in Turkish on its field, which gets the focus, and no
   await loginAs(page, DEMO.owner, '/owner');
   await page.goto('/owner/settings');
   await page.getByLabel('Vergi no').fill('12ab');
-  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
   const taxNumber = page.getByLabel('Vergi no');
   await expect(taxNumber).toBeFocused();
   await expect(taxNumber).toHaveAttribute('aria-invalid', 'true');

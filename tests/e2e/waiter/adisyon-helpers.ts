@@ -123,3 +123,14 @@ export async function ownSection(owner: APIRequestContext, rid: string, prefix: 
   expect(res.status(), await res.text()).toBe(201);
   return { section, table: (await res.json()) as { id: string; name: string } };
 }
+
+/**
+ * The kitchen's in-app alert ("Mutfak siparişi almadı", UNACKNOWLEDGED_ALERT_SECONDS after a send
+ * no kitchen screen received; nobody runs the kitchen screen in these specs) stays until closed
+ * and, at the top of a phone's screen, may cover the adisyon's header or the sheet's ✕: it is
+ * closed whenever it shows.
+ */
+export async function closeKitchenAlerts(page: Page) {
+  const toast = page.getByTestId('kitchen-toast');
+  await page.addLocatorHandler(toast, () => toast.getByRole('button', { name: 'Kapat' }).click());
+}

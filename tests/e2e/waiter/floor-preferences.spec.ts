@@ -8,7 +8,8 @@ test('the waiter saves a default section and list view on a phone: they are kept
   await page.getByRole('combobox', { name: 'Varsayılan bölüm' }).click();
   await page.getByRole('option', { name: 'Bahçe' }).click();
   await page.getByText('Liste', { exact: true }).click();
-  await page.getByRole('button', { name: 'Kaydet' }).click();
+  // the screen's own Kaydet, not the PIN section's
+  await page.getByRole('region', { name: 'Garson Ekranı' }).getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByRole('status')).toHaveText('Ayarlarınız kaydedildi');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Varsayılan bölüm' })).toHaveValue('Bahçe');

@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '../fixtures';
 import { formatTL } from '../../../src/shared/money';
 import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
+import { chooseTicketAction, closeLinesSheet, openLinesSheet } from './adisyon-helpers';
 
 async function signedIn(browser: Browser, email: string, home: string, device: object) {
   const context = await browser.newContext(device);
@@ -38,9 +39,14 @@ test('a waiter on a phone takes an order and sends it; the owner’s Açık Masa
   await waiter.getByRole('button', { name: /Pide ve Lahmacun$/ }).click();
   await waiter.getByRole('button', { name: /^Lahmacun,/ }).click();
   await waiter.getByRole('button', { name: /^Lahmacun,/ }).click();
-  await expect(waiter.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('2×');
+  // On the phone the lines are in their sheet, behind the summary bar.
+  const sheet = await openLinesSheet(waiter);
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('2×');
+  await closeLinesSheet(waiter);
   await waiter.getByTestId('send-to-kitchen').click();
-  await expect(waiter.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('Bekliyor');
+  await openLinesSheet(waiter);
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('Bekliyor');
+  await closeLinesSheet(waiter);
 
   // Açık Masalar: the state, the total and the guests, live.
   await expect(row).toContainText('Mutfakta bekliyor');
@@ -61,7 +67,7 @@ test('a waiter on a phone takes an order and sends it; the owner’s Açık Masa
   await expectScreenRules(owner, 'Sipariş Ekranı with an open table', { isPhone: false });
 
   // The bill is asked on the phone: the owner's floor changes without a reload.
-  await waiter.getByRole('switch', { name: /Hesap İste/ }).check();
+  await chooseTicketAction(waiter, /Hesap İste$/);
   await expect(tile).toHaveAttribute('aria-label', /Hesap istendi/);
   await expect(tile).toHaveAttribute('data-state', 'bill');
   await waiter.getByRole('link', { name: 'Masalara dön' }).click();

@@ -1,8 +1,11 @@
 import { formatTL } from '../../../src/shared/money';
 import { expect, test, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, loginAs } from '../helpers';
+import { closeKitchenAlerts, closeLinesSheet, openLinesSheet } from './adisyon-helpers';
 
 test.use(PHONE_DEVICE);
+// The previous journeys' sends, never received by a kitchen screen, raise an alert that covers the header.
+test.beforeEach(({ page }) => closeKitchenAlerts(page));
 
 interface Summary {
   id: string;
@@ -75,7 +78,9 @@ test('a waiter opens a Gel-Al, leaves to the floor, sees it there with its state
   // A tap reopens the very same adisyon; its Hesap takes the payment and closes it.
   await row.click();
   await expect(page).toHaveURL(ticketUrl);
-  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('Bekliyor');
+  const sheet = await openLinesSheet(page);
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' })).toContainText('Bekliyor');
+  await closeLinesSheet(page);
   await page.getByTestId('open-bill').click();
   await expect(page).toHaveURL(`${ticketUrl}/hesap`);
   await page.getByRole('button', { name: 'Nakit', exact: true }).click();

@@ -1,7 +1,10 @@
 import { expect, refusedRequest, test, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
+import { chooseTicketAction, closeKitchenAlerts, closeLinesSheet, linesSheet, openLinesSheet } from './adisyon-helpers';
 
 test.use(PHONE_DEVICE);
+// The sends of these journeys (and the ones before), never received by a kitchen screen, raise an alert that covers the header.
+test.beforeEach(({ page }) => closeKitchenAlerts(page));
 
 async function openFromList(page: Page, tableName: string) {
   await page.goto('/waiter/orders');
@@ -23,26 +26,31 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   test.setTimeout(180_000);
   const rid = await demoRestaurantId(request);
   await layOutDemoTables(request, rid);
-  const toast = page.getByTestId('kitchen-toast');
-  await page.addLocatorHandler(toast, () => toast.getByRole('button', { name: 'Kapat' }).click());
   await loginAs(page, DEMO.waiter, '/waiter');
   const free = (await readFloor(page.request, rid)).flatMap((s) => s.tables).filter((t) => t.ticketId === null);
   const [a, b, c] = free.slice(-3);
 
   // Table a: two soups sent, one Çay pending.
   await openFromList(page, a.name);
+  // On the phone the lines are in their sheet, behind the summary bar.
+  const sheet = linesSheet(page);
   await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
   await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
-  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('2×');
+  await openLinesSheet(page);
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('2×');
+  await closeLinesSheet(page);
   await page.getByTestId('send-to-kitchen').click();
   await expect(page.getByTestId('send-to-kitchen')).toBeDisabled();
   await page.getByRole('button', { name: /İçecekler$/ }).click();
   await page.getByRole('button', { name: /^Çay,/ }).click();
-  await expect(page.getByTestId('ticket-line')).toHaveCount(2);
+  await openLinesSheet(page);
+  await expect(sheet.getByTestId('ticket-line')).toHaveCount(2);
+  await expectScreenRules(page, 'Adisyon lines, sent and pending', { isPhone: true });
+  await closeLinesSheet(page);
   await expectScreenRules(page, 'Adisyon', { isPhone: true });
 
   // Masa Taşı: a → b.
-  await page.getByRole('button', { name: 'Masa Taşı' }).click();
+  await chooseTicketAction(page, 'Masa Taşı');
   const moveDialog = page.getByRole('dialog', { name: /Masa Taşı/ });
   await expect(moveDialog).toHaveCSS('opacity', '1'); // contrast is measured after the dialog has faded in
   await expectScreenRules(page, 'Masa Taşı', { isPhone: true });
@@ -51,7 +59,7 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(b.name) })).toBeVisible();
 
   // Satırları Taşı: one of the two soups → c (a new ticket opens there).
-  await page.getByRole('button', { name: 'Satırları Taşı' }).click();
+  await chooseTicketAction(page, 'Satırları Taşı');
   const linesDialog = page.getByRole('dialog', { name: 'Satırları Taşı' });
   await linesDialog.getByText(/2× Mercimek Çorbası/).click();
   await linesDialog.getByRole('button', { name: 'Mercimek Çorbası: taşınacak adedi azalt' }).click();
@@ -60,10 +68,13 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   await linesDialog.getByRole('button', { name: new RegExp(`^${c.name},`) }).click();
   await expect(linesDialog.getByRole('status')).toContainText(`${c.name} masasına taşındı`);
   await linesDialog.getByRole('button', { name: 'Tamam' }).click();
-  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('1×');
+  await expect(linesDialog).toBeHidden();
+  await openLinesSheet(page);
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Mercimek' })).toContainText('1×');
+  await closeLinesSheet(page);
 
   // Masa Birleştir: c's ticket joins b's; the soup is back to 2 (as two sent lines), none pending twice.
-  await page.getByRole('button', { name: 'Masa Birleştir' }).click();
+  await chooseTicketAction(page, 'Masa Birleştir');
   const mergeDialog = page.getByRole('dialog', { name: 'Masa Birleştir' });
   await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
   // It cannot be undone: a second tap confirms it, Vazgeç goes back to the list.
@@ -72,10 +83,11 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   await mergeDialog.getByRole('button', { name: new RegExp(c.name) }).click();
   await mergeDialog.getByRole('button', { name: 'Birleştir' }).click();
   await expect(mergeDialog).toBeHidden();
-  const soups = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek' });
+  await openLinesSheet(page);
+  const soups = sheet.getByTestId('ticket-line').filter({ hasText: 'Mercimek' });
   await expect(soups).toHaveCount(2);
   for (const s of await soups.all()) await expect(s).toContainText('Bekliyor');
-  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Çay' })).toContainText('Gönderilmedi');
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Çay' })).toContainText('Gönderilmedi');
 
   // The floor: a and c free again, b open.
   const after = (await readFloor(page.request, rid)).flatMap((s) => s.tables);
@@ -99,11 +111,15 @@ test('a Gel-Al order for a named customer opens without a table and reaches Mutf
 
   await page.getByRole('button', { name: /Pide ve Lahmacun$/ }).click();
   await page.getByRole('button', { name: /^Lahmacun,/ }).click();
-  const line = page.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' });
+  // the note is written on the line, in the sheet of lines
+  const sheet = await openLinesSheet(page);
+  const line = sheet.getByTestId('ticket-line').filter({ hasText: 'Lahmacun' });
   await line.getByRole('button', { name: 'Lahmacun: not' }).click();
   await line.getByRole('button', { name: '+ acısız' }).click();
   await expect(line).toContainText('Not: acısız');
+  await closeLinesSheet(page);
   await addAndSend(page, /İçecekler$/, /^Kola,/);
+  await openLinesSheet(page);
   await expect(line).toContainText('Bekliyor');
 });
 
@@ -143,7 +159,8 @@ test('an edit on an adisyon another phone changed meanwhile is refused in Turkis
   await page.getByRole('button', { name: 'Adisyon Aç' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Eşzamanlı/ })).toBeVisible();
   await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
-  const soup = page.getByTestId('ticket-line').filter({ hasText: 'Mercimek Çorbası' });
+  const sheet = await openLinesSheet(page);
+  const soup = sheet.getByTestId('ticket-line').filter({ hasText: 'Mercimek Çorbası' });
   await expect(soup).toContainText('1×');
 
   // The owner adds a dish to the same adisyon.
@@ -156,37 +173,16 @@ test('an edit on an adisyon another phone changed meanwhile is refused in Turkis
   expect(added.ok(), await added.text()).toBe(true);
 
   await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'başka bir ekranda değişti' });
+  // said in the sheet, where the finger is, not behind it
+  const alert = sheet.getByRole('alert').filter({ hasText: 'başka bir ekranda değişti' });
   await expect(alert).toContainText('Ekrandaki adisyon güncellendi');
   await expect(alert).not.toContainText('yenileyip');
-  await expect(page.getByTestId('ticket-line').filter({ hasText: 'Ezogelin Çorbası' })).toBeVisible();
+  await expect(sheet.getByTestId('ticket-line').filter({ hasText: 'Ezogelin Çorbası' })).toBeVisible();
   await expect(soup).toContainText('1×');
 
   await soup.getByRole('button', { name: 'Mercimek Çorbası: adedi artır' }).click();
   await expect(soup).toContainText('2×');
   await expect(alert).toBeHidden();
-});
-
-test('on a long adisyon, ↓ Ürün Ekle above the lines takes the waiter to the dish picker', async ({ page }) => {
-  await loginAs(page, DEMO.waiter, '/waiter');
-  await page.getByRole('button', { name: /Gel-Al/ }).click();
-  await page.getByLabel('Müşteri adı').fill('Kalabalık Masa');
-  await page.getByRole('button', { name: 'Adisyon Aç' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /Gel-Al · Kalabalık Masa/ })).toBeVisible();
-  const jump = page.getByRole('button', { name: '↓ Ürün Ekle' });
-  for (const [i, name] of ['Mercimek Çorbası', 'Ezogelin Çorbası', 'Yayla Çorbası', 'Tavuk Suyu Çorbası', 'Mercimek Çorbası'].entries()) {
-    await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();
-    if (i === 3) await expect(page.getByTestId('ticket-line')).toHaveCount(4);
-  }
-  await expect(jump).toHaveCount(0); // four lines: the picker is still close
-  await page.getByRole('button', { name: /İçecekler$/ }).click();
-  await page.getByRole('button', { name: /^Çay,/ }).click();
-  await expect(page.getByTestId('ticket-line')).toHaveCount(5);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.getByLabel('Ürün ara')).not.toBeInViewport();
-  await jump.click();
-  await expect(page.getByLabel('Ürün ara')).toBeInViewport();
-  await expect(page.getByRole('heading', { name: 'Ürün Ekle' })).toBeFocused();
 });
 
 test('a table tapped by mistake is free again when the waiter goes back; one with a dish tapped just before going back keeps it', async ({ page, request }) => {

@@ -92,15 +92,18 @@ export default function TicketPage() {
     </Button>
   );
   const lines = <TicketLines ticket={t} actions={actions} editable={!isClosed} />;
+  // A refusal shows where the finger is: in the sheet while it covers the page.
+  const isSheetShown = sheetOpen && !isWide;
+  const errorAlert = actions.error && (
+    <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={actions.clearError}>
+      {actions.error}
+    </Alert>
+  );
 
   return (
     <div className={classes.ticketPage}>
       <TicketHeader ticket={t} actions={actions} back={back} onDialog={setDialog} />
-      {actions.error && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={actions.clearError}>
-          {actions.error}
-        </Alert>
-      )}
+      {!isSheetShown && errorAlert}
       {sent && !actions.error && (
         <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setSent(null)} py={6}>
           ✓ {sent}
@@ -132,6 +135,7 @@ export default function TicketPage() {
           closeButtonProps={{ 'aria-label': 'Satırları kapat' }}
           classNames={{ content: classes.linesSheet, body: classes.linesSheetBody, close: classes.linesSheetClose }}
         >
+          {isSheetShown && errorAlert}
           <div className={classes.linesSheetLines}>{lines}</div>
           <div className={classes.linesSheetFoot}>
             <span className={classes.linesSheetTotal}>Toplam {formatTL(t.totals.total)}</span>

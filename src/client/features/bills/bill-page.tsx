@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Approval } from '../../../shared/bill-contract';
 import { formatTL } from '../../../shared/money';
+import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
@@ -274,7 +275,7 @@ function BillLineRow({ line: l, editable, onAction }: { line: TicketLine; editab
           {l.due !== l.total && <s aria-label={`Liste fiyatı ${formatTL(l.total)}`}>{formatTL(l.total)}</s>} {formatTL(l.due)}
         </span>
       </div>
-      {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+      {l.options.length > 0 && <div className={classes.lineSub}>{lineOptionsText(l.options)}</div>}
       {l.status === 'pending' && <div className={classes.lineSub}>Mutfağa gönderilmedi</div>}
       {marks.length > 0 && (
         <div>

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BillSummary } from '../../../shared/bill-contract';
 import { formatTL } from '../../../shared/money';
+import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
 import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
@@ -200,7 +201,7 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
                   <span className={classes.lineName}>{l.name}</span>
                   <span>{formatTL(l.due)}</span>
                 </div>
-                {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+                {l.options.length > 0 && <div className={classes.lineSub}>{lineOptionsText(l.options)}</div>}
                 {lineMarks(l).map((m) => (
                   <span key={m} className={classes.mark}>
                     {m}

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
+import { lineOptionsText } from '../../components/line-options';
 import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { STATUS_ICONS } from '../../components/status-icons';
 import { ticketPath } from './paths';
@@ -56,7 +57,7 @@ export const LineRow = memo(function LineRow({ line: l, actions, editable, billP
         <span className={classes.lineName}>{l.name}</span>
         <span className={classes.lineTotal}>{formatTL(l.total)}</span>
       </div>
-      {l.options.length > 0 && <div className={classes.lineSub}>{l.options.map((o) => (o.price > 0 ? `${o.name} (+${formatTL(o.price)})` : o.name)).join(', ')}</div>}
+      {l.options.length > 0 && <div className={classes.lineSub}>{lineOptionsText(l.options)}</div>}
       {l.note && <div className={classes.lineSub}>Not: {l.note}</div>}
       <span className={classes.lineStatus} data-status={l.status}>
         {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}

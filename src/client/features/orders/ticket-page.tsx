@@ -131,6 +131,8 @@ export default function TicketPage() {
           onClose={() => setSheetOpen(false)}
           position="bottom"
           size="85%"
+          // Opens and closes at once: a sliding sheet swallows the next tap and is read half-faded.
+          transitionProps={{ duration: 0 }}
           title={`${whereLabel({ type: t.type, tableName: t.tableName, customerName: t.customer?.name })} · Satırlar`}
           closeButtonProps={{ 'aria-label': 'Satırları kapat' }}
           classNames={{ content: classes.linesSheet, body: classes.linesSheetBody, close: classes.linesSheetClose }}

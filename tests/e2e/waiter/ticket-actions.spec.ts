@@ -1,6 +1,6 @@
 import { expect, refusedRequest, test, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
-import { chooseTicketAction, closeKitchenAlerts, closeLinesSheet, linesSheet, openLinesSheet } from './adisyon-helpers';
+import { chooseTicketAction, closeKitchenAlerts, closeLinesSheet, linesSheet, openLinesSheet, ownTables } from './adisyon-helpers';
 
 test.use(PHONE_DEVICE);
 // The sends of these journeys (and the ones before), never received by a kitchen screen, raise an alert that covers the header.
@@ -9,6 +9,7 @@ test.beforeEach(({ page }) => closeKitchenAlerts(page));
 async function openFromList(page: Page, tableName: string) {
   await page.goto('/waiter/orders');
   await page.getByText('Liste', { exact: true }).click();
+  await page.getByRole('tab', { name: 'Tümü' }).click();
   await page.getByTestId(`list-table-${tableName}`).click();
   await expect(page).toHaveURL(/\/waiter\/orders\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(tableName) })).toBeVisible();
@@ -27,8 +28,8 @@ test('a ticket moves to a free table, some lines move to another table, and two 
   const rid = await demoRestaurantId(request);
   await layOutDemoTables(request, rid);
   await loginAs(page, DEMO.waiter, '/waiter');
-  const free = (await readFloor(page.request, rid)).flatMap((s) => s.tables).filter((t) => t.ticketId === null);
-  const [a, b, c] = free.slice(-3);
+  // Tables of its own: earlier tests leave the demo tables open.
+  const [a, b, c] = await ownTables(request, rid, 'Eylem', 3);
 
   // Table a: two soups sent, one Çay pending.
   await openFromList(page, a.name);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { canAdjust, cashChange, isoDay, lineMarks, readDiscount, readPayment, reasonsFor, trDay, type PaymentForm } from './bill-logic';
+import { businessDay } from '../../../shared/business-day';
+import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor, trDay, type PaymentForm } from './bill-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,
@@ -53,10 +54,10 @@ describe('bill logic', () => {
 
   it('dates the business day in the restaurant time zone, from its day start hour', () => {
     // 01:30 in Istanbul: still the 21st's business day when it starts at 05:00, the 22nd's at 00:00
-    expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
-    expect(isoDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 0)).toBe('2026-11-22');
-    expect(isoDay(new Date('2026-11-22T02:00:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-22');
-    expect(isoDay(new Date('2026-11-21T20:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
+    expect(businessDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
+    expect(businessDay(new Date('2026-11-21T22:30:00Z'), 'Europe/Istanbul', 0)).toBe('2026-11-22');
+    expect(businessDay(new Date('2026-11-22T02:00:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-22');
+    expect(businessDay(new Date('2026-11-21T20:30:00Z'), 'Europe/Istanbul', 5)).toBe('2026-11-21');
     expect(trDay('2026-11-05')).toBe('05.11.2026');
   });
 });

@@ -1,4 +1,3 @@
-import { businessDay } from '../../../shared/business-day';
 import { formatTL, readTurkishMoney } from '../../../shared/money';
 import type { Discount, PaymentMethod, Ticket, TicketLine } from '../../../shared/ticket-contract';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
@@ -99,14 +98,6 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
       ...(form.method === 'account' ? { customerName: form.customerName.trim() } : {}),
     },
   };
-}
-
-/**
- * The business day (YYYY-MM-DD) an instant belongs to, by the server's rule: the restaurant's time
- * zone and day start hour (at 02:00 it is still yesterday's day).
- */
-export function isoDay(at: Date, timeZone: string, dayStartHour: number): string {
-  return businessDay(at, timeZone, dayStartHour);
 }
 
 /** A YYYY-MM-DD day as Turkish staff write it: 25.11.2026. */

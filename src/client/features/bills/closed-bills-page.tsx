@@ -12,7 +12,8 @@ import { messageFor } from '../../api/field-errors';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../../api/restaurant';
 import { BillModal } from './bill-dialogs';
-import { isoDay, lineMarks, trDay } from './bill-logic';
+import { businessDay } from '../../../shared/business-day';
+import { lineMarks, trDay } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
 import { usePrinterSettings } from '../../api/printer-settings';
@@ -29,7 +30,7 @@ export function billFlags(b: Pick<BillSummary, 'hasDiscount' | 'hasComp' | 'hasC
 export default function ClosedBillsPage() {
   const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
   const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
-  const today = isoDay(new Date(), tz, dayStartHour);
+  const today = businessDay(new Date(), tz, dayStartHour);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [number, setNumber] = useState('');

@@ -82,11 +82,30 @@ export async function ensurePostgres() {
   }
 }
 
+/**
+ * strace proves that an acknowledged write was flushed to disk (src/server/db/durability.test.ts);
+ * python3 plays the parent that never reaps a killed lock holder (src/server/db/lock.test.ts).
+ */
+export function ensureTracingTools() {
+  const missing = ['strace', 'python3'].filter((cmd) => !has(cmd));
+  if (missing.length === 0) return true;
+  if (isRoot() && has('apt-get')) {
+    console.log(`== ${missing.join(', ')} bulunamadı; apt-get ile kuruluyor`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+    if (missing.every(has)) return true;
+  }
+  console.error(`\n${missing.join(', ')} bulunamadı; dayanıklılık testleri onsuz çalışamaz. Kurun: sudo apt-get install -y ${missing.join(' ')}`);
+  return false;
+}
+
 /** Everything `npm test` needs; false = stop (the message was printed). */
 export async function prepareTestMachine() {
   const hasChromium = ensureChromium();
+  const hasTracing = ensureTracingTools();
   await ensurePostgres();
-  return hasChromium;
+  return hasChromium && hasTracing;
 }
 
 // Run alone (`node scripts/test-setup.mjs`) it only prepares the machine.

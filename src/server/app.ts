@@ -10,6 +10,7 @@ import '../shared/zod-turkish';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { RESTAURANT_PREFIX } from './lib/routes';
+import { auditChainRoutes } from './modules/audit-chain/audit-chain.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -102,6 +103,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [kitchenRoutes, RESTAURANT_PREFIX],
   [billsRoutes, RESTAURANT_PREFIX],
   [printingRoutes, RESTAURANT_PREFIX],
+  [auditChainRoutes, RESTAURANT_PREFIX],
 ];
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing }: AppOptions) {
@@ -131,7 +133,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   });
   registerAuth(app);
   // PGlite: the locked data directory means no other live process can hold a claim.
-  registerIdempotency(app, { exclusiveDatabase: database.driver === 'pglite', ...idempotency });
+  registerIdempotency(app, { exclusiveDatabase: database.exclusive, ...idempotency });
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
   for (const [plugin, prefix] of MODULES) await app.register(plugin, { prefix });

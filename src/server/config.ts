@@ -27,6 +27,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_URL 'postgres://kullanıcı@sunucu:port/veritabanı' biçiminde olmalı")
       .optional(),
+    /** The role that owns the schema and runs the migrations; the server then connects as DATABASE_URL's role, which owns nothing (ADR 0010). */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_OWNER_URL 'postgres://kullanıcı@sunucu:port/veritabanı' biçiminde olmalı")
+      .optional(),
     SEED_DEMO: z.enum(['0', '1'], { error: "SEED_DEMO '0' veya '1' olmalı" }).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Force the Secure cookie flag (behind a TLS-terminating proxy). Otherwise it follows the request. */
@@ -49,6 +54,7 @@ const envSchema = z
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     // Demo data never lands in production, whatever SEED_DEMO says.
     seedDemo: e.SEED_DEMO === '1' && e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { lockDataDir } from './db/lock';
+import { openConfiguredDatabase } from './db/open';
 import { EventHub } from './modules/events/event-hub';
 import { createRestaurantWithOwner } from './modules/restaurants/create-restaurant';
 
@@ -16,9 +14,9 @@ async function main() {
     throw new Error('Kullanım: npm run create-restaurant -- --name "Restoran Adı" --email sahip@ornek.com [--owner-name "Ad Soyad"]');
   }
   const config = loadConfig(process.env);
-  const dataDir = path.resolve(config.dataDir);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir });
+  // Beside a running server too: the new restaurant is in its database at once.
+  const opened = await openConfiguredDatabase(config, { besideRunningServer: true });
+  const { database } = opened;
   try {
     // No screen of this process listens; running servers see the new restaurant on its first sign-in.
     const created = await createRestaurantWithOwner({ db: database.db, hub: new EventHub() }, {
@@ -31,8 +29,7 @@ async function main() {
     console.log(`İşletme sahibi: ${created.email}`);
     if (created.isPasswordGenerated) console.log(`Geçici şifre (bir kez gösterilir): ${created.password}`);
   } finally {
-    await database.close();
-    unlock();
+    await opened.release();
   }
 }
 

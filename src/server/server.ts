@@ -1,19 +1,16 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-menu';
-import { lockDataDir } from './db/lock';
+import { openConfiguredDatabase } from './db/open';
 import { seedDemo } from './db/seed-demo';
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig(process.env);
   const dataDir = path.resolve(config.dataDir);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir },
-  );
+  const opened = await openConfiguredDatabase(config);
+  const { database } = opened;
   const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir });
   // Before listening: the demo data is written as commands of the app, like every other write.
   const seed = config.seedDemo ? await seedDemo(app) : { seeded: false };
@@ -23,8 +20,7 @@ async function main() {
     if (closing) return;
     closing = true;
     await app.close();
-    await database.close();
-    unlock();
+    await opened.release();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
@@ -32,10 +28,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`;
   const lines = [
     '',
-    `Sofra hazır: ${url}  (veritabanı: ${where}, ${Math.round(performance.now() - startedAt)} ms)`,
+    `Sofra hazır: ${url}  (veritabanı: ${opened.where}, ${Math.round(performance.now() - startedAt)} ms)`,
   ];
   if (seed.seeded) lines.push('Demo verisi yüklendi.');
   if (config.seedDemo) {

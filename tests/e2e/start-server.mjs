@@ -1,4 +1,4 @@
-// Starts the built server on a fresh PGlite data directory with demo data, for the e2e run.
+// Starts the built server on a fresh data directory (the embedded PostgreSQL) with demo data, for the e2e run.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

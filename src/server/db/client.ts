@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,13 +18,21 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** only this process uses the database (a locked DATA_DIR): another boot's claims are a dead process's */
+  exclusive: boolean;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  /** ownerUrl: the role that owns the schema and runs the migrations; absent = url does both */
+  | { kind: 'postgres'; url: string; ownerUrl?: string; /** false: a running server already did */ migrate?: boolean }
+  /** the default: a PostgreSQL cluster in dataDir, started and stopped with the server (ADR 0010) */
+  | { kind: 'embedded'; dataDir: string }
   /** dataDir undefined = in memory (tests) */
   | { kind: 'pglite'; dataDir?: string };
+
+/** What the server's connections call themselves, so tools can see a running server (restore). */
+export const SERVER_APPLICATION_NAME = 'sofra';
 
 // Run from source this file sits beside migrations/; bundled it runs from dist/server.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,23 +67,68 @@ async function createDataDirInChild(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`PGlite veri klasörü oluşturulamadı (${dataDir}): ${stderr.trim().slice(-500)}`);
 }
 
+/**
+ * The server's role may read and write rows, nothing more: it owns no table, so it cannot disable
+ * a trigger or replace a function, and the audit log is insert-only for it even without the trigger.
+ */
+async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
+  const role = pg.Client.prototype.escapeIdentifier(decodeURIComponent(new URL(appUrl).username));
+  await owner.query(`
+    GRANT USAGE ON SCHEMA public TO ${role};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
+    REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role};
+    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};`);
+}
+
+async function openPostgres(
+  url: string,
+  ownerUrl: string | undefined,
+  { migrate = true, exclusive = false, onClose = async () => {} } = {},
+): Promise<Database> {
+  if (ownerUrl && migrate) {
+    const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+    try {
+      await migratePg(drizzlePg(owner, { schema }), { migrationsFolder: migrationsFolder() });
+      await grantAppRole(owner, url);
+    } finally {
+      await owner.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: SERVER_APPLICATION_NAME });
+  // An idle connection can be cut by the server (restart, failover, DROP … WITH FORCE); pg then
+  // emits 'error' on the pool, which would crash the process without a listener. The pool
+  // replaces the connection on the next query, so logging is all there is to do.
+  pool.on('error', (err) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message));
+  const db = drizzlePg(pool, { schema });
+  if (!ownerUrl && migrate) await migratePg(db, { migrationsFolder: migrationsFolder() });
+  const postgresDb: Db = db;
+  return {
+    db: postgresDb,
+    driver: 'postgres',
+    exclusive,
+    close: async () => {
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection can be cut by the server (restart, failover, DROP … WITH FORCE); pg then
-    // emits 'error' on the pool, which would crash the process without a listener. The pool
-    // replaces the connection on the next query, so logging is all there is to do.
-    pool.on('error', (err) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
-    const postgresDb: Db = db;
-    return { db: postgresDb, driver: 'postgres', close: () => pool.end() };
+  if (target.kind === 'postgres') return openPostgres(target.url, target.ownerUrl, { migrate: target.migrate });
+  if (target.kind === 'embedded') {
+    const cluster = await startEmbeddedPostgres(target.dataDir);
+    try {
+      return await openPostgres(cluster.appUrl, cluster.ownerUrl, { exclusive: true, onClose: cluster.stop });
+    } catch (err) {
+      await cluster.stop();
+      throw err;
+    }
   }
   if (target.dataDir && !existsSync(path.join(target.dataDir, 'PG_VERSION'))) await createDataDirInChild(target.dataDir);
   const client = new PGlite({ dataDir: target.dataDir, ...pgliteOptions() });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const pgliteDb: Db = db;
-  return { db: pgliteDb, driver: 'pglite', close: () => client.close() };
+  return { db: pgliteDb, driver: 'pglite', exclusive: true, close: () => client.close() };
 }

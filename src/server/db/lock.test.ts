@@ -4,91 +4,87 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from './lock';
+import { acquireDataDirLock, DataDirLockedError, isDataDirLocked } from './lock';
 
 let dataDir: string;
-const lockFile = () => path.join(dataDir, 'sofra.lock');
 const children: ChildProcess[] = [];
+const lockModule = fileURLToPath(new URL('./lock.ts', import.meta.url));
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofra-lock-'));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill();
+  for (const child of children.splice(0)) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A process that stays alive until the test ends. */
-function sleepingChild() {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+/** Node code that takes the lock, says "held" and then stays alive. */
+const holderScript = (dir: string) =>
+  `import(${JSON.stringify(lockModule)}).then(async ({ acquireDataDirLock }) => { await acquireDataDirLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000); })`;
+
+/** Another process holding the lock until it is killed. */
+async function holderProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', holderScript(dataDir)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
-  return child.pid!;
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('held') && resolve());
+    child.on('exit', (code) => reject(new Error(`holder exited (${code})`)));
+  });
+  return child;
 }
 
-/** The pid of a process that has already exited. */
-async function deadPid() {
-  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
-  await new Promise((resolve) => child.on('exit', resolve));
-  return child.pid!;
-}
-
-describe('lockDataDir', () => {
-  it('writes its own pid into the lock file, creating the directory if needed', () => {
+describe('acquireDataDirLock', () => {
+  it('creates the directory if needed and is taken again after its release', async () => {
     dataDir = path.join(dataDir, 'nested', 'data');
-    const unlock = lockDataDir(dataDir);
-    expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));
-    unlock();
+    const release = await acquireDataDirLock(dataDir);
+    expect(fs.existsSync(dataDir)).toBe(true);
+    await expect(acquireDataDirLock(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+    await release();
+    const again = await acquireDataDirLock(dataDir);
+    await again();
   });
 
-  it('refuses the directory while another live process holds it', () => {
-    const holder = sleepingChild();
-    fs.writeFileSync(lockFile(), String(holder));
-    expect(() => lockDataDir(dataDir)).toThrow(new RegExp(`başka bir Sofra süreci \\(pid ${holder}\\)`));
-    // The holder's lock is left alone.
-    expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(holder));
+  it('keeps a second Sofra process out while the first runs, with a Turkish message', async () => {
+    const holder = await holderProcess();
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrow(/başka bir Sofra süreci tarafından kullanılıyor/);
+    expect(await isDataDirLocked(dataDir)).toBe(true);
+    holder.kill('SIGTERM');
   });
 
-  it('refuses the directory while the parent process holds it', () => {
-    fs.writeFileSync(lockFile(), String(process.ppid));
-    expect(() => lockDataDir(dataDir)).toThrow(/başka bir Sofra süreci/);
+  it('is free the moment its holder is killed with SIGKILL (no stale lock to clear)', async () => {
+    const holder = await holderProcess();
+    await new Promise((resolve) => {
+      holder.once('exit', resolve);
+      holder.kill('SIGKILL');
+    });
+    const release = await acquireDataDirLock(dataDir);
+    await release();
   });
 
-  it('takes over a stale lock left by a process that is gone', async () => {
-    fs.writeFileSync(lockFile(), String(await deadPid()));
-    const unlock = lockDataDir(dataDir);
-    expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));
-    unlock();
+  it('does not take a killed holder that lingers as a zombie for a live one', async () => {
+    // A parent that never reaps: its killed child stays a zombie, alive to kill(pid, 0).
+    const parent = spawn(
+      'python3',
+      ['-c', `import os, sys, time\npid = os.fork()\nif pid == 0:\n    os.execv(sys.argv[1], [sys.argv[1], '--import', 'tsx', '-e', sys.argv[2]])\nprint(pid, flush=True)\ntime.sleep(60)`, process.execPath, holderScript(dataDir)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(parent);
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d) => resolve(String(d)))));
+    while (!(await isDataDirLocked(dataDir))) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(pid, 'SIGKILL');
+    while (!fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The leader turns Z before its other threads have closed the shared files: allow that moment.
+    for (let tries = 0; tries < 100 && (await isDataDirLocked(dataDir)); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const release = await acquireDataDirLock(dataDir);
+    await release();
+    // …while the dead holder is still a zombie, "alive" to the pid check a pid file relies on.
+    expect(() => process.kill(pid, 0)).not.toThrow();
   });
 
-  it.each(['', 'not-a-pid', '-5'])('takes over a lock file with the unreadable content %j', (content) => {
-    fs.writeFileSync(lockFile(), content);
-    const unlock = lockDataDir(dataDir);
-    expect(fs.readFileSync(lockFile(), 'utf8')).toBe(String(process.pid));
-    unlock();
-  });
-
-  it('removes the lock file on unlock, so the next start gets it', () => {
-    const unlock = lockDataDir(dataDir);
-    unlock();
-    expect(fs.existsSync(lockFile())).toBe(false);
-    const again = lockDataDir(dataDir);
-    expect(fs.existsSync(lockFile())).toBe(true);
-    again();
-  });
-
-  it('keeps a second server process out while the first runs', async () => {
-    const unlock = lockDataDir(dataDir);
-    try {
-      // A real second process trying the same directory.
-      const script = `import(${JSON.stringify(fileURLToPath(new URL('./lock.ts', import.meta.url)))}).then(({ lockDataDir }) => lockDataDir(${JSON.stringify(dataDir)}))`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr!.on('data', (d) => (stderr += d));
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      expect(code).not.toBe(0);
-      expect(stderr).toContain(`pid ${process.pid}`);
-    } finally {
-      unlock();
-    }
+  it('answers "not locked" for a directory that does not exist, without creating it', async () => {
+    const missing = path.join(dataDir, 'yok');
+    expect(await isDataDirLocked(missing)).toBe(false);
+    expect(fs.existsSync(missing)).toBe(false);
   });
 });
+

@@ -8,13 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-menu';
-import { lockDataDir } from '../db/lock';
+import { acquireDataDirLock } from '../db/lock';
 import { idempotencyKeys, users } from '../db/schema';
 import { IDEMPOTENCY_MESSAGES, requestHashOf } from './idempotency';
 
 /**
- * The real server as a child process on its own PGlite data directory, killed with SIGKILL and
- * started again. The request "in flight" at the kill is made deterministic by writing the claim
+ * The real server as a child process on its own data directory (the embedded PostgreSQL), killed
+ * with SIGKILL together with its database process — a power cut of the app — and started again. The request "in flight" at the kill is made deterministic by writing the claim
  * the dead process held (in progress, its boot id) into the data directory between the two runs.
  */
 
@@ -38,6 +38,8 @@ async function start() {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the kill takes the database process with it.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -58,7 +60,7 @@ async function start() {
 function killHard() {
   return new Promise<void>((resolve) => {
     server!.once('exit', () => resolve());
-    server!.kill('SIGKILL');
+    process.kill(-server!.pid!, 'SIGKILL');
     server = null;
   });
 }
@@ -95,8 +97,8 @@ describe('kill -9 during keyed requests', () => {
     await racing;
 
     // The exact crash mid-request: the dead process's claim, in progress, written as it writes it.
-    const unlock = lockDataDir(dataDir);
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const unlock = await acquireDataDirLock(dataDir);
+    const database = await openDatabase({ kind: 'embedded', dataDir });
     const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
     await database.db.insert(idempotencyKeys).values({
       restaurantId,
@@ -108,7 +110,7 @@ describe('kill -9 during keyed requests', () => {
       leaseUntil: new Date(Date.now() + 60 * 60 * 1000),
     });
     await database.close();
-    unlock();
+    await unlock();
 
     await start();
     const retry = await addStaff('kesilen-istek-0001', 'kesilen@lokanta.test');

@@ -24,7 +24,7 @@ export interface IdempotencyOptions {
   /** the clock the leases are measured with (tests move it) */
   now?: () => Date;
   /**
-   * Only this process can use the database (PGlite: the data directory is locked), so a claim of
+   * Only this process can use the database (the embedded default: DATA_DIR is locked), so a claim of
    * any other boot id belongs to a process that died and is taken over at once. On a shared
    * PostgreSQL other servers may be alive; their claims are taken over only when the lease ran out.
    */

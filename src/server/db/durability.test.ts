@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { signedIn, type TestContext } from '../test-support/test-app';
+import { restaurantFactory } from '../test-support/factories';
+import { openDatabase, type Database } from './client';
+import { clusterDirOf } from './embedded-postgres';
+import { sections } from './schema';
+
+/**
+ * "Acknowledged" must mean "on disk": every command's answer leaves only after its WAL was flushed
+ * (fdatasync/fsync on pg_wal) by the embedded PostgreSQL. The database processes are traced with
+ * strace while the app runs real commands; each command's time window must hold a flush of the WAL.
+ * Then the cluster is killed like a power cut of the app (SIGKILL, no shutdown) and must come back
+ * with every acknowledged row (crash recovery), on a start right after the kill.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofra-durable-'));
+let database: Database;
+let app: App;
+let strace: ChildProcess;
+const traceFile = path.join(dataDir, 'strace.log');
+
+const postmasterPid = () => Number(fs.readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function open() {
+  database = await openDatabase({ kind: 'embedded', dataDir });
+  app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', dataDir });
+  await app.ready();
+}
+
+beforeAll(open);
+afterAll(async () => {
+  strace?.kill();
+  await app?.close();
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const childrenOf = (pid: number) =>
+  fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+
+/** Seconds since the epoch, as strace -ttt prints them. */
+const now = () => Date.now() / 1000;
+
+describe('the embedded default flushes before it answers', () => {
+  const acknowledged: { id: string; name: string }[] = [];
+  let restaurantId = '';
+
+  it('fsyncs the WAL inside the window of every acknowledged command', async () => {
+    const ctx = { app, database, close: async () => {} } satisfies TestContext;
+    restaurantId = (await restaurantFactory(ctx)).id;
+    const owner = await signedIn(ctx, restaurantId, 'owner');
+
+    // The postmaster and every process it runs (backends of open connections, the WAL writer…);
+    // -f also follows the backends it forks later; -ttt: wall-clock seconds.
+    const pids = [postmasterPid(), ...childrenOf(postmasterPid())].flatMap((pid) => ['-p', String(pid)]);
+    strace = spawn('strace', ['-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-yy', '-o', traceFile, ...pids], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let straceErr = '';
+    strace.stderr!.on('data', (d) => (straceErr += d));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // attached
+    expect(straceErr).not.toMatch(/Operation not permitted|No such process/);
+
+    const windows: [number, number][] = [];
+    for (let i = 1; i <= 20; i++) {
+      const started = now();
+      const res = await app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/sections`, cookies: owner.cookies, payload: { name: `Bölüm ${i}` } });
+      windows.push([started, now()]);
+      expect(res.statusCode).toBe(201);
+      acknowledged.push(res.json());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    strace.kill('SIGINT');
+    await new Promise((resolve) => strace.once('exit', resolve));
+
+    const walFlushes = fs
+      .readFileSync(traceFile, 'utf8')
+      .split('\n')
+      .filter((line) => /(fdatasync|fsync)\(\d+<[^>]*pg_wal\/[0-9A-F]{24}>\)\s+=\s+0/.test(line))
+      .map((line) => Number(line.split(/\s+/)[1]));
+    expect(walFlushes.length).toBeGreaterThanOrEqual(windows.length);
+    for (const [from, to] of windows) expect(walFlushes.some((t) => t >= from && t <= to)).toBe(true);
+  });
+
+  it('keeps every acknowledged command through a kill -9 of the database and starts again at once', async () => {
+    const pid = postmasterPid();
+    process.kill(pid, 'SIGKILL');
+    // The pool notices its dead connections; what matters is the next start of the same directory.
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await open();
+    const rows = await database.db.select({ name: sections.name }).from(sections).where(eq(sections.restaurantId, restaurantId));
+    expect(rows.map((r) => r.name).sort()).toEqual(acknowledged.map((s) => s.name).sort());
+    expect(postmasterPid()).not.toBe(pid);
+  });
+});

@@ -109,6 +109,8 @@ export const priceChangeRequest = z.object({
     .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Yüzde en fazla 2 ondalık basamak içerebilir'),
   /** round every new price to this many kuruş: 1 = exact, 100 = whole lira, 500 = 5 TL steps */
   roundToKurus: z.union(PRICE_ROUNDINGS.map((r) => z.literal(r)), { error: 'Yuvarlama 1, 100 ya da 500 kuruş olmalı' }).default(1),
+  /** A price the change brings down to 0 goes onto the public menu as free: the owner confirmed it (else 400). */
+  allowZeroPrice: z.boolean({ error: 'Sıfır fiyat onayı evet/hayır olmalı' }).optional(),
 });
 export type PriceChangeRequest = z.input<typeof priceChangeRequest>;
 export const priceChangeResult = z.object({ updated: z.number().int() });
@@ -253,6 +255,8 @@ export const importMenuRequest = z.object({
     .string({ error: 'CSV metni gerekli' })
     .max(900_000, 'CSV dosyası en fazla 900 KB olabilir')
     .superRefine(refuseBadCharacters('multiline', 'CSV dosyası')),
+  /** Rows that make a dish 0,00 TL (a new one, or a price changed to 0): the owner confirmed them (else 400). */
+  allowZeroPrice: z.boolean({ error: 'Sıfır fiyat onayı evet/hayır olmalı' }).optional(),
 });
 export const importQuery = z.object({ dryRun: z.enum(['0', '1', 'true', 'false']).optional() });
 
@@ -267,5 +271,7 @@ export const importReport = z.object({
   unchanged: z.number().int(),
   newCategories: z.array(z.string()),
   errors: z.array(importRowError),
+  /** the dishes the import makes 0,00 TL (new ones at 0, or a price changed to 0): asked before importing */
+  zeroPriceItems: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof importReport>;

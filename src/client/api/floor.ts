@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FloorResponse } from '../../shared/floor-contract';
 import { api } from './http';
 import { queryKeys } from './query-keys';
-import { currentRestaurantId, restaurantPath } from './restaurant';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
 
 /** The floor (sections in order, tables with their open ticket): the layout screen and the floor view draw it. */
 export const floorQuery = () =>
-  queryOptions({ queryKey: queryKeys.floor(currentRestaurantId()), queryFn: () => api<FloorResponse>(restaurantPath('/floor')) });
+  queryOptions({ queryKey: queryKeys.floor(currentRestaurantId()), queryFn: () => api<FloorResponse>(restaurantPath('/floor')), enabled: hasRestaurant });
 
 export function useFloor() {
   return useQuery(floorQuery());

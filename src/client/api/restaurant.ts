@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMenu } from '../../shared/menu-contract';
 import type { RestaurantSettings } from '../../shared/restaurant-settings';
 import type { DiningTable, Section } from '../../shared/tables-contract';
+import { tr } from '../i18n/tr';
 import { api } from './http';
 import { queryKeys } from './query-keys';
 import { getUserSession } from './session';
@@ -13,8 +14,22 @@ import { fetchDocument } from './use-document-form';
  */
 export const currentRestaurantId = () => getUserSession()?.restaurantId ?? '';
 
-/** `/api/restaurants/<id><path>` for the signed-in person's restaurant. */
-export const restaurantPath = (path = '') => `/api/restaurants/${encodeURIComponent(currentRestaurantId())}${path}`;
+/**
+ * Whether someone is signed in at a restaurant. Every restaurant read has it as `enabled`, a
+ * function so that it is asked again at each fetch: a screen still mounted when Çıkış Yap clears
+ * the session (the kitchen display's refetch, a live event's invalidation) then asks nothing.
+ */
+export const hasRestaurant = () => currentRestaurantId() !== '';
+
+/**
+ * `/api/restaurants/<id><path>` for the signed-in person's restaurant. Without one it throws
+ * instead of building `/api/restaurants//…`, a request no server can answer meaningfully.
+ */
+export const restaurantPath = (path = '') => {
+  const restaurantId = currentRestaurantId();
+  if (!restaurantId) throw new Error(`${tr.session.ended} ${tr.session.signInAgain}`);
+  return `/api/restaurants/${encodeURIComponent(restaurantId)}${path}`;
+};
 
 /**
  * The owner's general settings (Ayarlar), as a document with its ETag: the settings form edits it
@@ -34,11 +49,11 @@ export function useGeneralSettings<T>(select: (settings: RestaurantSettings) => 
 
 /** The menu as staff screens read it (categories, items with stations and option groups). */
 export const menuQuery = () =>
-  queryOptions({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')) });
+  queryOptions({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')), enabled: hasRestaurant });
 export const useMenu = () => useQuery(menuQuery());
 
 export const tablesQuery = () =>
-  queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')) });
+  queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')), enabled: hasRestaurant });
 export const useTables = () => useQuery(tablesQuery());
 
 export const sectionsQuery = (restaurantId: string | undefined) =>

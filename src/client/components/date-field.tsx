@@ -1,6 +1,7 @@
 import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/tr';
+import classes from './date-field.module.css';
 
 /** What the field shows: 25.11.2026, whatever the browser's language. */
 export const TR_DATE_FORMAT = 'DD.MM.YYYY';
@@ -54,6 +55,14 @@ export function DateField({ label, value, onChange, max, min, error, clearable }
         error={error}
         clearable={clearable}
         popoverProps={{ withinPortal: true }}
+        classNames={{
+          day: classes.day,
+          monthsListControl: classes.pickerControl,
+          yearsListControl: classes.pickerControl,
+          calendarHeader: classes.header,
+          calendarHeaderControl: classes.headerControl,
+          calendarHeaderLevel: classes.headerControl,
+        }}
       />
     </DatesProvider>
   );

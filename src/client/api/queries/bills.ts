@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BillDetail, BillSummary } from '../../../shared/bill-contract';
 import { api } from '../http';
 import { queryKeys } from '../query-keys';
-import { currentRestaurantId, restaurantPath } from '../restaurant';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
 
 /** Kapalı Hesaplar: a business day or a range, or one bill by its number. */
 export const closedBillsQuery = (query: { from?: string; to?: string; number?: number }) => {
@@ -16,6 +16,7 @@ export const closedBillsQuery = (query: { from?: string; to?: string; number?: n
   return queryOptions({
     queryKey: queryKeys.billList(currentRestaurantId(), qs),
     queryFn: () => api<BillSummary[]>(restaurantPath(`/bills${qs ? `?${qs}` : ''}`)),
+    enabled: hasRestaurant,
   });
 };
 
@@ -23,6 +24,6 @@ export const closedBillsQuery = (query: { from?: string; to?: string; number?: n
 export const billDetailQuery = (billId: string | null) =>
   queryOptions({
     queryKey: queryKeys.billDetail(currentRestaurantId(), billId),
-    enabled: billId !== null,
+    enabled: () => billId !== null && hasRestaurant(),
     queryFn: () => api<BillDetail>(restaurantPath(`/bills/${encodeURIComponent(billId!)}`)),
   });

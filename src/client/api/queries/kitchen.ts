@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { KitchenAlert, KitchenHistoryQuery, KitchenHistoryResponse, KitchenOrder, ReadyLine } from '../../../shared/kitchen-contract';
 import { api } from '../http';
 import { queryKeys } from '../query-keys';
-import { currentRestaurantId, restaurantPath } from '../restaurant';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
 
 /*
  * The kitchen's reads, each one key with its fetcher. All live under queryKeys.kitchen(): the
@@ -15,6 +15,7 @@ export const kitchenOrdersQuery = (station: string) => {
   return queryOptions({
     queryKey: queryKeys.kitchenOrders(currentRestaurantId(), station),
     queryFn: () => api<KitchenOrder[]>(restaurantPath(`/kitchen/orders?${query}`)),
+    enabled: hasRestaurant,
   });
 };
 
@@ -24,13 +25,14 @@ export const kitchenHistoryQuery = (query: KitchenHistoryQuery) => {
   return queryOptions({
     queryKey: queryKeys.kitchenHistory(currentRestaurantId(), params.toString()),
     queryFn: () => api<KitchenHistoryResponse>(restaurantPath(`/kitchen/history?${params}`)),
+    enabled: hasRestaurant,
   });
 };
 
 /** The waiter's dishes the kitchen has made ready. */
 export const readyLinesQuery = () =>
-  queryOptions({ queryKey: queryKeys.readyLines(currentRestaurantId()), queryFn: () => api<ReadyLine[]>(restaurantPath('/kitchen/ready')) });
+  queryOptions({ queryKey: queryKeys.readyLines(currentRestaurantId()), queryFn: () => api<ReadyLine[]>(restaurantPath('/kitchen/ready')), enabled: hasRestaurant });
 
 /** Batches no screen of their station received in time. */
 export const kitchenAlertsQuery = () =>
-  queryOptions({ queryKey: queryKeys.kitchenAlerts(currentRestaurantId()), queryFn: () => api<KitchenAlert[]>(restaurantPath('/kitchen/alerts')) });
+  queryOptions({ queryKey: queryKeys.kitchenAlerts(currentRestaurantId()), queryFn: () => api<KitchenAlert[]>(restaurantPath('/kitchen/alerts')), enabled: hasRestaurant });

@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PrintFailure } from '../../../shared/printing-contract';
 import { api } from '../http';
 import { queryKeys } from '../query-keys';
-import { currentRestaurantId, restaurantPath } from '../restaurant';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
 
 /** Kitchen slips that did not reach their network printer (owner); the 'printing' event refreshes it. */
 export const printFailuresQuery = () =>
   queryOptions({
     queryKey: queryKeys.printFailures(currentRestaurantId()),
     queryFn: () => api<PrintFailure[]>(restaurantPath('/printing/failures')),
+    enabled: hasRestaurant,
   });

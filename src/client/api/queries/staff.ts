@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/roles';
 import type { StaffMember } from '../../../shared/staff-contract';
 import { api } from '../http';
 import { queryKeys } from '../query-keys';
-import { restaurantPath } from '../restaurant';
+import { hasRestaurant, restaurantPath } from '../restaurant';
 
 /** Personel Listesi, searched and filtered by the server; a live 'staff' event refreshes every list. */
 export const staffListQuery = (filter: { search: string; role: Role | '' }) => {
@@ -14,5 +14,6 @@ export const staffListQuery = (filter: { search: string; role: Role | '' }) => {
   return queryOptions({
     queryKey: queryKeys.staff({ search, role: filter.role }),
     queryFn: () => api<StaffMember[]>(restaurantPath(`/staff?${query}`)),
+    enabled: hasRestaurant,
   });
 };

@@ -4,7 +4,7 @@ import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { api } from '../../api/http';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../../api/queries/kitchen';
 import { queryKeys } from '../../api/query-keys';
-import { restaurantPath, useGeneralSettings } from '../../api/restaurant';
+import { hasRestaurant, restaurantPath, useGeneralSettings } from '../../api/restaurant';
 
 const base = () => restaurantPath();
 
@@ -18,7 +18,7 @@ export const useKitchenOrders = (station: string) => useQuery(kitchenOrdersQuery
 export const useKitchenHistory = (query: KitchenHistoryQuery) =>
   useQuery({ ...kitchenHistoryQuery(query), placeholderData: (previous) => previous });
 
-export const useReadyLines = (enabled = true) => useQuery({ ...readyLinesQuery(), enabled });
+export const useReadyLines = (enabled = true) => useQuery({ ...readyLinesQuery(), enabled: () => enabled && hasRestaurant() });
 
 export const useKitchenAlerts = () => useQuery(kitchenAlertsQuery());
 

@@ -5,13 +5,12 @@ import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
 import { DateField } from '../../components/date-field';
 import { usePreferences } from '../../api/preferences';
+import { useGeneralSettings } from '../../api/restaurant';
+import { businessDay } from '../../../shared/business-day';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';
 import { clock, duration, kt, whereLabel } from './kitchen-text';
-
-/** Today's date in the device's zone; the server applies the restaurant's business-day start. */
-const today = () => new Date().toLocaleDateString('sv-SE');
 
 /**
  * Sipariş Geçmişi (kitchen) and Mutfak Geçmişi (owner): completed cards with their times, per-item
@@ -19,8 +18,15 @@ const today = () => new Date().toLocaleDateString('sv-SE');
  */
 export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?: string }) {
   const prefs = usePreferences();
-  const [filters, setFilters] = useState<KitchenHistoryQuery>({ from: today(), to: today(), station: prefs.station || undefined, table: undefined });
-  const history = useKitchenHistory(filters);
+  // The day the server counts as today (Ayarlar: time zone and day start), not the device's calendar
+  // date: at 01:30 the evening's cards belong to the day before. Worked out on each render, so it
+  // follows the settings once they arrive; a day the person picks replaces it.
+  const timeZone = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
+  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
+  const today = businessDay(new Date(), timeZone, dayStartHour);
+  const [filters, setFilters] = useState<KitchenHistoryQuery>({ from: undefined, to: undefined, station: prefs.station || undefined, table: undefined });
+  const period = { ...filters, from: filters.from ?? today, to: filters.to ?? today };
+  const history = useKitchenHistory(period);
   const recall = useRecallBatch();
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const set = (patch: Partial<KitchenHistoryQuery>) => setFilters((f) => ({ ...f, ...patch }));
@@ -38,8 +44,8 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
     <Stack gap="md" className={touch.touch}>
       <Title order={2}>{title}</Title>
       <div className={classes.filters}>
-        <DateField label={kt.history.from} value={filters.from ?? ''} onChange={(v) => set({ from: v || undefined })} />
-        <DateField label={kt.history.to} value={filters.to ?? ''} onChange={(v) => set({ to: v || undefined })} />
+        <DateField label={kt.history.from} value={period.from} onChange={(v) => set({ from: v || undefined })} />
+        <DateField label={kt.history.to} value={period.to} onChange={(v) => set({ to: v || undefined })} />
         <TextInput
           label={kt.station}
           placeholder={kt.allStations}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CSV_COLUMNS, CSV_LIST_SEPARATOR, CSV_STATUS, type ImportReport } from '../../../shared/menu-contract';
 import { MENU_KEY, importMenuCsv, menuBase } from './menu-api';
+import { ZeroPriceConfirm } from './zero-price-confirm';
 
 const MAX_FILE_BYTES = 900 * 1024;
 
@@ -14,6 +15,7 @@ export function CsvPanel() {
   const [result, setResult] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const [isAskingZero, setAskingZero] = useState(false);
 
   async function choose(chosen: File | null) {
     setPreview(null);
@@ -33,10 +35,12 @@ export function CsvPanel() {
     else setError(dry.error ?? null);
   }
 
-  async function runImport() {
+  async function runImport(allowZeroPrice = false) {
     if (!file) return;
+    // Dishes the file makes 0,00 TL (an empty or mistyped price cell) go onto the public menu as free: asked first.
+    if (preview && preview.zeroPriceItems.length > 0 && !allowZeroPrice) return setAskingZero(true);
     setBusy(true);
-    const done = await importMenuCsv(file.text, false);
+    const done = await importMenuCsv(file.text, false, allowZeroPrice);
     setBusy(false);
     if (done.report) {
       setResult(done.report);
@@ -123,6 +127,11 @@ export function CsvPanel() {
             </Badge>
           </Group>
           {preview.newCategories.length > 0 && <Text size="sm">Eklenecek kategoriler: {preview.newCategories.join(', ')}</Text>}
+          {preview.zeroPriceItems.length > 0 && (
+            <Alert color="orange" mt="sm">
+              Fiyatı 0,00 TL olacak ürünler: {preview.zeroPriceItems.join(', ')}
+            </Alert>
+          )}
           {preview.errors.length > 0 && (
             <>
               <Alert color="red" mt="sm">
@@ -158,6 +167,15 @@ export function CsvPanel() {
           </Group>
         </Paper>
       )}
+      <ZeroPriceConfirm
+        opened={isAskingZero}
+        itemNames={preview?.zeroPriceItems ?? []}
+        onCancel={() => setAskingZero(false)}
+        onConfirm={() => {
+          setAskingZero(false);
+          void runImport(true);
+        }}
+      />
     </Stack>
   );
 }

@@ -157,9 +157,10 @@ export const useDeleteOptionGroup = () =>
   useMenuMutation((id: string) => api<void>(`${menuBase()}/option-groups/${id}`, { method: 'DELETE' }));
 
 /** Dry run or real import; a refused import still answers its report of bad rows. */
-export async function importMenuCsv(csv: string, dryRun: boolean): Promise<{ report?: ImportReport; error?: string }> {
+export async function importMenuCsv(csv: string, dryRun: boolean, allowZeroPrice = false): Promise<{ report?: ImportReport; error?: string }> {
+  const body = allowZeroPrice ? { csv, allowZeroPrice } : { csv };
   try {
-    return { report: await api<ImportReport>(`${menuBase()}/import${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body: { csv } }) };
+    return { report: await api<ImportReport>(`${menuBase()}/import${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body }) };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }

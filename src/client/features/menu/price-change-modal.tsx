@@ -5,6 +5,7 @@ import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contr
 import { MAX_PRICE_KURUS, formatLira } from '../../../shared/money';
 import { useChangePrices } from './menu-api';
 import { ChoiceSelect } from '../../components/choice-select';
+import { ZeroPriceConfirm } from './zero-price-confirm';
 
 /** The server's rule, for the preview: two-decimal percent, rounded once to the chosen step. */
 function preview(priceKurus: number, percent: number, roundTo: number) {
@@ -25,13 +26,18 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
   const [percent, setPercent] = useState<number | ''>(10);
   const [roundTo, setRoundTo] = useState('1');
   const [done, setDone] = useState<number | null>(null);
+  const [isAskingZero, setAskingZero] = useState(false);
   const items = menu.items.filter((i) => i.categoryId === categoryId);
   const value = typeof percent === 'number' ? percent : 0;
   const isValid = value !== 0 && value >= PRICE_CHANGE_PERCENT.min && value <= PRICE_CHANGE_PERCENT.max;
   const tooHigh = items.find((i) => preview(i.priceKurus, value, Number(roundTo)) > MAX_PRICE_KURUS);
+  // A cut with coarse rounding can bring a cheap dish to 0,00 TL: free on the public menu, so asked first.
+  const zeroed = isValid ? items.filter((i) => i.priceKurus !== 0 && preview(i.priceKurus, value, Number(roundTo)) === 0) : [];
 
-  async function apply() {
-    const result = await change.mutateAsync({ categoryId, percent: value, roundToKurus: Number(roundTo) as 1 | 100 | 500 });
+  async function apply(allowZeroPrice = false) {
+    if (zeroed.length > 0 && !allowZeroPrice) return setAskingZero(true);
+    const request = { categoryId, percent: value, roundToKurus: Number(roundTo) as 1 | 100 | 500 };
+    const result = await change.mutateAsync(allowZeroPrice ? { ...request, allowZeroPrice } : request);
     setDone(result.updated);
   }
 
@@ -117,6 +123,15 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
           </Button>
         </Group>
       </Stack>
+      <ZeroPriceConfirm
+        opened={isAskingZero}
+        itemNames={zeroed.map((i) => i.name)}
+        onCancel={() => setAskingZero(false)}
+        onConfirm={() => {
+          setAskingZero(false);
+          void apply(true).catch(() => {});
+        }}
+      />
     </Modal>
   );
 }

@@ -110,7 +110,7 @@ export function SharedDevicesSection() {
       <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Emin misiniz?" centered>
         {revoking && (
           <Stack>
-            <Text>{revoking.name} artık paylaşılan cihaz olmayacak; bu cihazda PIN ile giriş ve PIN ile onay hemen durur.</Text>
+            <Text>{revoking.name} artık paylaşılan cihaz olmayacak; bu cihazda PIN ile giriş ve PIN ile onay hemen durur, bu cihazda PIN ile açılmış oturumlar kapanır.</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setRevoking(null)}>
                 Vazgeç

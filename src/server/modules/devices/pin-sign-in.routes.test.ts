@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
 import { PIN_MESSAGES } from '../../../shared/pin-contract';
 import { WRONG_CURRENT_PASSWORD } from '../../../shared/staff-contract';
-import { auditEvents, sharedDevices } from '../../db/schema';
+import { auditEvents, sessions, sharedDevices } from '../../db/schema';
 import { cookiesFrom, createTestApp, signedIn, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { pinKit } from './pin-test-kit';
 
@@ -184,6 +184,48 @@ describe('what stops a PIN at once', () => {
     expect((await kit.deviceInfo(tablet.cookies)).json().device).toBeNull();
     expect((await kit.owner(r.id, r.owner).devices()).json().map((d: { id: string }) => d.id)).not.toContain(tablet.device.id);
     expect(await auditOf('device.revoke', tablet.device.id)).toHaveLength(1);
+  });
+
+  it('a revoked device: the sessions opened on it end at once, with their live streams; a password sign-in stays', async () => {
+    const owner = await signedIn(ctx, r.id, 'owner');
+    const tablet = await kit.registerDevice(r.id, owner, 'Kayıp Tablet');
+    const w = await waiterWithPin('3861');
+    const login = await kit.pinLogin(tablet.cookies, w.user.id, '3861');
+    expect(login.statusCode).toBe(200);
+    const pinSession = { sofra_session: cookiesFrom(login).sofra_session };
+    const read = (cookies: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/me/preferences', cookies });
+    expect((await read(pinSession)).statusCode).toBe(200);
+    const [signIn] = (await auditOf('auth.pin-sign-in', w.user.id)).slice(-1);
+    const sessionId = (signIn.after as { sessionId: string }).sessionId;
+    expect(sessionId).toEqual(expect.any(String));
+
+    const endSessions = vi.spyOn(ctx.app.hub, 'endSessions');
+    try {
+      expect((await kit.owner(r.id, r.owner).revoke(tablet.device.id)).statusCode).toBe(204);
+      expect(endSessions.mock.calls.flat(2)).toContain(sessionId);
+    } finally {
+      endSessions.mockRestore();
+    }
+    const after = await read(pinSession);
+    expect(after.statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
+    // the same person's own password sign-in elsewhere, and sign-ins on another device, go on
+    expect((await read(w.cookies)).statusCode).toBe(200);
+    const [revoked] = await auditOf('device.revoke', tablet.device.id);
+    expect(revoked.after).toEqual({ endedSessions: 1 });
+  });
+
+  it('revoking one device leaves the sessions opened on another', async () => {
+    const owner = await signedIn(ctx, r.id, 'owner');
+    const first = await kit.registerDevice(r.id, owner, 'Bahçe Tableti');
+    const second = await kit.registerDevice(r.id, await signedIn(ctx, r.id, 'owner'), 'Teras Tableti');
+    const w = await waiterWithPin('5274');
+    const onFirst = { sofra_session: cookiesFrom(await kit.pinLogin(first.cookies, w.user.id, '5274')).sofra_session };
+    const onSecond = { sofra_session: cookiesFrom(await kit.pinLogin(second.cookies, w.user.id, '5274')).sofra_session };
+    expect((await kit.owner(r.id, r.owner).revoke(first.device.id)).statusCode).toBe(204);
+    const read = (cookies: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/me/preferences', cookies });
+    expect((await read(onFirst)).statusCode).toBe(401);
+    expect((await read(onSecond)).statusCode).toBe(200);
   });
 
   it('a deactivated person', async () => {

@@ -12,6 +12,9 @@ import type { SharedDeviceRow } from './shared-devices.service';
 
 const collator = new Intl.Collator('tr');
 
+/** The audit action of a PIN sign-in; its row names the device and the session it opened. */
+export const PIN_SIGN_IN_ACTION = 'auth.pin-sign-in';
+
 /** The login page on a shared device: its name and the names to pick from (active staff with a PIN). */
 export async function sharedDeviceInfo(db: Db, device: SharedDeviceRow | null): Promise<SharedDeviceInfo> {
   if (!device) return { device: null, people: [] };
@@ -36,14 +39,23 @@ export async function startPinSession(
   const { person, device } = input;
   if (input.previousSessionToken) await c.tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(input.previousSessionToken)));
   const sessionToken = newToken();
-  await c.tx.insert(sessions).values({
-    tokenHash: hashToken(sessionToken),
-    userId: person.userId,
-    restaurantId: c.restaurantId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
+  const [session] = await c.tx
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(sessionToken),
+      userId: person.userId,
+      restaurantId: c.restaurantId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    })
+    .returning({ id: sessions.id });
   await c.tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, person.userId));
-  await c.audit({ action: 'auth.pin-sign-in', entity: 'staff', entityId: person.userId, after: { deviceId: device.id, deviceName: device.name } });
+  // The session's id (never its token) ties it to the device: revoking the device ends it (sessionsOpenedOn).
+  await c.audit({
+    action: PIN_SIGN_IN_ACTION,
+    entity: 'staff',
+    entityId: person.userId,
+    after: { deviceId: device.id, deviceName: device.name, sessionId: session.id },
+  });
   c.emit('staff', person.userId);
   return { sessionToken, user: { uid: person.userId, email: person.email, role: person.role, restaurantId: c.restaurantId } };
 }

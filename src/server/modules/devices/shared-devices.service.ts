@@ -1,10 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { PIN_MESSAGES, type SharedDevice } from '../../../shared/pin-contract';
 import type { Db } from '../../db/client';
-import { sharedDevices } from '../../db/schema';
+import { auditEvents, sessions, sharedDevices } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { SESSION_TTL_MS } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/tokens';
+import { PIN_SIGN_IN_ACTION } from './pin-sign-in';
 
 /** The shared device's cookie: sent to every /api route, so sign-in and approvals both see it. */
 export const SHARED_DEVICE_COOKIE = 'sofra_shared_device';
@@ -58,11 +60,42 @@ export async function registerSharedDevice(c: CommandContext, input: { name: str
   return { device: present(row, row.id), token };
 }
 
-/** Revoking stops the device's PIN sign-ins and approvals at once (every check reads the row). */
+/**
+ * The sessions PIN sign-ins opened on a device, by the audit rows of those sign-ins (each names its
+ * session). Only sign-ins younger than a session's lifetime can have one still open.
+ */
+async function sessionsOpenedOn(c: CommandContext, deviceId: string): Promise<string[]> {
+  const rows = await c.tx
+    .select({ sessionId: sql<string | null>`${auditEvents.after} ->> 'sessionId'` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.restaurantId, c.restaurantId),
+        gt(auditEvents.createdAt, new Date(Date.now() - SESSION_TTL_MS)),
+        eq(auditEvents.action, PIN_SIGN_IN_ACTION),
+        sql`${auditEvents.after} ->> 'deviceId' = ${deviceId}`,
+      ),
+    );
+  return rows.flatMap((r) => (r.sessionId ? [r.sessionId] : []));
+}
+
+/**
+ * Revoking stops the device's PIN sign-ins and approvals at once (every check reads the row) and
+ * ends the sessions opened on it, with their live streams: a lost or stolen tablet must not stay
+ * signed in as whoever used it last.
+ */
 export async function revokeSharedDevice(c: CommandContext, deviceId: string) {
   const row = await c.lockOwned(sharedDevices, deviceId, PIN_MESSAGES.deviceNotFound);
   if (row.revokedAt) throw new HttpError(404, PIN_MESSAGES.deviceNotFound);
   await c.tx.update(sharedDevices).set({ revokedAt: new Date() }).where(eq(sharedDevices.id, row.id));
-  await c.audit({ action: 'device.revoke', entity: 'shared_device', entityId: row.id, before: { name: row.name } });
+  const opened = await sessionsOpenedOn(c, row.id);
+  const ended = opened.length
+    ? await c.tx
+        .delete(sessions)
+        .where(and(eq(sessions.restaurantId, c.restaurantId), inArray(sessions.id, opened)))
+        .returning({ id: sessions.id })
+    : [];
+  c.endStreams(ended.map((s) => s.id));
+  await c.audit({ action: 'device.revoke', entity: 'shared_device', entityId: row.id, before: { name: row.name }, after: { endedSessions: ended.length } });
   c.emit('staff', row.id);
 }

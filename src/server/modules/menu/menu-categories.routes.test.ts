@@ -260,6 +260,28 @@ describe('bulk price change for a category', () => {
     expect((await r.menu()).items.find((i: { id: string }) => i.id === adana.id).priceKurus).toBe(36500); // 365,94 → 365
   });
 
+  it('refuses a change that makes a dish 0,00 TL unless the request confirms it', async () => {
+    const r = await restaurantWithStaff(ctx);
+    const cat = await r.addCategory('İçecekler');
+    const water = await r.addItem(cat.id, 'Su', 200);
+    const soda = await r.addItem(cat.id, 'Soda', 240);
+    const tea = await r.addItem(cat.id, 'Çay', 2000);
+    // −60 % rounded to 5 TL steps: 0,80 and 0,96 TL become 0; 8 TL becomes 10
+    const body = { percent: -60, roundToKurus: 500 };
+    for (const more of [{}, { allowZeroPrice: false }]) {
+      const refused = await r.call('POST', `/categories/${cat.id}/price-change`, { ...body, ...more });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(
+        'Bu değişiklikle 2 ürünün fiyatı 0,00 TL olur ("Su", "Soda"). Ürünleri bedava sunmak istiyorsanız bunu onaylayarak kaydedin.',
+      );
+      expect((await r.menu()).items.map((i: { priceKurus: number; version: number }) => [i.priceKurus, i.version])).toEqual([[200, 1], [240, 1], [2000, 1]]);
+    }
+    const res = await r.call('POST', `/categories/${cat.id}/price-change`, { ...body, allowZeroPrice: true });
+    expect(res.json()).toEqual({ updated: 3 });
+    const prices = new Map((await r.menu()).items.map((i: { id: string; priceKurus: number }) => [i.id, i.priceKurus]));
+    expect([prices.get(water.id), prices.get(soda.id), prices.get(tea.id)]).toEqual([0, 0, 1000]);
+  });
+
   it.each([
     [{ percent: 0 }, 'Yüzde 0 olamaz'],
     [{ percent: -95 }, 'Yüzde -90 ile +500 arasında olmalı'],

@@ -99,7 +99,10 @@ export function changedPrice(priceKurus: number, percent: number, roundToKurus: 
 }
 
 /** Moves every price of a category by a percentage, all or nothing, one audit row per item. */
-export async function changeCategoryPrices(c: CommandContext, input: { categoryId: string; percent: number; roundToKurus: number }): Promise<{ updated: number }> {
+export async function changeCategoryPrices(
+  c: CommandContext,
+  input: { categoryId: string; percent: number; roundToKurus: number; allowZeroPrice?: boolean },
+): Promise<{ updated: number }> {
   const category = await lockCategory(c, input.categoryId);
   const items = await c.tx.select().from(menuItems).where(eq(menuItems.categoryId, category.id));
   if (items.length === 0) throw new HttpError(400, MENU_MESSAGES.emptyCategory);
@@ -107,6 +110,9 @@ export async function changeCategoryPrices(c: CommandContext, input: { categoryI
   const tooHigh = changes.find((ch) => ch.price > MAX_PRICE_KURUS);
   if (tooHigh) throw new HttpError(400, MENU_MESSAGES.priceChangeTooHigh(tooHigh.item.name));
   const moved = changes.filter((ch) => ch.price !== ch.item.priceKurus);
+  // A cut with coarse rounding can bring a cheap dish to 0 (2 TL − 10 %, to 5 TL steps): free on the public menu.
+  const zeroed = moved.filter((ch) => ch.price === 0);
+  if (zeroed.length && !input.allowZeroPrice) throw new HttpError(400, MENU_MESSAGES.zeroPrices(zeroed.map((ch) => ch.item.name)));
   for (const { item, price } of moved) {
     await c.tx.update(menuItems).set({ priceKurus: price, version: item.version + 1 }).where(eq(menuItems.id, item.id));
   }

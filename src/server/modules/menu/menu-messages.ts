@@ -23,5 +23,10 @@ export const MENU_MESSAGES = {
   importHasErrors: (count: number, first: string) =>
     `İçe aktarma yapılmadı: ${count} satırda hata var (${first}). Hiçbir değişiklik kaydedilmedi.`,
   zeroPrice: 'Fiyat 0,00 TL olamaz. Ürünü bedava sunmak istiyorsanız bunu onaylayarak kaydedin.',
+  zeroPrices: (names: readonly string[]) => {
+    const shown = names.slice(0, 5).map((n) => `"${n}"`).join(', ');
+    const more = names.length > 5 ? ` ve ${names.length - 5} ürün daha` : '';
+    return `Bu değişiklikle ${names.length} ürünün fiyatı 0,00 TL olur (${shown}${more}). Ürünleri bedava sunmak istiyorsanız bunu onaylayarak kaydedin.`;
+  },
   menuOffline: 'Bu restoranın menüsü şu anda yayında değil',
 } as const;

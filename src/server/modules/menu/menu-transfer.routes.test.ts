@@ -23,7 +23,8 @@ async function sampleMenu(): Promise<Staffed & { soupId: string; lentilId: strin
   return { ...r, soupId: soups.id, lentilId: lentil.id };
 }
 
-const importCsv = (r: Staffed, text: string, dryRun = false) => r.call('POST', `/import${dryRun ? '?dryRun=1' : ''}`, { csv: text });
+const importCsv = (r: Staffed, text: string, dryRun = false, more: Record<string, unknown> = {}) =>
+  r.call('POST', `/import${dryRun ? '?dryRun=1' : ''}`, { csv: text, ...more });
 
 describe('CSV export', () => {
   it('downloads the whole menu as UTF-8 CSV with Turkish headers', async () => {
@@ -62,6 +63,7 @@ describe('CSV import', () => {
       updated: 0,
       unchanged: 0,
       newCategories: [],
+      zeroPriceItems: [],
       errors: [
         { line: 3, message: 'Ürün adı boş olamaz' },
         { line: 4, message: 'Fiyat negatif olamaz' },
@@ -115,6 +117,38 @@ describe('CSV import', () => {
     expect(imported.map((a) => a.action).sort()).toEqual(['menu.item.create', 'menu.item.create', 'menu.item.create', 'menu.item.update']);
     expect(imported.find((a) => a.action === 'menu.item.update')!.before).toMatchObject({ name: 'Mercimek', priceKurus: 9000 });
     expect(events.map((e) => e.type)).toEqual(['menu']);
+  });
+
+  it('refuses to make dishes 0,00 TL unless the request confirms it, and lists them in the preview', async () => {
+    const r = await sampleMenu();
+    const water = await r.addItem(r.soupId, 'Su', 0, { allowZeroPrice: true });
+    const before = await r.menu();
+    const text = csv(
+      row(r.lentilId, '', 'Çorbalar', 'Mercimek', 'Limonlu', '0'),
+      row('', '', 'Çorbalar', 'Ezogelin', '', '0,00'),
+      row('', '', 'Çorbalar', 'Tarhana', '', '85'),
+      // already free: staying at 0 is no new decision
+      row(water.id, '', 'Çorbalar', 'Su', 'Şişe', '0'),
+    );
+    const preview = await importCsv(r, text, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ errors: [], zeroPriceItems: ['Mercimek', 'Ezogelin'] });
+
+    for (const more of [{}, { allowZeroPrice: false }]) {
+      const refused = await importCsv(r, text, false, more);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(
+        'Bu değişiklikle 2 ürünün fiyatı 0,00 TL olur ("Mercimek", "Ezogelin"). Ürünleri bedava sunmak istiyorsanız bunu onaylayarak kaydedin.',
+      );
+      expect(refused.json().report.zeroPriceItems).toEqual(['Mercimek', 'Ezogelin']);
+      expect(await r.menu()).toEqual(before);
+    }
+    expect((await importCsv(r, text, false, { allowZeroPrice: 'evet' })).statusCode).toBe(400);
+
+    const done = await importCsv(r, text, false, { allowZeroPrice: true });
+    expect(done.statusCode).toBe(200);
+    const byName = new Map((await r.menu()).items.map((i: { name: string; priceKurus: number }) => [i.name, i.priceKurus]));
+    expect([byName.get('Mercimek'), byName.get('Ezogelin'), byName.get('Tarhana'), byName.get('Su')]).toEqual([0, 0, 8500, 0]);
   });
 
   it('reads back its own export as nothing to change', async () => {

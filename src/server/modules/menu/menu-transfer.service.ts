@@ -13,7 +13,15 @@ export async function exportMenu(db: Db, restaurantId: string): Promise<string> 
   return exportMenuCsv(await getAdminMenu(db, restaurantId));
 }
 
-function reportOf(plan: ImportPlan, dryRun: boolean, applied: boolean): ImportReport {
+/** The dishes a plan makes 0,00 TL: new ones at 0, and existing ones whose price changes to 0. */
+function zeroPricedNames(plan: ImportPlan, current: AdminMenu): string[] {
+  const priceOf = new Map(current.items.map((i) => [i.id, i.priceKurus]));
+  return plan.rows
+    .filter((r) => !r.isUnchanged && r.fields.priceKurus === 0 && (!r.itemId || priceOf.get(r.itemId) !== 0))
+    .map((r) => r.fields.name);
+}
+
+function reportOf(plan: ImportPlan, current: AdminMenu, dryRun: boolean, applied: boolean): ImportReport {
   const rows = plan.rows;
   return {
     dryRun,
@@ -24,13 +32,16 @@ function reportOf(plan: ImportPlan, dryRun: boolean, applied: boolean): ImportRe
     unchanged: rows.filter((r) => r.isUnchanged).length,
     newCategories: plan.newCategories.map((c) => c.name),
     errors: plan.errors,
+    zeroPriceItems: zeroPricedNames(plan, current),
   };
 }
 
 export class ImportRefused extends HttpError {
-  constructor(readonly report: ImportReport) {
-    const first = report.errors[0];
-    super(400, MENU_MESSAGES.importHasErrors(new Set(report.errors.map((e) => e.line)).size, `satır ${first.line}: ${first.message}`));
+  constructor(
+    readonly report: ImportReport,
+    message = MENU_MESSAGES.importHasErrors(new Set(report.errors.map((e) => e.line)).size, `satır ${report.errors[0]?.line}: ${report.errors[0]?.message}`),
+  ) {
+    super(400, message);
   }
 }
 
@@ -45,7 +56,8 @@ function planImport(csv: string, current: AdminMenu): ImportPlan {
 
 /** What an import would do, without writing anything (the preview). */
 export async function previewImport(db: Db, restaurantId: string, csv: string): Promise<ImportReport> {
-  return reportOf(planImport(csv, await getAdminMenu(db, restaurantId)), true, false);
+  const current = await getAdminMenu(db, restaurantId);
+  return reportOf(planImport(csv, current), current, true, false);
 }
 
 /**
@@ -53,10 +65,13 @@ export async function previewImport(db: Db, restaurantId: string, csv: string): 
  * (the restaurant's lock keeps a second import from planning against the same menu), and any bad
  * row means nothing is written.
  */
-export async function importMenu(c: CommandContext, input: { csv: string }): Promise<ImportReport> {
+export async function importMenu(c: CommandContext, input: { csv: string; allowZeroPrice?: boolean }): Promise<ImportReport> {
   const current = await getAdminMenu(c.tx, c.restaurantId);
   const plan = planImport(input.csv, current);
-  if (plan.errors.length) throw new ImportRefused(reportOf(plan, true, false));
+  if (plan.errors.length) throw new ImportRefused(reportOf(plan, current, true, false));
+  // An empty or mistyped price cell would otherwise put dishes onto the public menu as free.
+  const zeroed = zeroPricedNames(plan, current);
+  if (zeroed.length && !input.allowZeroPrice) throw new ImportRefused(reportOf(plan, current, true, false), MENU_MESSAGES.zeroPrices(zeroed));
 
   const categoryIds = new Map<string, string>();
   const nextCategory = await c.nextSortOrder(menuCategories);
@@ -113,5 +128,5 @@ export async function importMenu(c: CommandContext, input: { csv: string }): Pro
   }
   await c.audit(audit);
   c.emit('menu');
-  return reportOf(plan, false, true);
+  return reportOf(plan, current, false, true);
 }

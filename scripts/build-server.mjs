@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 await build({
-  entryPoints: ['src/server/server.ts', 'src/server/create-restaurant.ts'],
+  entryPoints: ['src/server/server.ts', 'src/server/create-restaurant.ts', 'src/server/verify-audit.ts'],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,4 +29,4 @@ for (const file of files('dist/client')) {
   const gz = gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION });
   writeFileSync(`${file}.gz`, gz);
 }
-console.log('server bundled: dist/server/server.js, dist/server/create-restaurant.js');
+console.log('server bundled: dist/server/server.js, dist/server/create-restaurant.js, dist/server/verify-audit.js');

@@ -291,6 +291,7 @@ const MATRIX: Record<string, RouteRule> = {
     pathParams: () => ({ ticketId: printTicketId }),
   },
   'GET /api/restaurants/:restaurantId/printing/failures': { access: ['owner'], tenantScoped: true },
+  'GET /api/restaurants/:restaurantId/audit-chain': { access: ['owner'], tenantScoped: true },
   'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
   'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },

@@ -44,6 +44,8 @@ export const queryKeys = {
   bills: (restaurantId?: string) => (restaurantId ? (['bills', restaurantId] as const) : (['bills'] as const)),
   billList: (restaurantId: string, query: string) => ['bills', restaurantId, 'list', query] as const,
   billDetail: (restaurantId: string, billId: string | null) => ['bills', restaurantId, 'detail', billId] as const,
+  /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
+  auditChain: (restaurantId: string) => ['audit-chain', restaurantId] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];

@@ -287,6 +287,14 @@ export const tickets = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: uuid('closed_by'),
+    /**
+     * The bill's link in its restaurant's hash chain (modules/audit-chain): the SHA-256 of what the
+     * close sealed (number, ticket, closed-at, totals, payments), the previous bill's hash and this
+     * bill's own. Set when a bill closes; null on bills closed before the chain existed.
+     */
+    billDigest: text('bill_digest'),
+    billPrevHash: text('bill_prev_hash'),
+    billHash: text('bill_hash'),
     version: version(),
   },
   (t) => [
@@ -470,6 +478,17 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     reason: text('reason'),
     createdAt: createdAt(),
+    /**
+     * The row's link in its restaurant's hash chain (modules/audit-chain): 1..n per restaurant
+     * without gaps, the previous row's hash and this row's SHA-256 (hex). Rows written before the
+     * chain existed have a seq but no hashes.
+     */
+    seq: integer('seq'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_events_restaurant_idx').on(t.restaurantId, t.createdAt)],
+  (t) => [
+    index('audit_events_restaurant_idx').on(t.restaurantId, t.createdAt),
+    uniqueIndex('audit_events_restaurant_seq_uq').on(t.restaurantId, t.seq),
+  ],
 );

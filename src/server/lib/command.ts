@@ -4,8 +4,9 @@ import { MESSAGES } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
 import type { LiveEventType } from '../../shared/live-events';
 import type { Db } from '../db/client';
-import { auditEvents, restaurants } from '../db/schema';
+import { restaurants } from '../db/schema';
 import { HttpError } from '../errors';
+import { appendAuditRows } from '../modules/audit-chain/append-audit';
 import type { EventHub } from '../modules/events/event-hub';
 
 /** What every command needs from the app: the database and the live-event hub. */
@@ -137,9 +138,11 @@ function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventTy
     async audit(entry) {
       const entries = Array.isArray(entry) ? entry : [entry];
       if (entries.length === 0) return;
-      await tx.insert(auditEvents).values(
+      // numbered and hash-chained in this transaction, under the restaurant's lock (audit-chain)
+      await appendAuditRows(
+        tx,
+        restaurantId,
         entries.map((e) => ({
-          restaurantId,
           actorUserId: actor.userId,
           actorRole: actor.role,
           approverUserId: e.approverUserId ?? null,

@@ -30,6 +30,7 @@ import { generalSettingsQuery } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
 import { SettingsSection } from '../../components/settings-section';
 import { PinSection } from './pin-section';
+import { RecordIntegritySection } from './record-integrity-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { getUserSession } from '../../api/session';
 
@@ -302,6 +303,7 @@ export function OwnerSettingsPage() {
       </Group>
       {/* the owner's own PIN: sign-in on shared devices and approvals there */}
       <PinSection />
+      <RecordIntegritySection />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/ticket-contract';
 import { payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { sealClosedBill } from '../audit-chain/seal-bill';
 import { assertBillHolds, lockOpenTicket, openTicketOn, touchTicket } from '../orders/ticket-commands';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { splitOff } from './adjustment-commands';
@@ -129,6 +130,8 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
   const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
   const closedAt = new Date();
   await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId });
+  // the bill's link in the restaurant's hash chain, in the same transaction as the close
+  await sealClosedBill(c.tx, ticket);
   await c.audit({
     action: 'ticket.close',
     entity: 'ticket',

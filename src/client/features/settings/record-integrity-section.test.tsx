@@ -1,0 +1,57 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditChainReport } from '../../../shared/audit-chain-contract';
+import { setUserSession } from '../../api/session';
+import { RecordIntegritySection } from './record-integrity-section';
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MantineProvider>{children}</MantineProvider>
+    </QueryClientProvider>
+  );
+  return render(<RecordIntegritySection />, { wrapper: Wrapper });
+}
+
+const answer = (report: AuditChainReport) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(report), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
+
+beforeEach(() => setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Ayarlar → Kayıt bütünlüğü', () => {
+  it('checks only when the owner taps Denetle, then says the chain holds with its counts', async () => {
+    answer({ auditRows: 1234, auditRowsBeforeChain: 0, bills: 56, billsBeforeChain: 0, firstBroken: null, brokenChains: [] });
+    renderSection();
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Denetle' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Zincir sağlam: 1.234 denetim kaydı, 56 hesap');
+    expect(vi.mocked(fetch).mock.calls[0][0]).toBe('/api/restaurants/r1/audit-chain');
+  });
+
+  it('names the first broken link in words and with a warning sign, not in colour alone', async () => {
+    answer({
+      auditRows: 40,
+      auditRowsBeforeChain: 0,
+      bills: 3,
+      billsBeforeChain: 0,
+      firstBroken: { kind: 'bill', seq: null, billNumber: 2, id: 't2', reason: 'Hesabın tutarları, ödemeleri ya da kapanış zamanı mühürlendiği andan beri değişmiş' },
+      brokenChains: ['bill'],
+    });
+    renderSection();
+    await userEvent.click(screen.getByRole('button', { name: 'Denetle' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('⚠');
+    expect(alert).toHaveTextContent('Uyarı: zincir bozuk');
+    expect(alert).toHaveTextContent('Hesap No 2');
+    expect(alert).toHaveTextContent('mühürlendiği andan beri değişmiş');
+  });
+});

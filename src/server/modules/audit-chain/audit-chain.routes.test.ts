@@ -1,0 +1,278 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AuditChainReport } from '../../../shared/audit-chain-contract';
+import { canonicalJson } from '../../../shared/canonical-json';
+import type { Ticket } from '../../../shared/ticket-contract';
+import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
+import { appendAuditRows } from './append-audit';
+import { CHAIN_MESSAGES, verifyChains } from './verify';
+
+/*
+ * Every audit row and every closed bill is a link of its restaurant's hash chain: a change made
+ * behind the application's back — with the append-only trigger switched off, as the database's
+ * owner could — shows as the first link that no longer holds.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+
+/** A restaurant after an evening: three bills (one with a discount and change), one reopened and closed again. */
+async function eveningRestaurant() {
+  const f = await billsFixture(ctx);
+  await f.setSettings({ paymentMethods: ['cash', 'card'] });
+  const closeWith = async (t: Ticket, pay: (t: Ticket) => Promise<unknown>) => {
+    await pay(t);
+    const now = await f.api().ticket(t.id);
+    const res = await f.bills().close(now);
+    expect(res.statusCode).toBe(200);
+    return f.api().ticket(t.id);
+  };
+  const first = await closeWith(await f.sentTicket(), (t) => f.bills().pay(t, { method: 'card', amount: t.totals.remaining }));
+  let second = await f.sentTicket({ ezogelin: 1, raki: 2 });
+  second = (await f.bills(f.restaurant.owner).discount(second, { type: 'percent', value: 10, label: 'Müdavim İndirimi' })).json();
+  second = await closeWith(second, async (t) => {
+    await f.bills().pay(t, { method: 'cash', amount: 10_000, given: 20_000, tip: 500 });
+    const rest = await f.api().ticket(t.id);
+    await f.bills().pay(rest, { method: 'card', amount: rest.totals.remaining });
+  });
+  const third = await closeWith(await f.sentTicket({ ezogelin: 3 }), (t) => f.bills().pay(t, { method: 'card', amount: t.totals.remaining }));
+  // the owner reopens the first bill and closes it again: the bills after it are linked anew
+  const reopened = await f.api(f.restaurant.owner).call('POST', `/bills/${first.id}/reopen`, { reason: 'Yanlış masa, düzeltildi' });
+  expect(reopened.statusCode).toBe(200);
+  expect((await f.bills(f.restaurant.owner).close(reopened.json())).statusCode).toBe(200);
+  return { f, bills: [first, second, third] };
+}
+
+const report = (restaurantId: string) => verifyChains(db(), restaurantId);
+
+/** Runs `change` with every trigger of `table` off, as the database's superuser could. */
+async function behindTheBack(table: 'audit_events' | 'tickets' | 'payments' | 'ticket_lines', change: () => Promise<unknown>) {
+  await db().execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ALL`));
+  try {
+    await change();
+  } finally {
+    await db().execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ALL`));
+  }
+}
+
+const rowsOf = (restaurantId: string) => db().select().from(auditEvents).where(eq(auditEvents.restaurantId, restaurantId)).orderBy(asc(auditEvents.seq));
+
+describe('the hash chains', () => {
+  it('hold after an evening of commands, closed bills and a reopened bill closed again', async () => {
+    const { f, bills } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.every((r, i) => r.prevHash === (i === 0 ? '0'.repeat(64) : rows[i - 1].hash))).toBe(true);
+    const sealed = await db().select().from(tickets).where(eq(tickets.restaurantId, f.restaurant.id)).orderBy(asc(tickets.billNumber));
+    expect(sealed.filter((t) => t.billNumber !== null).map((t) => t.billNumber)).toEqual([1, 2, 3]);
+    expect(await report(f.restaurant.id)).toEqual({ auditRows: rows.length, auditRowsBeforeChain: 0, bills: 3, billsBeforeChain: 0, firstBroken: null, brokenChains: [] });
+    expect(bills).toHaveLength(3);
+  });
+
+  it('are per restaurant: another restaurant starts its own at 1', async () => {
+    const { f } = await eveningRestaurant();
+    const other = await billsFixture(ctx);
+    await other.sentTicket();
+    const [first] = await rowsOf(other.restaurant.id);
+    expect(first).toMatchObject({ seq: 1, prevHash: '0'.repeat(64) });
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+    expect((await report(other.restaurant.id)).firstBroken).toBeNull();
+  });
+
+  it('catch an audit row edited with the trigger off', async () => {
+    const { f } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    const payment = rows.find((r) => r.action === 'ticket.payment')!;
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ after: { ...(payment.after as object), amount: 1 } }).where(eq(auditEvents.id, payment.id)));
+    expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'audit', seq: payment.seq, billNumber: null, id: String(payment.id), reason: CHAIN_MESSAGES.hashMismatch });
+  });
+
+  it('catch a back-dated row slipped in with a made-up hash, and one with no place at all', async () => {
+    const { f } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    const last = rows[rows.length - 1];
+    const [forged] = await db()
+      .insert(auditEvents)
+      .values({
+        restaurantId: f.restaurant.id,
+        seq: last.seq! + 1,
+        action: 'ticket.line.cancel',
+        entity: 'ticket_line',
+        entityId: 'x',
+        reason: 'Müşteri istemedi',
+        createdAt: new Date(rows[0].createdAt.getTime() - 3_600_000),
+        prevHash: last.hash,
+        hash: 'f'.repeat(64),
+      })
+      .returning();
+    expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'audit', seq: forged.seq, billNumber: null, id: String(forged.id), reason: CHAIN_MESSAGES.hashMismatch });
+
+    const other = await eveningRestaurant();
+    const [loose] = await db().insert(auditEvents).values({ restaurantId: other.f.restaurant.id, action: 'ticket.close', entity: 'ticket', entityId: 'y' }).returning();
+    expect((await report(other.f.restaurant.id)).firstBroken).toMatchObject({ kind: 'audit', seq: null, id: String(loose.id), reason: CHAIN_MESSAGES.seqMissing });
+  });
+
+  it('catch a row deleted from the middle', async () => {
+    const { f } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    const middle = rows[Math.floor(rows.length / 2)];
+    await behindTheBack('audit_events', () => db().delete(auditEvents).where(eq(auditEvents.id, middle.id)));
+    const next = rows.find((r) => r.seq === middle.seq! + 1)!;
+    expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'audit', seq: next.seq, billNumber: null, id: String(next.id), reason: CHAIN_MESSAGES.seqGap(middle.seq!, middle.seq!) });
+  });
+
+  it('catch a row renumbered into a deleted one’s place (the link to the row before fails)', async () => {
+    const { f } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    const [a, b] = [rows[3], rows[4]];
+    await behindTheBack('audit_events', async () => {
+      await db().delete(auditEvents).where(eq(auditEvents.id, a.id));
+      await db().update(auditEvents).set({ seq: a.seq }).where(eq(auditEvents.id, b.id));
+    });
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'audit', seq: a.seq, id: String(b.id), reason: CHAIN_MESSAGES.prevMismatch });
+  });
+
+  it('catch a closed bill whose total was changed (a line’s price), and a payment changed', async () => {
+    const { f, bills } = await eveningRestaurant();
+    const second = bills[1];
+    const [line] = await db().select().from(ticketLines).where(eq(ticketLines.ticketId, second.id)).limit(1);
+    await db().update(ticketLines).set({ unitPriceKurus: line.unitPriceKurus - 1_000 }).where(eq(ticketLines.id, line.id));
+    expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'bill', seq: null, billNumber: 2, id: second.id, reason: CHAIN_MESSAGES.billContentChanged });
+
+    const other = await eveningRestaurant();
+    const third = other.bills[2];
+    await db().update(payments).set({ tipKurus: 5_000 }).where(eq(payments.ticketId, third.id));
+    expect((await report(other.f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, reason: CHAIN_MESSAGES.billContentChanged });
+  });
+
+  it('catch a bill resealed by hand without relinking the bills after it', async () => {
+    const { f, bills } = await eveningRestaurant();
+    await db().update(tickets).set({ billHash: 'a'.repeat(64) }).where(eq(tickets.id, bills[1].id));
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 2, reason: CHAIN_MESSAGES.billHashMismatch });
+  });
+
+  it('keep a bill left reopened in the chain, and relink through it when an earlier bill closes again', async () => {
+    const { f, bills } = await eveningRestaurant();
+    const owner = f.api(f.restaurant.owner);
+    expect((await owner.call('POST', `/bills/${bills[1].id}/reopen`, { reason: 'Ödeme yöntemi yanlış' })).statusCode).toBe(200);
+    const first = (await owner.call('POST', `/bills/${bills[0].id}/reopen`, { reason: 'Masa yanlış' })).json() as Ticket;
+    expect((await f.bills(f.restaurant.owner).close(first)).statusCode).toBe(200);
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+    expect((await f.bills(f.restaurant.owner).close(await owner.ticket(bills[1].id))).statusCode).toBe(200);
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+  });
+
+  it('never relink over a broken link: closing a reopened bill again leaves the evidence in place', async () => {
+    const { f, bills } = await eveningRestaurant();
+    await db().update(tickets).set({ billHash: 'b'.repeat(64) }).where(eq(tickets.id, bills[2].id));
+    const owner = f.api(f.restaurant.owner);
+    const first = (await owner.call('POST', `/bills/${bills[0].id}/reopen`, { reason: 'Masa yanlış' })).json() as Ticket;
+    expect((await f.bills(f.restaurant.owner).close(first)).statusCode).toBe(200);
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, id: bills[2].id });
+  });
+
+  it('treat rows and bills from before the chain as a prefix, counted but not checked', async () => {
+    const r = await staffedRestaurant(ctx);
+    // as the 0010 migration leaves them: numbered, no hashes
+    await db().insert(auditEvents).values([1, 2].map((seq) => ({ restaurantId: r.id, seq, action: 'menu.item.create', entity: 'menu_item', entityId: `old-${seq}` })));
+    await db().transaction((tx) => appendAuditRows(tx, r.id, [{ actorUserId: null, actorRole: 'system', approverUserId: null, action: 'menu.item.update', entity: 'menu_item', entityId: 'new', before: null, after: { ad: 'Künefe' }, reason: null }]));
+    const rows = await rowsOf(r.id);
+    expect(rows.map((x) => [x.seq, x.prevHash === '0'.repeat(64)])).toEqual([[1, false], [2, false], [3, true]]);
+    expect(await report(r.id)).toEqual({ auditRows: 3, auditRowsBeforeChain: 2, bills: 0, billsBeforeChain: 0, firstBroken: null, brokenChains: [] });
+
+    // an unhashed row after the chain started is no old row
+    await db().insert(auditEvents).values({ restaurantId: r.id, seq: 4, action: 'menu.item.delete', entity: 'menu_item', entityId: 'x' });
+    expect((await report(r.id)).firstBroken).toMatchObject({ kind: 'audit', seq: 4, reason: CHAIN_MESSAGES.hashMissing });
+  });
+});
+
+describe('what the audit hash covers', () => {
+  it('reads back from the database exactly as it was written: numbers, nested objects, Turkish text, null, key order', async () => {
+    const r = await staffedRestaurant(ctx);
+    const after = {
+      zeta: 1,
+      ad: 'Çiğ köfte, İskender ve Şöbiyet — ığüşöç ĞÜŞİÖÇ 🍢',
+      fiyat: { kurus: 12_500, oran: 0.1 + 0.2, büyük: 1e21, küçük: 1e-7, eksi: -42, sıfır: -0 },
+      liste: [3, 'iki', null, { b: true, a: false }, []],
+      boş: null,
+      '10': 'on',
+      '2': 'iki',
+      tarih: new Date('2026-11-25T21:30:00.987Z'),
+    };
+    await db().transaction((tx) =>
+      appendAuditRows(tx, r.id, [
+        { actorUserId: null, actorRole: 'owner', approverUserId: null, action: 'test.roundtrip', entity: 'test', entityId: null, before: null, after, reason: 'Yanlış sipariş \ud800' },
+        { actorUserId: null, actorRole: 'owner', approverUserId: null, action: 'test.roundtrip', entity: 'test', entityId: 'e', before: [1, 'a'], after: 'düz metin', reason: null },
+      ]),
+    );
+    const [row, second] = await rowsOf(r.id);
+    expect(canonicalJson(row.after)).toBe(canonicalJson(after));
+    expect(row.reason).toBe('Yanlış sipariş \ufffd');
+    expect(second.after).toBe('düz metin');
+    expect(row.createdAt.getTime()).toBe(second.createdAt.getTime());
+    // the time the hash names is the time stored, to the millisecond and no further
+    const [{ micro }] = await db()
+      .select({ micro: sql<number>`extract(microseconds from ${auditEvents.createdAt})::int % 1000` })
+      .from(auditEvents)
+      .where(eq(auditEvents.id, row.id));
+    expect(Number(micro)).toBe(0);
+    expect((await report(r.id)).firstBroken).toBeNull();
+  });
+
+  it('numbers the rows of one command one after another', async () => {
+    const { f } = await eveningRestaurant();
+    const [last] = await db().select().from(auditEvents).where(eq(auditEvents.restaurantId, f.restaurant.id)).orderBy(desc(auditEvents.seq)).limit(1);
+    const count = await db().$count(auditEvents, and(eq(auditEvents.restaurantId, f.restaurant.id)));
+    expect(last.seq).toBe(count);
+  });
+});
+
+describe('GET /audit-chain', () => {
+  let f: BillsFixture;
+  beforeAll(async () => {
+    ({ f } = await eveningRestaurant());
+  });
+  const get = (who: { cookies: Record<string, string> }, restaurantId = f.restaurant.id) =>
+    ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/audit-chain`, cookies: who.cookies });
+
+  it('answers the owner the verdict, never from a cache', async () => {
+    const res = await get(f.restaurant.owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const body = res.json() as AuditChainReport;
+    expect(body).toMatchObject({ bills: 3, firstBroken: null, brokenChains: [] });
+    expect(body.auditRows).toBeGreaterThan(10);
+  });
+
+  it('is refused to a waiter and to the kitchen', async () => {
+    expect((await get(f.restaurant.waiter)).statusCode).toBe(403);
+    expect((await get(f.restaurant.kitchen)).statusCode).toBe(403);
+  });
+
+  it('answers 404 for another restaurant, even to its owner’s counterpart', async () => {
+    const other = await staffedRestaurant(ctx);
+    expect((await get(other.owner)).statusCode).toBe(404);
+  });
+
+  it('names every broken chain, the audit log first', async () => {
+    const { f: g, bills } = await eveningRestaurant();
+    await db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, bills[0].id));
+    const [row] = await rowsOf(g.restaurant.id);
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ reason: 'sonradan' }).where(eq(auditEvents.id, row.id)));
+    const body = (await get(g.restaurant.owner, g.restaurant.id)).json() as AuditChainReport;
+    expect(body.firstBroken).toMatchObject({ kind: 'audit', seq: 1 });
+    expect(body.brokenChains).toEqual(['audit', 'bill']);
+  });
+
+  it('names the first broken link in Turkish', async () => {
+    const { f: g, bills } = await eveningRestaurant();
+    await behindTheBack('payments', () => db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, bills[0].id)));
+    const res = await get(g.restaurant.owner, g.restaurant.id);
+    expect(res.json().firstBroken).toMatchObject({ kind: 'bill', billNumber: 1, id: bills[0].id, reason: CHAIN_MESSAGES.billContentChanged });
+  });
+});

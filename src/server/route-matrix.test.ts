@@ -72,6 +72,19 @@ const withOrders = (body?: (o: Awaited<ReturnType<typeof orders>>) => unknown, q
   };
 };
 
+/** "Ana yemek başlat": a fresh ticket whose two lines were sent holding the course. */
+const withHeldCourse = () => {
+  let made: Awaited<ReturnType<typeof orders>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await orders(s);
+      await ctx.database.db.update(ticketLines).set({ status: 'sent', course: 'Ana yemek', isHeld: true }).where(eq(ticketLines.ticketId, made.ticketId));
+      return { payload: { version: 1, course: 'Ana yemek' } };
+    },
+    pathParams: () => ({ ticketId: made.ticketId }),
+  };
+};
+
 /** Tümünü Servis Et and its Geri Al: a fresh ready (or just served) line, its id in the body (prepared first) and its ticket in the path. */
 const withReadyLine = (status: 'ready' | 'served') => {
   let made = { ticketId: '', lineId: '' };
@@ -256,6 +269,7 @@ const MATRIX: Record<string, RouteRule> = {
   'PATCH /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(() => ({ version: 1, quantity: 3 })) },
   'DELETE /api/restaurants/:restaurantId/tickets/:ticketId/lines/:lineId': { ...FLOOR, ...withOrders(undefined, () => ({ version: '1' })) },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/send': { ...FLOOR, ...withOrders(() => ({ version: 1 })) },
+  'POST /api/restaurants/:restaurantId/tickets/:ticketId/courses/fire': { ...FLOOR, ...withHeldCourse() },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/move': { ...FLOOR, ...withOrders((o) => ({ version: 1, tableId: o.freeTableId })) },
   'POST /api/restaurants/:restaurantId/tickets/:ticketId/move-lines': {
     ...FLOOR,

@@ -14,7 +14,7 @@ const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.
 /** Request schemas: what a client sends (bodies, queries, settings documents written back). */
 const isRequest = (name: string) => /(Request|Query|Approval)$/.test(name) || REQUEST_PARTS.has(name);
 const REQUEST_PARTS = new Set([
-  'approval', 'discount', 'newLine', 'lineNote', 'newPin', 'optionalTurkishPhone', 'restaurantSettings', 'printerSettings', 'networkPrinter',
+  'approval', 'courseName', 'discount', 'newLine', 'lineNote', 'newPin', 'optionalTurkishPhone', 'restaurantSettings', 'printerSettings', 'networkPrinter',
   'networkPrinters', 'stationPrinter', 'userPreferences',
 ]);
 /** Answers and pieces of answers: what the server sends, already checked when it was written. */
@@ -118,6 +118,10 @@ describe('free text in every request contract', () => {
       'restaurantSettings.cancellationReasons[]',
       'printerSettings.footerText',
       'createItemRequest.description',
+      'newLine.course',
+      'sendRequest.holdCourses[]',
+      'fireCourseRequest.course',
+      'restaurantSettings.courses[]',
     ]) {
       expect(paths).toContain(wanted);
     }

@@ -56,6 +56,12 @@ export const kitchenLine = z.object({
   preparingAt: z.string().nullable(),
   readyAt: z.string().nullable(),
   servedAt: z.string().nullable(),
+  /** Servis sırası of the line, null = none */
+  course: z.string().nullable(),
+  /** held by the waiter: shown apart ("Bekleyen: Ana yemek"), not to be cooked yet */
+  isHeld: z.boolean(),
+  /** when its course was fired; the card shows "Ana yemek başladı" until the cook starts it */
+  firedAt: z.string().nullable(),
 });
 export type KitchenLine = z.infer<typeof kitchenLine>;
 

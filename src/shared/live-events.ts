@@ -14,6 +14,8 @@ export const LIVE_EVENT_TYPES = [
   'printing',
   /** kitchen progress: a line's status (preparing, ready, served), bump, recall, a batch received or not received in time; id = ticket id when one ticket changed */
   'kitchen',
+  /** a held course was fired ("Ana yemek başlat"): kitchen screens highlight it; id = ticket id */
+  'kitchen.course-fired',
   /** staff list and memberships */
   'staff',
   'settings.printer',

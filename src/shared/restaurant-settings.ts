@@ -22,6 +22,17 @@ const roleList = z.array(z.enum(ROLES));
 /** İkram's own reasons (never the cancellation reasons): what a new restaurant starts with. */
 export const DEFAULT_COMP_REASONS = ['Müdavim', 'Gecikme telafisi', 'Doğum günü', 'Şikâyet'] as const;
 export const REASON_LIMITS = { count: 30, length: 80 } as const;
+/**
+ * Servis sırası: the courses a waiter may put a line in, in the order they are served. A line with
+ * none goes with the first send; a course can be held on Mutfağa Gönder and fired later. An empty
+ * list means the restaurant does not use courses.
+ */
+export const DEFAULT_COURSES = ['Ara sıcak', 'Ana yemek', 'Tatlı'] as const;
+export const COURSE_LIMITS = { count: 10, length: 40 } as const;
+/** One course's name, as Ayarlar saves it and as a line, a send or a fire names it. */
+export const courseName = nameText('Servis sırası', { min: 1, max: COURSE_LIMITS.length, collapseSpaces: true });
+/** Course names are compared as people read them: "ana yemek" is "Ana yemek". */
+export const sameCourse = (a: string, b: string) => a.toLocaleLowerCase('tr-TR') === b.toLocaleLowerCase('tr-TR');
 const text = (max: number, label: string) => nameText(label, { max });
 
 const isTimeZone = (tz: string) => {
@@ -62,6 +73,12 @@ export const restaurantSettings = z
       .min(1, 'En az bir ikram nedeni olmalı')
       .max(REASON_LIMITS.count, `En fazla ${REASON_LIMITS.count} ikram nedeni olabilir`)
       .default([...DEFAULT_COMP_REASONS]),
+    // A document saved before courses existed reads (and saves) with the defaults.
+    courses: z
+      .array(courseName)
+      .max(COURSE_LIMITS.count, `En fazla ${COURSE_LIMITS.count} servis sırası olabilir`)
+      .refine((list) => list.every((c, i) => list.findIndex((d) => sameCourse(c, d)) === i), 'Aynı servis sırası iki kez yazılmış')
+      .default([...DEFAULT_COURSES]),
     permissions: z.object({ discount: roleList, comp: roleList, cancel: roleList }),
     kitchenThresholds: z.object({
       warnMinutes: z.number().int().min(1, 'Uyarı süresi en az 1 dakika olmalı').max(240),
@@ -102,6 +119,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     mealCardBrands: [...MEAL_CARD_BRANDS],
     cancellationReasons: ['Müşteri vazgeçti', 'Yanlış sipariş', 'Ürün kalmadı', 'Uzun bekleme', 'Ürün beğenilmedi'],
     compReasons: [...DEFAULT_COMP_REASONS],
+    courses: [...DEFAULT_COURSES],
     permissions: { discount: ['owner'], comp: ['owner'], cancel: ['owner', 'waiter'] },
     kitchenThresholds: { warnMinutes: 10, lateMinutes: 20 },
     publicMenu: { enabled: true, baseUrl: '' },

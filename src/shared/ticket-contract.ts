@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalTurkishPhone, turkishPhone } from './phone';
+import { COURSE_LIMITS, courseName } from './restaurant-settings';
 import { multilineText, nameText } from './text';
 
 /**
@@ -106,6 +107,12 @@ export const ticketLine = z.object({
   cancelReason: z.string().nullable(),
   /** paid by choosing lines: the payment that settled it */
   paymentId: z.string().nullable(),
+  /** Servis sırası (Ayarlar's list, e.g. "Ana yemek"); null = none, it goes with the first send */
+  course: z.string().nullable(),
+  /** sent held: the kitchen sees it ("Bekliyor") but cooks it only when its course is fired */
+  isHeld: z.boolean(),
+  /** when its held course was fired ("Ana yemek başlat") */
+  firedAt: z.string().nullable(),
 });
 export type TicketLine = z.infer<typeof ticketLine>;
 
@@ -279,6 +286,8 @@ export const newLine = z.object({
   quantity,
   optionIds: z.array(z.string()).max(50).optional(),
   note: lineNote.optional(),
+  /** one of Ayarlar's courses; absent or null = none */
+  course: courseName.nullable().optional(),
 });
 export type NewLine = z.infer<typeof newLine>;
 
@@ -291,7 +300,15 @@ export type AddLinesRequest = z.infer<typeof addLinesRequest>;
 /** `?version=` of a DELETE (a pending line, an empty ticket). */
 export const ticketVersionQuery = z.object({ version: z.coerce.number().pipe(ticketVersion) });
 
-export const sendRequest = z.object({ version: ticketVersion });
+/**
+ * Mutfağa Gönder. `holdCourses`: the courses among the pending lines the kitchen should see but not
+ * cook yet ("Ana yemek beklet"); each is fired later with POST /tickets/:id/courses/fire.
+ */
+export const sendRequest = z.object({
+  version: ticketVersion,
+  holdCourses: z.array(courseName).max(COURSE_LIMITS.count, `En fazla ${COURSE_LIMITS.count} servis sırası bekletilebilir`).optional(),
+});
+export type SendRequest = z.infer<typeof sendRequest>;
 export const sendResponse = z.object({ ticket, batch: z.object({ id: z.string(), lineIds: z.array(z.string()) }) });
 export type SendResponse = z.infer<typeof sendResponse>;
 
@@ -314,6 +331,8 @@ export const updateLineRequest = z.object({
   version: ticketVersion,
   quantity: quantity.optional(),
   note: lineNote.nullable().optional(),
+  /** one of Ayarlar's courses, or null for none */
+  course: courseName.nullable().optional(),
 });
 export type UpdateLineRequest = z.infer<typeof updateLineRequest>;
 
@@ -338,3 +357,10 @@ export const ticketsQuery = z.object({
 
 /** Quick notes offered under a line: one tap adds them. */
 export const NOTE_SUGGESTIONS = ['soğansız', 'acısız', 'az pişmiş', 'iyi pişmiş', 'bol soslu', 'sossuz', 'buzsuz', 'paket'] as const;
+
+/** "Ana yemek başlat": the held lines of one course go to the kitchen to be cooked. */
+export const fireCourseRequest = z.object({ version: ticketVersion, course: courseName });
+export type FireCourseRequest = z.infer<typeof fireCourseRequest>;
+/** The ticket as it now is, and the lines that were fired. */
+export const fireCourseResponse = z.object({ ticket, course: z.string(), lineIds: z.array(z.string()) });
+export type FireCourseResponse = z.infer<typeof fireCourseResponse>;

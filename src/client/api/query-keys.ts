@@ -61,6 +61,8 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
   kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
+  // Held lines became lines to cook: the kitchen cards, the ticket and its table change.
+  'kitchen.course-fired': [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   printing: [queryKeys.printFailures()],
   staff: [queryKeys.staff()],
   'settings.printer': [queryKeys.printerSettings()],

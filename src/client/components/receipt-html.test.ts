@@ -23,7 +23,7 @@ describe('receipt model', () => {
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Adana Kebap', quantity: 1, unitPrice: 57000, options: [], note: null, status: 'served', station: 'Izgara',
   vatRate: 10, batchId: 'b', isComp: false, discount: null, total: 57000, addedAt: '2026-11-21T18:00:00Z', due: 57000, compReason: null,
-  cancelReason: null, paymentId: null, ...over,
+  cancelReason: null, paymentId: null, course: null, isHeld: false, firedAt: null, ...over,
 });
 const billTicket: Ticket = {
   id: 't', number: 42, type: 'table', tableId: 'x', tableName: 'Bahçe 3', status: 'closed', guests: 2, waiterId: 'w', waiterName: 'Mehmet',

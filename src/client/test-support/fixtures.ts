@@ -81,7 +81,7 @@ export const ticketLine = (over: Partial<TicketLine> = {}): TicketLine => {
     addedAt: '2025-01-01T12:00:00Z',
     compReason: null,
     cancelReason: null,
-    paymentId: null,
+    paymentId: null, course: null, isHeld: false, firedAt: null,
     ...over,
   };
   return { ...line, total: line.unitPrice * line.quantity, due: over.due ?? line.unitPrice * line.quantity };

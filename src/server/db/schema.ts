@@ -390,6 +390,15 @@ export const ticketLines = pgTable(
     discount: jsonb('discount'),
     /** the payment that settled this line when paid by choosing lines */
     paymentId: uuid('payment_id'),
+    /**
+     * Servis sırası: one of the restaurant's courses (Ayarlar, e.g. "Ana yemek"); null = no course,
+     * it goes with the first send. A held line was sent (the kitchen sees it, "Bekliyor") but is not
+     * to be cooked until the waiter fires its course: `is_held` until then, `fired_at` from then.
+     * Kept on the line, not the batch: one Mutfağa Gönder carries starters to cook and mains to hold.
+     */
+    course: text('course'),
+    isHeld: boolean('is_held').notNull().default(false),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
   },
   (t) => [
     index('ticket_lines_ticket_idx').on(t.ticketId, t.sortOrder),

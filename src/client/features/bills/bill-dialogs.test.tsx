@@ -9,7 +9,7 @@ import { reasonsFor } from './bill-logic';
 
 const line: TicketLine = {
   id: 'l', menuItemId: 'm', name: 'Künefe', quantity: 1, unitPrice: 22000, options: [], note: null, status: 'served', station: 'Tatlı', vatRate: 10,
-  batchId: 'b', isComp: false, discount: null, total: 22000, addedAt: '', due: 22000, compReason: null, cancelReason: null, paymentId: null,
+  batchId: 'b', isComp: false, discount: null, total: 22000, addedAt: '', due: 22000, compReason: null, cancelReason: null, paymentId: null, course: null, isHeld: false, firedAt: null,
 };
 
 describe('the İkram dialog', () => {

@@ -6,7 +6,7 @@ import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,
-  batchId: 'b', isComp: false, discount: null, total: 2000, addedAt: '', due: 2000, compReason: null, cancelReason: null, paymentId: null, ...over,
+  batchId: 'b', isComp: false, discount: null, total: 2000, addedAt: '', due: 2000, compReason: null, cancelReason: null, paymentId: null, course: null, isHeld: false, firedAt: null, ...over,
 });
 const form = (over: Partial<PaymentForm>): PaymentForm => ({ method: 'cash', amount: '100,00', given: '', tip: '', brand: '', customerName: '', ...over });
 

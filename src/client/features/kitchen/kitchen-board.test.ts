@@ -12,6 +12,9 @@ const line = (name: string, quantity: number, status: KitchenOrder['lines'][numb
   preparingAt: null,
   readyAt: null,
   servedAt: null,
+  course: null,
+  isHeld: false,
+  firedAt: null,
 });
 const card = (lines: KitchenOrder['lines']): KitchenOrder => ({
   batchId: 'b',

@@ -1,4 +1,4 @@
-import { isActiveKitchenStatus, type KitchenOrder } from '../../../shared/kitchen-contract';
+import { isActiveKitchenStatus, type KitchenLine, type KitchenOrder } from '../../../shared/kitchen-contract';
 
 export type AgeLevel = 'fresh' | 'warn' | 'late';
 
@@ -21,7 +21,26 @@ const collator = new Intl.Collator('tr');
 export function pendingSummary(cards: readonly KitchenOrder[]): { name: string; quantity: number }[] {
   const totals = new Map<string, number>();
   for (const card of cards) {
-    for (const line of card.lines) if (isActiveKitchenStatus(line.status)) totals.set(line.name, (totals.get(line.name) ?? 0) + line.quantity);
+    for (const line of card.lines) if (isActiveKitchenStatus(line.status) && !isHeldLine(line)) totals.set(line.name, (totals.get(line.name) ?? 0) + line.quantity);
   }
   return [...totals].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || collator.compare(a.name, b.name));
+}
+
+/** Servis sırası: a line the waiter holds ("Ana yemek beklet") is seen by the cook, not cooked yet. */
+export const isHeldLine = (line: Pick<KitchenLine, 'isHeld' | 'status'>) => line.isHeld && line.status === 'sent';
+
+/** The card's held lines by course, in the order they appear: "Bekleyen: Ana yemek". */
+export function heldCourses(lines: readonly KitchenLine[]): { course: string; lines: KitchenLine[] }[] {
+  const groups = new Map<string, KitchenLine[]>();
+  for (const line of lines) if (isHeldLine(line)) groups.set(line.course ?? '', [...(groups.get(line.course ?? '') ?? []), line]);
+  return [...groups].map(([course, held]) => ({ course, lines: held }));
+}
+
+/**
+ * Courses the waiter fired whose lines the cook has not started yet: the card says "Ana yemek
+ * başladı" until then (a tap on the line or Tümü Hazır ends it).
+ */
+export function firedCourses(lines: readonly KitchenLine[]): string[] {
+  const fired = lines.filter((l) => l.firedAt !== null && !l.isHeld && l.status === 'sent').map((l) => l.course ?? '');
+  return [...new Set(fired)];
 }

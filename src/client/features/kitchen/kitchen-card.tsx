@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { memo } from 'react';
 import { nextKitchenStatus, type KitchenLine, type KitchenOrder, type KitchenSettableStatus } from '../../../shared/kitchen-contract';
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
-import type { AgeLevel } from './kitchen-board';
+import { firedCourses, heldCourses, isHeldLine, type AgeLevel } from './kitchen-board';
 import classes from './kitchen.module.css';
 import { clock, kt, whereLabel } from './kitchen-text';
 
@@ -23,11 +23,16 @@ interface Props {
 /** One batch as the cook sees it. Memoised: a card re-renders only when its own data changes. */
 export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isNew, busyLineIds, onStep, onBump, isBumping }: Props) {
   const where = whereLabel(card);
+  // Servis sırası: held lines stand apart under their course; a fired course is announced until started.
+  const held = heldCourses(card.lines);
+  const fired = firedCourses(card.lines);
+  const toMake = card.lines.filter((l) => !isHeldLine(l));
   return (
     <article
       className={classes.card}
       data-age={level}
       data-new={isNew || undefined}
+      data-fired={fired.length > 0 || undefined}
       data-testid="kitchen-card"
       data-batch={card.batchId}
       aria-label={`${where}${card.isAddition ? `, ${kt.addition}` : ''}, ${kt.minutes(minutes)}`}
@@ -46,8 +51,13 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
           {kt.sentAt} {clock(card.sentAt)}
         </div>
       </header>
+      {fired.map((course) => (
+        <p key={course} className={classes.fired} role="status" data-testid="course-fired">
+          <span aria-hidden>🔥</span> {kt.courseFired(course)}
+        </p>
+      ))}
       <ul className={classes.lines}>
-        {card.lines.map((line) => {
+        {toMake.map((line) => {
           const next = nextKitchenStatus(line.status);
           const isBusy = busyLineIds.has(line.id);
           return (
@@ -75,6 +85,29 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
           );
         })}
       </ul>
+      {held.map((group) => (
+        <section key={group.course} className={classes.held} aria-label={kt.heldCourse(group.course)} data-testid="held-course">
+          <h4 className={classes.heldTitle}>
+            <span aria-hidden>⏳</span> {kt.heldCourse(group.course)}
+          </h4>
+          <p className={classes.heldHint}>{kt.heldHint}</p>
+          <ul className={classes.lines}>
+            {group.lines.map((line) => (
+              <li key={line.id} className={classes.heldLine} data-held aria-label={`${line.quantity} × ${line.name}: ${kt.heldStatus}, ${kt.heldHint.toLocaleLowerCase('tr-TR')}`}>
+                <span className={classes.qty}>{line.quantity}×</span>
+                <span className={classes.lineBody}>
+                  <span className={classes.lineName}>{line.name}</span>
+                  {line.options.length > 0 && <span className={classes.options}>{line.options.map((o) => o.name).join(', ')}</span>}
+                  {line.note && <span className={classes.note}>Not: {line.note}</span>}
+                </span>
+                <span className={classes.status} data-status="held">
+                  <span aria-hidden>⏳</span> {kt.heldStatus}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
       <footer className={classes.cardFoot}>
         <Button fullWidth size="lg" color="green" onClick={() => onBump(card)} loading={isBumping}>
           ✓ {kt.bumpAll}

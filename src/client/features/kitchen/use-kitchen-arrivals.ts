@@ -3,15 +3,15 @@ import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { UserPreferences } from '../../../shared/staff-contract';
 import { playChime } from '../../components/chime';
 import { acknowledgeBatches } from './kitchen-api';
-import { cardKey } from './kitchen-board';
+import { cardKey, firedCourses } from './kitchen-board';
 
 const FLASH_MS = 4000;
 /** the API's limit per request */
 const ACK_CHUNK = 500;
 
 /**
- * New cards on the board: a chime (the cook's sound and volume) and a flash, never for the cards
- * already there when the screen opened. Every card shown is acknowledged to the server once, so
+ * New cards on the board, and a course the waiter just fired on a card ("Ana yemek başladı"): a
+ * chime (the cook's sound and volume) and a flash, never for what was there when the screen opened. Every card shown is acknowledged to the server once, so
  * the waiter is not alerted that the kitchen did not receive it. The remembered ids are pruned to
  * what is on the board: a screen left on all night holds no more than it shows.
  */
@@ -24,13 +24,14 @@ export function useKitchenArrivals(cards: readonly KitchenOrder[] | undefined, s
 
   useEffect(() => {
     if (!cards) return;
-    const keys = new Set(cards.map(cardKey));
+    // a fired course counts as an arrival of its card: "<card>|<course>"
+    const keys = new Set(cards.flatMap((c) => [cardKey(c), ...firedCourses(c.lines).map((course) => `${cardKey(c)}|${course}`)]));
     const previous = known.current;
     known.current = keys;
     const added = previous ? [...keys].filter((k) => !previous.has(k)) : [];
     if (added.length > 0) {
       if (prefsRef.current.soundEnabled) playChime(prefsRef.current.volume);
-      setFresh(new Set(added));
+      setFresh(new Set(added.map((k) => k.split('|')[0])));
     }
 
     const batchIds = new Set(cards.map((c) => c.batchId));

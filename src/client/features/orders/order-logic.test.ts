@@ -70,7 +70,7 @@ const line = (over: Partial<TicketLine>): TicketLine => ({
   due: 2000,
   compReason: null,
   cancelReason: null,
-  paymentId: null,
+  paymentId: null, course: null, isHeld: false, firedAt: null,
   addedAt: '2025-01-01T12:00:00Z',
   ...over,
 });

@@ -5,17 +5,19 @@ import { formatTL } from '../../../shared/money';
 import { lineOptionsText } from '../../components/line-options';
 import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { STATUS_ICONS } from '../../components/status-icons';
+import { LineCourseSelect, lineCourseText, useCourses } from './course-controls';
 import { ticketPath } from './paths';
 import type { TicketActions } from './tickets-api';
 import classes from './orders.module.css';
 
 /** The adisyon's lines: beside the picker on a wide screen, in the bottom sheet on a phone. */
 export function TicketLines({ ticket: t, actions, editable }: { ticket: Ticket; actions: TicketActions; editable: boolean }) {
+  const courses = useCourses();
   if (t.lines.length === 0) return <p className={classes.noLines}>Henüz ürün yok. Menüden bir ürüne dokunun.</p>;
   return (
     <ul className={classes.lines} aria-label="Adisyon satırları">
       {t.lines.map((l) => (
-        <LineRow key={l.id} line={l} actions={actions} editable={editable} billPath={`${ticketPath(t.id)}/hesap`} />
+        <LineRow key={l.id} line={l} actions={actions} editable={editable} billPath={`${ticketPath(t.id)}/hesap`} courses={courses} />
       ))}
     </ul>
   );
@@ -28,7 +30,20 @@ function noteProblem(text: string): string | null {
 }
 
 /** Sent lines link to their İkram / İndirim / İptal on the Hesap screen (`billPath`); exported for its tests. */
-export const LineRow = memo(function LineRow({ line: l, actions, editable, billPath }: { line: TicketLine; actions: TicketActions; editable: boolean; billPath: string }) {
+export const LineRow = memo(function LineRow({
+  line: l,
+  actions,
+  editable,
+  billPath,
+  courses = [],
+}: {
+  line: TicketLine;
+  actions: TicketActions;
+  editable: boolean;
+  billPath: string;
+  /** Ayarlar's servis sırası list; a pending line picks one */
+  courses?: readonly string[];
+}) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState(l.note ?? '');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -50,6 +65,7 @@ export const LineRow = memo(function LineRow({ line: l, actions, editable, billP
     void actions.updateLine(l.id, { note: note.trim() || null }).then((t) => t && setNoteOpen(false));
   };
   const noteLength = note.trim().length;
+  const courseText = lineCourseText(l);
   return (
     <li className={classes.line} data-status={l.status} data-testid="ticket-line">
       <div className={classes.lineTop}>
@@ -62,6 +78,11 @@ export const LineRow = memo(function LineRow({ line: l, actions, editable, billP
       <span className={classes.lineStatus} data-status={l.status}>
         {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
       </span>
+      {courseText && !isPending && (
+        <span className={classes.lineCourse} data-held={l.isHeld && l.status === 'sent' ? true : undefined} data-testid="line-course">
+          {courseText}
+        </span>
+      )}
       {isPending && (
         <div className={classes.lineActions}>
             <Button variant="default" aria-label={`${l.name}: adedi azalt`} disabled={l.quantity <= 1} onClick={() => void actions.updateLine(l.id, (now) => (now.quantity > 1 ? { quantity: now.quantity - 1 } : null))}>
@@ -82,6 +103,9 @@ export const LineRow = memo(function LineRow({ line: l, actions, editable, billP
               Sil
             </Button>
         </div>
+      )}
+      {isPending && (courses.length > 0 || l.course) && (
+        <LineCourseSelect line={l} courses={courses} onChange={(course) => void actions.updateLine(l.id, { course })} />
       )}
       {editable && l.status !== 'pending' && l.status !== 'cancelled' && !l.paymentId && (
         <div className={classes.lineActions} role="group" aria-label={`${l.name}: hesap işlemleri`}>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
 import type { Ticket } from '../../../shared/ticket-contract';
+import { CourseBar, heldCourses, holdableCourses, useCourses } from './course-controls';
 import { MenuPicker } from './menu-picker';
 import { pendingLines, whereLabel } from './order-logic';
 import { ordersPath, ticketPath } from './paths';
@@ -28,6 +29,9 @@ export default function TicketPage() {
   const [dialog, setDialog] = useState<TicketDialog | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  // Servis sırası: the courses the waiter chose to hold on the next Mutfağa Gönder
+  const [hold, setHold] = useState<string[]>([]);
+  const courses = useCourses();
   const isWide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const back = ordersPath();
 
@@ -73,11 +77,25 @@ export default function TicketPage() {
   }
 
   const isClosed = t.status === 'closed';
+  const holdable = isClosed ? [] : holdableCourses(t, courses);
+  const held = isClosed ? [] : heldCourses(t, courses);
+  // only a course some unsent line has can be held: a switch left on for a course no longer there goes
+  const holding = hold.filter((c) => holdable.includes(c));
   const pendingCount = pending.reduce((n, l) => n + l.quantity, 0);
   const send = async () => {
-    const out = await actions.send();
-    if (out) setSent(`${out.batch.lineIds.length} satır mutfağa gönderildi.`);
+    const out = await actions.send(holding);
+    if (!out) return;
+    const heldCount = out.ticket.lines.filter((l) => out.batch.lineIds.includes(l.id) && l.isHeld).length;
+    setSent(`${out.batch.lineIds.length} satır mutfağa gönderildi${heldCount > 0 ? `; ${heldCount} satır bekletiliyor (${holding.join(', ')})` : ''}.`);
+    setHold([]);
   };
+  const fire = async (course: string) => {
+    const out = await actions.fireCourse(course);
+    if (out) setSent(`${out.course} başlatıldı: ${out.lineIds.length} satır mutfakta hazırlanacak.`);
+  };
+  const courseBar = (
+    <CourseBar holdable={holdable} held={held} hold={holding} onHoldChange={setHold} onFire={(c) => void fire(c)} busy={actions.busy} />
+  );
   const sendButton = !isClosed && (
     <Button
       size="lg"
@@ -101,7 +119,7 @@ export default function TicketPage() {
   );
 
   return (
-    <div className={classes.ticketPage}>
+    <div className={classes.ticketPage} data-course-bar={holdable.length + held.length > 0 || undefined}>
       <TicketHeader ticket={t} actions={actions} back={back} onDialog={setDialog} />
       {!isSheetShown && errorAlert}
       {sent && !actions.error && (
@@ -122,6 +140,7 @@ export default function TicketPage() {
         {isClosed ? !isWide && lines : <MenuPicker pendingCounts={pendingCounts} onTap={onTap} onAdd={onAdd} />}
       </div>
       <div className={classes.sendBar}>
+        {!isSheetShown && courseBar}
         <SummaryButton ticket={t} isWide={isWide} onOpen={() => setSheetOpen(true)} />
         {sendButton}
       </div>
@@ -140,6 +159,7 @@ export default function TicketPage() {
           {isSheetShown && errorAlert}
           <div className={classes.linesSheetLines}>{lines}</div>
           <div className={classes.linesSheetFoot}>
+            {isSheetShown && courseBar}
             <span className={classes.linesSheetTotal}>Toplam {formatTL(t.totals.total)}</span>
             {sendButton}
           </div>

@@ -38,7 +38,7 @@ function fakeServer() {
     due: 1000 * quantity,
     compReason: null,
     cancelReason: null,
-    paymentId: null,
+    paymentId: null, course: null, isHeld: false, firedAt: null,
     addedAt: '2025-01-01T12:00:00Z',
   });
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

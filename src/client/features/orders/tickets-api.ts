@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type {
+  FireCourseResponse,
   MoveLinesResponse,
   NewLine,
   OpenTicketRequest,
@@ -108,8 +109,11 @@ export function useTicketActions(ticketId: string) {
   const url = `${base()}/${encodeURIComponent(ticketId)}`;
   const same = (t: Ticket) => t;
 
-  const sendRequest = useIdempotentRequest((t: Ticket, headers: Record<string, string>) =>
-    api<SendResponse>(`${url}/send`, { method: 'POST', body: { version: t.version }, headers }),
+  const sendRequest = useIdempotentRequest(({ t, holdCourses }: { t: Ticket; holdCourses: readonly string[] }, headers: Record<string, string>) =>
+    api<SendResponse>(`${url}/send`, { method: 'POST', body: { version: t.version, ...(holdCourses.length > 0 ? { holdCourses } : {}) }, headers }),
+  );
+  const fireRequest = useIdempotentRequest(({ t, course }: { t: Ticket; course: string }, headers: Record<string, string>) =>
+    api<FireCourseResponse>(`${url}/courses/fire`, { method: 'POST', body: { version: t.version, course }, headers }),
   );
 
   return {
@@ -147,7 +151,10 @@ export function useTicketActions(ticketId: string) {
         if (!body) return t;
         return api<Ticket>(url, { method: 'PATCH', body: { version: t.version, ...body } });
       }, same),
-    send: () => run((t) => sendRequest(t), (out) => out.ticket),
+    /** Mutfağa Gönder; lines of `holdCourses` reach the kitchen held ("Ana yemek beklet"). */
+    send: (holdCourses: readonly string[] = []) => run((t) => sendRequest({ t, holdCourses }), (out) => out.ticket),
+    /** "Ana yemek başlat": the held lines of the course go to the kitchen to be cooked. */
+    fireCourse: (course: string) => run((t) => fireRequest({ t, course }), (out) => out.ticket),
     move: (tableId: string) => run((t) => api<Ticket>(`${url}/move`, { method: 'POST', body: { version: t.version, tableId } }), same),
     moveLines: (tableId: string, lines: { lineId: string; quantity: number }[]) =>
       run((t) => api<MoveLinesResponse>(`${url}/move-lines`, { method: 'POST', body: { version: t.version, tableId, lines } }), (out) => out.ticket),

@@ -226,6 +226,16 @@ export function OwnerSettingsPage() {
           ))}
         </SettingsSection>
 
+        <SettingsSection title="Servis Sırası">
+          <TagsInput
+            label="Servis sıraları"
+            {...field('courses')}
+            description="Garson bir ürünü bu sıralardan birine koyar; Mutfağa Gönder'de sonraki sıraları bekletip hazır olunca başlatır. Servis sırasına göre yazıp Enter'a basın; boş bırakılırsa kullanılmaz"
+            value={form.courses}
+            onChange={(v) => update({ courses: v })}
+          />
+        </SettingsSection>
+
         <SettingsSection title="Mutfak Süreleri">
           <Group grow>
             <NumberInput

@@ -22,6 +22,8 @@ function refuseStep(line: LineRow, to: LineStatus) {
   if (from === 'pending') throw new HttpError(409, KITCHEN_MESSAGES.notSentYet);
   if (from === 'cancelled') throw new HttpError(409, KITCHEN_MESSAGES.cancelled);
   if (from === 'served') throw new HttpError(409, KITCHEN_MESSAGES.alreadyServed);
+  // A held course (servis sırası) waits for the waiter's "başlat"; the cook sees it but does not start it.
+  if (line.isHeld && from === 'sent') throw new HttpError(409, KITCHEN_MESSAGES.held);
   // The waiter serves what the kitchen made ready; nothing is served straight from the queue.
   if (to === 'served' && from !== 'ready') throw new HttpError(409, KITCHEN_MESSAGES.notReadyToServe);
   if (!isForwardStep(from, to)) throw new HttpError(409, KITCHEN_MESSAGES.noGoingBack);
@@ -80,7 +82,8 @@ async function lockBatchLines(c: CommandContext, batchId: string, station: strin
 /** Tümü Hazır: every line of the card still to make becomes ready; the card leaves the screen. */
 export function bumpBatch(deps: CommandDeps, actor: CommandActor, batchId: string, station?: string) {
   return runCommand(deps, actor, async (c) => {
-    const lines = (await lockBatchLines(c, batchId, station)).filter((l) => l.status === 'sent' || l.status === 'preparing');
+    // held lines stay on the card, waiting for their course to be fired
+    const lines = (await lockBatchLines(c, batchId, station)).filter((l) => (l.status === 'sent' && !l.isHeld) || l.status === 'preparing');
     if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToBump);
     await c.tx
       .update(ticketLines)

@@ -9,6 +9,7 @@ export const KITCHEN_MESSAGES = {
   noGoingBack: 'Durum geri alınamaz; hazır bir ürünü yalnızca Geri Al ile mutfağa döndürebilirsiniz',
   notReadyToServe: 'Yalnızca hazır ürünler servis edilebilir',
   nothingToBump: 'Bu siparişte hazırlanacak ürün kalmadı',
+  held: 'Bu ürün bekletiliyor; garson servis sırasını başlatınca hazırlanabilir',
   nothingToRecall: 'Geri alınacak hazır ürün yok',
   unknownBatches: 'Bilinmeyen mutfak siparişi',
   nothingToServe: 'Bu masada servis edilecek hazır ürün kalmadı',

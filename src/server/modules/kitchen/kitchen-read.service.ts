@@ -44,6 +44,9 @@ export const cardColumns = {
   preparingAt: ticketLines.preparingAt,
   readyAt: ticketLines.readyAt,
   servedAt: ticketLines.servedAt,
+  course: ticketLines.course,
+  isHeld: ticketLines.isHeld,
+  firedAt: ticketLines.firedAt,
 };
 
 /** The card query: lines joined with their batch, their (current) ticket and the waiter's name. */
@@ -101,6 +104,9 @@ const presentLine = (r: CardRow): KitchenLine => ({
   preparingAt: iso(r.preparingAt),
   readyAt: iso(r.readyAt),
   servedAt: iso(r.servedAt),
+  course: r.course,
+  isHeld: r.isHeld,
+  firedAt: iso(r.firedAt),
 });
 
 const stationFilter = (station: string | undefined): SQL | undefined => (station ? eq(ticketLines.station, station) : undefined);

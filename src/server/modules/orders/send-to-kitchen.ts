@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { kitchenBatches, ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { holdSentLines } from './courses';
 import { lockOpenTicket, touchTicket } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
@@ -9,8 +10,9 @@ import { TICKET_MESSAGES } from './ticket-messages';
  * Mutfağa Gönder: the ticket's pending lines become one kitchen batch, each line shown at its own
  * station. Only pending lines go, so an addition never re-sends what the kitchen already has. The
  * route carries an Idempotency-Key, so a retried or double-tapped send makes the batch once.
+ * Lines of `holdCourses` go too, held: the kitchen sees them and cooks them when the course is fired.
  */
-export async function sendToKitchen(c: CommandContext, ticketId: string, version: number) {
+export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
   const ticket = await lockOpenTicket(c, ticketId, version);
   // the batch first, numbered after the ticket's earlier ones; with nothing pending it rolls back
   const [batch] = await c.tx
@@ -30,7 +32,14 @@ export async function sendToKitchen(c: CommandContext, ticketId: string, version
   if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
   await touchTicket(c, ticket.id);
   const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);
-  await c.audit({ action: 'ticket.send', entity: 'ticket', entityId: ticket.id, after: { batchId: batch.id, lineIds } });
+  const heldIds = new Set(await holdSentLines(c, lineIds, holdCourses));
+  const heldLineIds = lineIds.filter((id) => heldIds.has(id));
+  await c.audit({
+    action: 'ticket.send',
+    entity: 'ticket',
+    entityId: ticket.id,
+    after: { batchId: batch.id, lineIds, ...(heldLineIds.length > 0 ? { heldLineIds } : {}) },
+  });
   c.emit('kitchen', ticket.id);
   return { id: batch.id, lineIds };
 }

@@ -5,6 +5,7 @@ import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '..
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { knownCourse, knownCourses } from './courses';
 import { priceLines } from './price-lines';
 import { LINE_ORDER, billOf } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
@@ -156,10 +157,13 @@ export async function updateTicket(c: CommandContext, ticketId: string, req: Upd
 export async function addLines(c: CommandContext, ticketId: string, req: AddLinesRequest) {
   const ticket = await lockOpenTicket(c, ticketId, req.version);
   const priced = await priceLines(c, req.lines);
+  // each line's course as Ayarlar spells it (400 for one the restaurant does not have)
+  const named = await knownCourses(c, req.lines.flatMap((l) => (l.course ? [l.course] : [])));
+  const courses = req.lines.map((l) => (l.course ? named.shift()! : null));
   let sortOrder = await c.nextSortOrder(ticketLines, eq(ticketLines.ticketId, ticket.id));
   const inserted = await c.tx
     .insert(ticketLines)
-    .values(priced.map((p) => ({ ...p, restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
+    .values(priced.map((p, i) => ({ ...p, course: courses[i], restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
     .returning({ id: ticketLines.id });
   await touchTicket(c, ticket.id);
   // each line was checked when priced; together they must still fit one ticket
@@ -168,7 +172,7 @@ export async function addLines(c: CommandContext, ticketId: string, req: AddLine
     action: 'ticket.lines.add',
     entity: 'ticket',
     entityId: ticket.id,
-    after: priced.map((p, i) => ({ lineId: inserted[i].id, name: p.name, quantity: p.quantity, unitPrice: p.unitPriceKurus })),
+    after: priced.map((p, i) => ({ lineId: inserted[i].id, name: p.name, quantity: p.quantity, unitPrice: p.unitPriceKurus, ...(courses[i] ? { course: courses[i] } : {}) })),
   });
 }
 
@@ -192,14 +196,16 @@ export async function updateLine(c: CommandContext, ticketId: string, lineId: st
   // checked before the write: a quantity × unit past the line bound must not reach the database
   const tooMuch = req.quantity !== undefined ? boundsProblem([{ unitPrice: line.unitPriceKurus, quantity: req.quantity }]) : null;
   if (tooMuch) throw new HttpError(400, tooMuch);
+  const course = req.course === undefined ? undefined : req.course === null ? null : await knownCourse(c, req.course);
   const set = {
     ...(req.quantity !== undefined ? { quantity: req.quantity } : {}),
     ...(req.note !== undefined ? { note: req.note ? req.note : null } : {}),
+    ...(course !== undefined ? { course } : {}),
   };
   if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);
-  await c.audit({ action: 'ticket.line.update', entity: 'ticket_line', entityId: line.id, before: { quantity: line.quantity, note: line.note }, after: set });
+  await c.audit({ action: 'ticket.line.update', entity: 'ticket_line', entityId: line.id, before: { quantity: line.quantity, note: line.note, course: line.course }, after: set });
 }
 
 export async function deleteLine(c: CommandContext, ticketId: string, lineId: string, version: number | undefined) {

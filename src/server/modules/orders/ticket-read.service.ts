@@ -93,6 +93,9 @@ export function presentLine(l: LineRow, bill?: LineBill): TicketLine {
     compReason: l.compReason,
     cancelReason: l.cancelReason,
     paymentId: l.paymentId,
+    course: l.course,
+    isHeld: l.isHeld,
+    firedAt: l.firedAt ? l.firedAt.toISOString() : null,
   };
 }
 

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addLinesRequest,
+  fireCourseRequest,
+  fireCourseResponse,
   mergeTicketRequest,
   moveLinesRequest,
   moveLinesResponse,
@@ -19,6 +21,7 @@ import {
 } from '../../../shared/ticket-contract';
 import { allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
+import { fireCourse } from './courses';
 import { moveLines, mergeTickets, moveTicket } from './move-and-merge';
 import { sendToKitchen } from './send-to-kitchen';
 import { addLines, deleteLine, discardEmptyTicket, openTicket, updateLine, updateTicket } from './ticket-commands';
@@ -84,11 +87,24 @@ export async function ticketsRoutes(app: FastifyInstance) {
 
   r.post('/tickets/:ticketId/send', { config: FLOOR, schema: { params: ticketParams, body: sendRequest, response: { 200: sendResponse } } }, async (request) => {
     const { restaurantId } = actorOf(request);
-    const batch = await command(request, (c) => sendToKitchen(c, request.params.ticketId, request.body.version));
+    const batch = await command(request, (c) => sendToKitchen(c, request.params.ticketId, request.body.version, request.body.holdCourses));
     // Committed: the stations with a network printer get their slips; a failure never fails the send.
     app.printing.kitchenBatch(restaurantId, request.params.ticketId, batch.id);
     return { ticket: await current(restaurantId, request.params.ticketId), batch };
   });
+
+  // "Ana yemek başlat": the held lines of a course go to the kitchen to be cooked.
+  r.post(
+    '/tickets/:ticketId/courses/fire',
+    { config: FLOOR, schema: { params: ticketParams, body: fireCourseRequest, response: { 200: fireCourseResponse } } },
+    async (request) => {
+      const { restaurantId } = actorOf(request);
+      const fired = await command(request, (c) => fireCourse(c, request.params.ticketId, request.body));
+      // Committed: a kitchen working from station printers gets a "<COURSE> BAŞLADI" slip.
+      app.printing.courseFired(restaurantId, request.params.ticketId, fired.course, fired.lineIds);
+      return { ticket: await current(restaurantId, request.params.ticketId), ...fired };
+    },
+  );
 
   r.post('/tickets/:ticketId/move', { config: FLOOR, schema: { params: ticketParams, body: moveTicketRequest, response: ticketAnswer } }, async (request) => {
     await command(request, (c) => moveTicket(c, request.params.ticketId, request.body.version, request.body.tableId));

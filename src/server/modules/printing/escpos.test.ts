@@ -8,7 +8,7 @@ import { decodeCp857 } from './printing-test-kit';
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Ayran', quantity: 1, unitPrice: 6500, options: [], note: null, status: 'served', station: 'Bar',
   vatRate: 10, batchId: 'b', isComp: false, discount: null, total: 6500, addedAt: '', due: 6500, compReason: null, cancelReason: null,
-  paymentId: null, ...over,
+  paymentId: null, course: null, isHeld: false, firedAt: null, ...over,
 });
 const ticket: Ticket = {
   id: 't', number: 5, type: 'table', tableId: 'x', tableName: 'Salon 2', status: 'open', guests: 2, waiterId: 'w', waiterName: 'Ayşe',

@@ -87,7 +87,9 @@ export interface KitchenSlip {
   /** 1 for the first send of the ticket; more is an addition (ek sipariş) */
   sequence: number;
   sentAt: Date;
-  lines: Pick<Ticket['lines'][number], 'name' | 'quantity' | 'options' | 'note'>[];
+  lines: (Pick<Ticket['lines'][number], 'name' | 'quantity' | 'options' | 'note'> & Partial<Pick<Ticket['lines'][number], 'course' | 'isHeld' | 'status'>>)[];
+  /** a slip printed when the waiter fired this held course ("Ana yemek başlat") */
+  firedCourse?: string;
 }
 
 export function kitchenBytes(slip: KitchenSlip, opts: { paperWidth: PaperWidth; timeZone: string }): Uint8Array {
@@ -96,7 +98,8 @@ export function kitchenBytes(slip: KitchenSlip, opts: { paperWidth: PaperWidth; 
   const where = t.type === 'table' ? (t.tableName ?? '') : `${TICKET_TYPE_LABELS[t.type]}${t.customer?.name ? ` - ${t.customer.name}` : ''}`;
   e.align('center').bold(true).line(slip.station.toLocaleUpperCase('tr')).bold(false);
   e.width(2).height(2).line(where).width(1).height(1);
-  if (slip.sequence > 1) e.bold(true).line(`EK SİPARİŞ (${slip.sequence}. gönderim)`).bold(false);
+  if (slip.firedCourse) e.bold(true).width(2).height(2).line(`${slip.firedCourse.toLocaleUpperCase('tr')} BAŞLADI`).width(1).height(1).bold(false);
+  else if (slip.sequence > 1) e.bold(true).line(`EK SİPARİŞ (${slip.sequence}. gönderim)`).bold(false);
   e.align('left').rule();
   e.line(`Adisyon No: ${t.number}`);
   if (t.waiterName) e.line(`Garson: ${t.waiterName}`);
@@ -106,6 +109,8 @@ export function kitchenBytes(slip: KitchenSlip, opts: { paperWidth: PaperWidth; 
     e.bold(true).width(2).height(2).line(`${l.quantity} x ${l.name}`).width(1).height(1).bold(false);
     for (const o of l.options) e.line(`   - ${o.name}`);
     if (l.note) e.line(`   Not: ${l.note}`);
+    // a held course is on the slip so the cook can plan, but says plainly not to start it
+    if (l.isHeld && l.status === 'sent') e.bold(true).line(`   BEKLİYOR: ${l.course ?? ''} - başlatılınca hazırlayın`).bold(false);
   }
   e.rule();
   return e.cut().encode();

@@ -117,21 +117,43 @@ export class Printing {
     return has;
   }
 
+  /**
+   * A held course was fired ("Ana yemek başlat", committed): its lines print again at their
+   * stations as "<COURSE> BAŞLADI", since a kitchen working from paper never sees the screen's fire.
+   */
+  courseFired(restaurantId: string, ticketId: string, course: string, lineIds: readonly string[]) {
+    this.track(
+      this.printFired(restaurantId, ticketId, course, lineIds).catch((err: unknown) => this.log.error({ err, restaurantId, ticketId }, 'kitchen printing failed')),
+    );
+  }
+
+  private async printFired(restaurantId: string, ticketId: string, course: string, lineIds: readonly string[]) {
+    if (!(await this.hasStationPrinters(restaurantId))) return;
+    const ticket = await readTicket(this.db, restaurantId, ticketId);
+    const fired = ticket.lines.filter((l) => lineIds.includes(l.id));
+    await this.printSlips(restaurantId, ticket, fired, { sequence: 1, sentAt: new Date(), firedCourse: course });
+  }
+
   private async printBatch(restaurantId: string, ticketId: string, batchId: string) {
     if (!(await this.hasStationPrinters(restaurantId))) return;
-    const { printer, opts } = await this.layout(restaurantId);
-    const stations = printer.networkPrinters.stations;
     const [ticket, [batch]] = await Promise.all([
       readTicket(this.db, restaurantId, ticketId),
       this.db.select({ sequence: kitchenBatches.sequence, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(eq(kitchenBatches.id, batchId)),
     ]);
     if (!batch) return;
-    const inBatch = ticket.lines.filter((l) => l.batchId === batchId);
+    await this.printSlips(restaurantId, ticket, ticket.lines.filter((l) => l.batchId === batchId), batch);
+  }
+
+  /** Each station printer gets its own lines; a failure is recorded for the owner and retried once. */
+  private async printSlips(restaurantId: string, ticket: Ticket, inSlip: Ticket['lines'], slip: { sequence: number; sentAt: Date; firedCourse?: string }) {
+    const ticketId = ticket.id;
+    const { printer, opts } = await this.layout(restaurantId);
+    const stations = printer.networkPrinters.stations;
     await Promise.all(
       stations.map(async (target) => {
-        const lines = inBatch.filter((l) => l.station.toLocaleLowerCase('tr') === target.station.toLocaleLowerCase('tr'));
+        const lines = inSlip.filter((l) => l.station.toLocaleLowerCase('tr') === target.station.toLocaleLowerCase('tr'));
         if (lines.length === 0) return;
-        const bytes = kitchenBytes({ station: target.station, ticket, sequence: batch.sequence, sentAt: batch.sentAt, lines }, opts);
+        const bytes = kitchenBytes({ station: target.station, ticket, ...slip, lines }, opts);
         try {
           await sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs });
         } catch (err) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors';
-import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, DEFAULT_COURSES, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -22,8 +22,9 @@ export async function getStoredRestaurantSettings(db: Db, restaurantId: string):
   const doc = await getSettingsDocument(db, restaurantId, spec);
   // The name lives on the restaurant row (the public menu and bills read it there).
   const profile = { ...doc.value.profile, name: spec.defaults.profile.name };
-  // Documents saved before İkram had its own reasons read with the default list.
-  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], profile } };
+  // Documents saved before İkram had its own reasons (or before courses) read with the default lists.
+  const courses = doc.value.courses ?? [...DEFAULT_COURSES];
+  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, profile } };
 }
 
 /** The owner's general settings; a restaurant that never saved gets the defaults with its name. */

@@ -1,0 +1,101 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { KitchenLine, KitchenOrder } from '../../../shared/kitchen-contract';
+import { firedCourses, heldCourses, pendingSummary } from './kitchen-board';
+import { KitchenCard } from './kitchen-card';
+
+const line = (id: string, name: string, over: Partial<KitchenLine> = {}): KitchenLine => ({
+  id,
+  name,
+  quantity: 1,
+  options: [],
+  note: null,
+  status: 'sent',
+  station: 'Mutfak',
+  preparingAt: null,
+  readyAt: null,
+  servedAt: null,
+  course: null,
+  isHeld: false,
+  firedAt: null,
+  ...over,
+});
+
+const card = (lines: KitchenLine[]): KitchenOrder => ({
+  batchId: 'b1',
+  ticketId: 't1',
+  ticketNumber: 12,
+  tableName: 'Salon 4',
+  type: 'table',
+  customerName: null,
+  waiterName: 'Mehmet',
+  sentAt: '2026-11-25T18:00:00Z',
+  isAddition: false,
+  sequence: 1,
+  lines,
+});
+
+const FIRED_AT = '2026-11-25T18:20:00Z';
+const starter = line('s', 'Sigara Böreği');
+const heldMain = line('m', 'Adana Kebap', { quantity: 2, course: 'Ana yemek', isHeld: true, note: 'acısız' });
+const firedMain = line('m', 'Adana Kebap', { quantity: 2, course: 'Ana yemek', firedAt: FIRED_AT });
+
+function renderCard(lines: KitchenLine[], onStep = vi.fn()) {
+  render(
+    <MantineProvider>
+      <KitchenCard card={card(lines)} minutes={3} level="fresh" isNew={false} busyLineIds={new Set()} onStep={onStep} onBump={vi.fn()} isBumping={false} />
+    </MantineProvider>,
+  );
+  return { onStep, article: screen.getByTestId('kitchen-card') };
+}
+
+describe('kitchen card: courses (servis sırası)', () => {
+  it('shows a held course apart under "Bekleyen: Ana yemek", in words, and the cook cannot start it', async () => {
+    const { onStep, article } = renderCard([starter, heldMain]);
+    const held = screen.getByRole('region', { name: 'Bekleyen: Ana yemek' });
+    expect(within(held).getByRole('heading', { name: /Bekleyen: Ana yemek/ })).toBeInTheDocument();
+    expect(within(held).getByText('Adana Kebap')).toBeInTheDocument();
+    expect(within(held).getByText(/Bekliyor/)).toBeInTheDocument();
+    expect(within(held).getByText('Garson başlatınca hazırlayın')).toBeInTheDocument();
+    expect(within(held).getByText('Not: acısız')).toBeInTheDocument();
+    // no button: a held dish is not tapped forward
+    expect(within(held).queryByRole('button')).toBeNull();
+    // the starter stays a line to make, outside the held part
+    const starterButton = within(article).getByRole('button', { name: /Sigara Böreği: Bekliyor, dokununca Hazırlanıyor/ });
+    expect(held).not.toContainElement(starterButton);
+    await userEvent.click(starterButton);
+    expect(onStep).toHaveBeenCalledWith(expect.objectContaining({ id: 's' }), 'preparing');
+    expect(screen.queryByTestId('course-fired')).toBeNull();
+    expect(article).not.toHaveAttribute('data-fired');
+  });
+
+  it('highlights a fired course with an icon and "Ana yemek başladı" until the cook starts it', async () => {
+    const { onStep, article } = renderCard([line('s', 'Sigara Böreği', { status: 'ready' }), firedMain]);
+    expect(screen.getByTestId('course-fired')).toHaveTextContent('🔥 Ana yemek başladı');
+    expect(article).toHaveAttribute('data-fired');
+    expect(screen.queryByTestId('held-course')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Adana Kebap: Bekliyor, dokununca Hazırlanıyor/ }));
+    expect(onStep).toHaveBeenCalledWith(expect.objectContaining({ id: 'm' }), 'preparing');
+  });
+
+  it('stops announcing the fire once the course is being prepared (or bumped)', () => {
+    renderCard([starter, { ...firedMain, status: 'preparing' }]);
+    expect(screen.queryByTestId('course-fired')).toBeNull();
+    expect(screen.getByTestId('kitchen-card')).not.toHaveAttribute('data-fired');
+  });
+
+  it('groups held lines per course and leaves them out of what is still to make', () => {
+    const dessert = line('d', 'Künefe', { course: 'Tatlı', isHeld: true });
+    const lines = [starter, heldMain, dessert];
+    expect(heldCourses(lines).map((g) => [g.course, g.lines.map((l) => l.id)])).toEqual([
+      ['Ana yemek', ['m']],
+      ['Tatlı', ['d']],
+    ]);
+    expect(pendingSummary([card(lines)])).toEqual([{ name: 'Sigara Böreği', quantity: 1 }]);
+    expect(firedCourses([firedMain, { ...firedMain, id: 'm2' }])).toEqual(['Ana yemek']);
+    // a held line that was cancelled is no longer waiting
+    expect(heldCourses([{ ...heldMain, status: 'cancelled' }])).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { KitchenLine, KitchenOrder } from '../../../shared/kitchen-contract';
+import { DEFAULT_USER_PREFERENCES } from '../../../shared/staff-contract';
+import { playChime } from '../../components/chime';
+import { useKitchenArrivals } from './use-kitchen-arrivals';
+
+vi.mock('../../components/chime', () => ({ playChime: vi.fn() }));
+vi.mock('./kitchen-api', () => ({ acknowledgeBatches: vi.fn(async () => ({ acknowledged: 1 })) }));
+
+const main = (over: Partial<KitchenLine>): KitchenLine => ({
+  id: 'm', name: 'Karnıyarık', quantity: 1, options: [], note: null, status: 'sent', station: 'Mutfak',
+  preparingAt: null, readyAt: null, servedAt: null, course: 'Ana yemek', isHeld: true, firedAt: null, ...over,
+});
+const card = (line: KitchenLine): KitchenOrder => ({
+  batchId: 'b1', ticketId: 't1', ticketNumber: 3, tableName: 'Salon 2', type: 'table', customerName: null, waiterName: null,
+  sentAt: '2026-11-25T18:00:00Z', isAddition: false, sequence: 1, lines: [line],
+});
+
+describe('a fired course on the kitchen screen', () => {
+  it('chimes and flashes its card like a new one, once', () => {
+    const { result, rerender } = renderHook(({ cards }) => useKitchenArrivals(cards, '', DEFAULT_USER_PREFERENCES), {
+      initialProps: { cards: [card(main({}))] },
+    });
+    expect(playChime).not.toHaveBeenCalled();
+    expect(result.current.size).toBe(0);
+    rerender({ cards: [card(main({ isHeld: false, firedAt: '2026-11-25T18:20:00Z' }))] });
+    expect(playChime).toHaveBeenCalledTimes(1);
+    expect([...result.current]).toEqual(['b1:t1']);
+    rerender({ cards: [card(main({ isHeld: false, firedAt: '2026-11-25T18:20:00Z', name: 'Karnıyarık' }))] });
+    expect(playChime).toHaveBeenCalledTimes(1);
+  });
+});

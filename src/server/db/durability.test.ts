@@ -106,4 +106,9 @@ describe('the embedded default flushes before it answers', () => {
     expect(rows.map((r) => r.name).sort()).toEqual(acknowledged.map((s) => s.name).sort());
     expect(postmasterPid()).not.toBe(pid);
   });
+
+  it('keeps the cluster inside its DATA_DIR even when that directory was made 0700 (mkdtemp), also as root', () => {
+    expect(clusterDirOf(dataDir)).toBe(path.join(dataDir, 'postgres'));
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+  });
 });

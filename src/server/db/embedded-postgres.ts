@@ -63,9 +63,21 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
  */
 export function clusterDirOf(dataDir: string): string {
   const inside = path.join(dataDir, 'postgres');
-  if (!isRoot() || postgresUserCanReach(dataDir)) return inside;
   const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  return path.join('/var/lib/sofra', id, 'postgres');
+  const outside = path.join('/var/lib/sofra', id, 'postgres');
+  if (!isRoot() || fs.existsSync(path.join(inside, 'PG_VERSION'))) return inside;
+  if (fs.existsSync(path.join(outside, 'PG_VERSION')) || !postgresUserCanReach(dataDir)) return outside;
+  return inside;
+}
+
+/**
+ * DATA_DIR is Sofra's own; made by mkdtemp or a cautious admin it may be 0700, which keeps the
+ * postgres user out although everything above it is open. Let that user pass through (o+x, not
+ * read): the secrets, credentials and backups inside stay readable by their owner only.
+ */
+function letPostgresUserThrough(dataDir: string): void {
+  if (!isRoot() || postgresUserCanReach(dataDir) || !postgresUserCanReach(path.dirname(path.resolve(dataDir)))) return;
+  fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o001);
 }
 
 function postgresUserCanReach(dir: string): boolean {
@@ -178,6 +190,7 @@ async function ensureRolesAndDatabase(cluster: EmbeddedPostgresClass, credential
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedCluster> {
   fs.mkdirSync(dataDir, { recursive: true });
   await ensureLibrarySymlinks();
+  letPostgresUserThrough(dataDir);
   const clusterDir = clusterDirOf(dataDir);
   const credentials = credentialsFor(dataDir);
   const log: string[] = [];

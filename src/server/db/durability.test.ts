@@ -22,7 +22,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofra-durable-'));
 let database: Database;
 let app: App;
 let strace: ChildProcess;
-const traceFile = path.join(dataDir, 'strace.log');
+const tracePrefix = path.join(dataDir, 'strace');
 
 const postmasterPid = () => Number(fs.readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -64,14 +64,16 @@ describe('the embedded default flushes before it answers', () => {
     const owner = await signedIn(ctx, restaurantId, 'owner');
 
     // The postmaster and every process it runs (backends of open connections, the WAL writer…);
-    // -f also follows the backends it forks later; -ttt: wall-clock seconds.
-    const pids = [postmasterPid(), ...childrenOf(postmasterPid())].flatMap((pid) => ['-p', String(pid)]);
-    strace = spawn('strace', ['-f', '-ttt', '-e', 'trace=fsync,fdatasync', '-yy', '-o', traceFile, ...pids], {
+    // -f also follows the backends it forks later; -ff writes one file per process, so a call is
+    // never split across lines by another process's; -ttt: wall-clock seconds.
+    const pids = [postmasterPid(), ...childrenOf(postmasterPid())];
+    strace = spawn('strace', ['-f', '-ff', '-ttt', '-e', 'trace=fsync,fdatasync', '-yy', '-o', tracePrefix, ...pids.flatMap((pid) => ['-p', String(pid)])], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let straceErr = '';
     strace.stderr!.on('data', (d) => (straceErr += d));
-    await new Promise((resolve) => setTimeout(resolve, 500)); // attached
+    // strace says "Process N attached" for each: start only when every one is traced.
+    await expect.poll(() => (straceErr.match(/attached/g) ?? []).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(pids.length);
     expect(straceErr).not.toMatch(/Operation not permitted|No such process/);
 
     const windows: [number, number][] = [];
@@ -87,10 +89,11 @@ describe('the embedded default flushes before it answers', () => {
     await new Promise((resolve) => strace.once('exit', resolve));
 
     const walFlushes = fs
-      .readFileSync(traceFile, 'utf8')
-      .split('\n')
+      .readdirSync(dataDir)
+      .filter((name) => name.startsWith('strace.'))
+      .flatMap((name) => fs.readFileSync(path.join(dataDir, name), 'utf8').split('\n'))
       .filter((line) => /(fdatasync|fsync)\(\d+<[^>]*pg_wal\/[0-9A-F]{24}>\)\s+=\s+0/.test(line))
-      .map((line) => Number(line.split(/\s+/)[1]));
+      .map((line) => Number(line.split(/\s+/)[0]));
     expect(walFlushes.length).toBeGreaterThanOrEqual(windows.length);
     for (const [from, to] of windows) expect(walFlushes.some((t) => t >= from && t <= to)).toBe(true);
   });

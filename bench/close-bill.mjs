@@ -2,7 +2,8 @@
 // Each of C virtual waiters loops: open a Gel-Al ticket with 30 lines and send it (not timed), then
 // settle it — split into 3 equal shares, pay them by card, meal card and cash — and close it (timed:
 // the 3 payments + the close, and the close alone), for DURATION_S seconds with 1 and with 10 concurrent waiters,
-// on PGlite and on a throw-away PostgreSQL database. Every payment and close runs the whole
+// on the embedded PostgreSQL (the default: a DATA_DIR) and on a throw-away database of the
+// PostgreSQL server. Every payment and close runs the whole
 // pipeline: restaurant lock, version check, the bill maths over 30 lines, audit, events, the
 // Idempotency-Key claim and the ticket read that answers it. Then 20 tickets are closed at once and
 // their bill numbers must be 20 consecutive numbers. The load runs on the same two cores as the

@@ -1,4 +1,5 @@
-// HTTP throughput with autocannon against the built server, on PGlite and then on PostgreSQL:
+// HTTP throughput with autocannon against the built server, on the embedded PostgreSQL (the
+// default: a DATA_DIR) and then on the PostgreSQL server at 127.0.0.1:5432:
 //  - GET /api/public/menus/:id (the QR menu page's only API call: three queries + JSON)
 //  - POST /api/auth/login (dominated by scrypt N=2^17, deliberately slow; the login limiter
 //    counts only failures, so these successful logins are never throttled)
@@ -12,7 +13,7 @@ import {
   login,
   onEachDatabase,
   printResult,
-  rssMb,
+  serverMemory,
   sleep,
   startServer,
 } from './lib.mjs';
@@ -67,20 +68,22 @@ async function measure(endpoint, opts, runs) {
 async function benchDatabase(label, serverOptions) {
   console.log(`\n${label}`);
   const server = await startServer(serverOptions);
-  const rss = { afterStartMb: null, afterMenuMb: null, afterLoginMb: null };
+  // Node alone and Node + the postgres processes it started (none on a DATABASE_URL)
+  const rss = { afterStart: null, afterMenu: null, afterLogin: null };
   const runs = [];
   try {
     const { restaurantId } = await login(server.url, 'owner@demo.local');
-    rss.afterStartMb = rssMb(server.pid);
+    rss.afterStart = serverMemory(server.pid);
     // Short warm-up so the first measured run does not pay for JIT compilation and cold caches.
     await cannon({ ...menuScenario(server.url, restaurantId), connections: 10, duration: 1 });
     await measure('GET /api/public/menus/:id', menuScenario(server.url, restaurantId), runs);
-    rss.afterMenuMb = rssMb(server.pid);
+    rss.afterMenu = serverMemory(server.pid);
     await measure('POST /api/auth/login', loginScenario(server.url), runs);
     // Read while the logins autocannon abandoned at the end are still hashing (scrypt N=2^17
     // holds 128 MB per hash in progress), i.e. the peak a login rush causes.
-    rss.afterLoginMb = rssMb(server.pid);
-    console.log(`  server RSS: ${rss.afterStartMb} MB after start, ${rss.afterMenuMb} MB after the menu runs, ${rss.afterLoginMb} MB during the login backlog`);
+    rss.afterLogin = serverMemory(server.pid);
+    const mb = (m) => (m.postgresProcesses ? `${m.nodeMb} MB Node, ${m.totalMb} MB with postgres` : `${m.nodeMb} MB`);
+    console.log(`  server RSS: ${mb(rss.afterStart)} after start, ${mb(rss.afterMenu)} after the menu runs, ${mb(rss.afterLogin)} during the login backlog`);
     return { database: label, rss, runs };
   } finally {
     // The abandoned logins would hold a graceful close for tens of seconds; nothing to save here.

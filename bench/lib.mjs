@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: start/stop the built server on 127.0.0.1, scratch
 // databases, memory readings and the result line run-all.mjs collects.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,7 +49,16 @@ export function freePort() {
   });
 }
 
-export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'sofra-bench-'));
+/**
+ * A scratch DATA_DIR. mkdtemp makes it 0700; run as root, the embedded PostgreSQL runs as the
+ * `postgres` user and, unable to enter it, would put its cluster in /var/lib/sofra, where
+ * removeDir() would leave it behind. 0755 keeps the cluster in DATA_DIR, as on a restaurant's PC.
+ */
+export const tempDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sofra-bench-'));
+  chmodSync(dir, 0o755);
+  return dir;
+};
 export const removeDir = (dir) => rmSync(dir, { recursive: true, force: true });
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,21 +68,163 @@ export function median(values) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** Resident memory of a process in MB, from /proc (Linux only; null elsewhere). */
-export function rssMb(pid) {
+const toMb = (kb) => Math.round(kb / 102.4) / 10;
+
+/** A field of /proc/<pid>/status in kB (VmRSS, VmHWM), or null once the process is gone. */
+function statusKb(pid, field) {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-    return Math.round(kb / 102.4) / 10;
+    return Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
   } catch {
     return null;
   }
 }
 
+/**
+ * A process and all its descendants, parents first. The embedded PostgreSQL's postmaster is the
+ * server's child and every backend and helper is the postmaster's child, so the server's memory is
+ * this whole tree, not the Node process alone. Each thread lists its own children in
+ * /proc/<pid>/task/<tid>/children, so all of a process's threads are read.
+ */
+export function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    let tasks;
+    try {
+      tasks = readdirSync(`/proc/${pids[i]}/task`);
+    } catch {
+      continue; // exited meanwhile
+    }
+    for (const tid of tasks) {
+      try {
+        for (const child of readFileSync(`/proc/${pids[i]}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean)) pids.push(Number(child));
+      } catch {
+        // thread ended meanwhile
+      }
+    }
+  }
+  return pids;
+}
+
+const commOf = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+};
+
+/** Private and shared resident kB of a process (/proc/<pid>/smaps_rollup), or null. */
+function residentSplitKb(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text)[1]);
+    return { private: kb('Private_Clean') + kb('Private_Dirty'), shared: kb('Shared_Clean') + kb('Shared_Dirty') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Memory of the server as a restaurant's PC sees it: the Node process plus its PostgreSQL
+ * processes (comm "postgres": the postmaster, its helpers and one backend per pool connection;
+ * "initdb" while a first start creates the cluster).
+ *  - totalMb: VmRSS summed over them. It counts the pages they share (shared_buffers, the
+ *    postgres binary and its libraries) once per process, so it is an upper bound;
+ *  - sharedOnceMb: Node's VmRSS + each postgres process's private pages + the largest shared part
+ *    of one of them: shared pages counted once, a lower bound.
+ * Null once node is gone. Other descendants (none in the server) are not the database's.
+ */
+export function serverMemory(pid) {
+  const nodeKb = statusKb(pid, 'VmRSS');
+  if (nodeKb === null) return null;
+  // initdb (first start only) runs its own postgres in bootstrap mode: both count while they run
+  const postgres = processTree(pid).slice(1).filter((p) => ['postgres', 'initdb'].includes(commOf(p)));
+  const rssKb = postgres.map((p) => statusKb(p, 'VmRSS') ?? 0);
+  const split = postgres.map(residentSplitKb).filter(Boolean);
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  return {
+    nodeMb: toMb(nodeKb),
+    totalMb: toMb(nodeKb + sum(rssKb)),
+    sharedOnceMb: toMb(nodeKb + sum(split.map((s) => s.private)) + Math.max(0, ...split.map((s) => s.shared))),
+    postgresProcesses: postgres.length,
+  };
+}
+
+/**
+ * The highest serverMemory() total seen while it runs, sampled every intervalMs: the kernel keeps a
+ * peak (VmHWM) per process, not for a tree, and processes that ended (initdb, a closed backend)
+ * took theirs with them. A sampled peak can miss a spike shorter than the interval.
+ */
+export function sampleServerPeak(getPid, intervalMs = 50) {
+  const peak = { nodeMb: 0, totalMb: 0, sharedOnceMb: 0 };
+  const timer = setInterval(() => {
+    const pid = getPid();
+    const m = pid && serverMemory(pid);
+    if (!m) return;
+    for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], m[k]);
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** Peak resident memory of the Node process so far, in MB (Linux VmHWM). */
+export function nodePeakMb(pid) {
+  const kb = statusKb(pid, 'VmHWM');
+  return kb === null ? null : toMb(kb);
+}
+
+/**
+ * Postmasters left running when a server died without stopping them (SIGKILL): fast shutdown
+ * (SIGINT) so none keeps a port, memory or a deleted scratch directory after the benchmark.
+ */
+function stopPostmasters(pids) {
+  for (const pid of pids) {
+    if (commOf(pid) !== 'postgres') continue;
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function waitGone(pids, timeoutMs = 30_000) {
+  const alive = () => pids.filter((p) => commOf(p) === 'postgres');
+  for (const t0 = performance.now(); alive().length && performance.now() - t0 < timeoutMs; ) await sleep(50);
+}
+
+// Other processes on these cores skew every figure. Measure them: CPU time spent by the whole
+// machine (/proc/stat) minus what this process and its reaped descendants used (/proc/self/stat).
+const TICK_FIELDS = { utime: 11, stime: 12, cutime: 13, cstime: 14 }; // indexes after "pid (comm)"
+export function cpuTicks() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number); // guest time is already in user
+  const self = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').map(Number);
+  return {
+    total: cpu.reduce((a, b) => a + b, 0),
+    busy: cpu.reduce((a, b) => a + b, 0) - cpu[3] - cpu[4], // minus idle and iowait
+    ours: Object.values(TICK_FIELDS).reduce((a, i) => a + self[i], 0),
+  };
+}
+/** Share of all cores (%) that other processes used between two cpuTicks() readings. */
+export function othersCpuPercent(before, after) {
+  const delta = (k) => after[k] - before[k];
+  return Math.max(0, Math.round((100 * (delta('busy') - delta('ours'))) / delta('total')));
+}
+
 // Servers still running when a script dies (exception, Ctrl-C) are killed by pid so no stray
-// process keeps a port or a PGlite lock.
+// process keeps a port or the DATA_DIR lock; their postmasters, which a killed server cannot stop,
+// are shut down too.
 const running = new Set();
 process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    const descendants = processTree(child.pid).slice(1);
+    child.kill('SIGKILL');
+    stopPostmasters(descendants);
+  }
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
@@ -83,7 +234,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
  * includes Node's own start-up and module loading, as a user would experience.
  * Request logging is off (LOG_LEVEL=warn): we measure the app, not pino writing to a pipe.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, serverJs = SERVER_JS, env: extraEnv = {}, nodeArgs = SERVER_NODE_ARGS } = {}) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, serverJs = SERVER_JS, env: extraEnv = {}, nodeArgs = SERVER_NODE_ARGS, onSpawn } = {}) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST, SEED_DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv };
   delete env.DATABASE_URL;
@@ -93,6 +244,7 @@ export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, s
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, serverJs], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
+  onSpawn?.(child.pid); // memory.mjs samples the first start from here on
   let output = '';
   const keep = (chunk) => (output = (output + chunk).slice(-4000)); // last lines, for error messages
   child.stdout.on('data', keep);
@@ -126,16 +278,33 @@ export async function startServer({ dataDir, databaseUrl, timeoutMs = 120_000, s
     readyMs,
     output: () => output,
     /**
-     * SIGTERM lets the server close PGlite cleanly (and release its lock); SIGKILL after graceMs,
-     * e.g. when abandoned login requests would keep the graceful close waiting on scrypt.
+     * SIGTERM lets the server stop its embedded PostgreSQL cleanly (and release the DATA_DIR lock);
+     * SIGKILL after graceMs, e.g. when abandoned login requests would keep the graceful close
+     * waiting on scrypt. A killed server leaves its postmaster running, so that one is stopped here.
      */
     async stop({ graceMs = 15_000 } = {}) {
       if (dead) return dead;
+      const descendants = processTree(child.pid).slice(1);
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       const result = await exited;
       clearTimeout(timer);
-      return result;
+      // Only after a SIGKILL: a server that exited by itself has stopped its cluster, and its old
+      // pids may already belong to someone else's postgres.
+      if (result.signal === 'SIGKILL') {
+        stopPostmasters(descendants);
+        await waitGone(descendants);
+        return result;
+      }
+      // A cluster still shutting down when Node exits gets a few seconds; one still running after
+      // them was left behind (counted for the caller) and is stopped here.
+      await waitGone(descendants, 10_000);
+      const left = descendants.filter((p) => commOf(p) === 'postgres');
+      if (left.length) {
+        stopPostmasters(left);
+        await waitGone(left);
+      }
+      return { ...result, postgresLeft: left.length };
     },
   };
 }
@@ -230,15 +399,19 @@ export async function withDemoWaiter(label, serverOptions, run) {
   }
 }
 
+/** How the results name the server's default database (DATA_DIR, no DATABASE_URL). */
+export const EMBEDDED_LABEL = 'gömülü PostgreSQL';
+
 /**
- * Runs `bench(label, serverOptions)` once on a fresh PGlite directory and once on a throw-away
- * PostgreSQL database (dropped afterwards), and collects `{ databases, postgresSkipped? }`.
+ * Runs `bench(label, serverOptions)` once on a fresh DATA_DIR (the embedded PostgreSQL, the
+ * default) and once on a throw-away database of the PostgreSQL server at 127.0.0.1:5432 (dropped
+ * afterwards), and collects `{ databases, postgresSkipped? }`.
  */
 export async function onEachDatabase(bench) {
   const out = { databases: [] };
   const dataDir = tempDataDir();
   try {
-    out.databases.push(await bench('PGlite', { dataDir }));
+    out.databases.push(await bench(EMBEDDED_LABEL, { dataDir }));
   } finally {
     removeDir(dataDir);
   }

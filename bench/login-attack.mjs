@@ -1,4 +1,5 @@
-// Login under attack (issue 12, items 1–3), against the built server on PGlite with the demo seed
+// Login under attack (issue 12, items 1–3), against the built server on its default database (the
+// embedded PostgreSQL in a DATA_DIR) with the demo seed
 // and TRUST_PROXY=1, so X-Forwarded-For stands in for the client's address:
 //  1. 60 simultaneous POST /api/auth/login for one account, 59 wrong and the right one last: how
 //     many passwords the server evaluated (every 401 or 200 is one hash) and how many got in.

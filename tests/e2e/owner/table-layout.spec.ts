@@ -112,7 +112,9 @@ test('a new section: tables added on top of each other are laid out with Masalar
     const res = await request.post(`/api/restaurants/${rid}/tables`, { data: { sectionId: section.id, name, x: 0, y: 0 } });
     expect(res.status(), await res.text()).toBe(201);
   }
-  // The live 'tables' event brings them in; they are stacked, so the screen offers to lay them out.
+  // The live 'tables' events bring them in; they are stacked, so the screen offers to lay them out.
+  // All three first: a table arriving after the click would land on the grid's first spot again.
+  for (const name of ['T1', 'T2', 'T3']) await expect(page.getByTestId(`layout-table-${name}`)).toBeVisible();
   await page.getByRole('button', { name: 'Masaları Diz' }).click();
   await expect(page.getByRole('status')).toContainText('ızgaraya dizildi');
   await expect(page.getByRole('button', { name: 'Masaları Diz' })).toHaveCount(0);

@@ -24,3 +24,5 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/List.css';

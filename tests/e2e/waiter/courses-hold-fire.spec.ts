@@ -36,8 +36,10 @@ test('servis sırası on a 390×844 phone: the main course is sent held, the kit
   const sheet = await openLinesSheet(page);
   const line = (name: string) => sheet.getByTestId('ticket-line').filter({ hasText: name });
   await line('Karnıyarık').getByLabel('Servis sırası').selectOption({ label: 'Ana yemek' });
+  // a chip: its checkbox is visually hidden, the chip (its label) is what the thumb taps
   const hold = sheet.getByRole('checkbox', { name: 'Ana yemek beklet' });
-  await expect(hold).toBeVisible();
+  await expect(sheet.locator('label', { hasText: 'Ana yemek beklet' })).toBeVisible();
+  await expect(hold).not.toBeChecked();
   await sheet.locator('label', { hasText: 'Ana yemek beklet' }).tap();
   await expect(hold).toBeChecked();
   await expectTouchTargets(page, 'Adisyon with the course bar');

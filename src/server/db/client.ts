@@ -83,6 +83,25 @@ async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
     GRANT SELECT ON drizzle.__drizzle_migrations TO ${role};`);
 }
 
+/**
+ * pg's `pool.end()` resolves once it has asked its connections to close, not when they are closed;
+ * stopping the embedded cluster in that moment makes PostgreSQL terminate them (57P01), which the
+ * pool reports as an error. Wait for every connection to be gone.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => --open === 0 && resolve());
+    // A connection the database already dropped (it was killed) may never report its close.
+    setTimeout(resolve, 5000).unref();
+  });
+  await pool.end();
+  await closed;
+}
+
+const logLostConnection = (err: Error) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message);
+
 async function openPostgres(
   url: string,
   ownerUrl: string | undefined,
@@ -90,18 +109,19 @@ async function openPostgres(
 ): Promise<Database> {
   if (ownerUrl && migrate) {
     const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+    owner.on('error', logLostConnection);
     try {
       await migratePg(drizzlePg(owner, { schema }), { migrationsFolder: migrationsFolder() });
       await grantAppRole(owner, url);
     } finally {
-      await owner.end();
+      await endPool(owner);
     }
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: SERVER_APPLICATION_NAME });
   // An idle connection can be cut by the server (restart, failover, DROP … WITH FORCE); pg then
   // emits 'error' on the pool, which would crash the process without a listener. The pool
   // replaces the connection on the next query, so logging is all there is to do.
-  pool.on('error', (err) => console.error('PostgreSQL bağlantısı koptu (yeniden bağlanılacak):', err.message));
+  pool.on('error', logLostConnection);
   const db = drizzlePg(pool, { schema });
   if (!ownerUrl && migrate) await migratePg(db, { migrationsFolder: migrationsFolder() });
   const postgresDb: Db = db;
@@ -110,7 +130,7 @@ async function openPostgres(
     driver: 'postgres',
     exclusive,
     close: async () => {
-      await pool.end();
+      await endPool(pool);
       await onClose();
     },
   };

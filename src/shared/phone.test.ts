@@ -32,6 +32,11 @@ describe('normalizeTurkishPhone', () => {
     '',
     '0532 123 45 6', // a digit short
     '0532 123 45 678', // a digit too many
+    '532 123 45 678', // a digit too many without the trunk 0
+    '+90 532 123 45 678',
+    '0090 532 123 45 678',
+    '90 532 123 45 678',
+    '+90 0532 123 45 678',
     '532 123 45 6a',
     '+1 212 555 1234', // not Türkiye
     '+44 20 7946 0958',

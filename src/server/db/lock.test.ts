@@ -44,6 +44,22 @@ describe('acquireDataDirLock', () => {
     await again();
   });
 
+  it('is one lock for one directory however it is named: through a symlink, a symlinked parent or a relative path', async () => {
+    const real = path.join(dataDir, 'real', 'data');
+    fs.mkdirSync(real, { recursive: true });
+    fs.symlinkSync(real, path.join(dataDir, 'link-to-data'));
+    fs.symlinkSync(path.join(dataDir, 'real'), path.join(dataDir, 'link-to-parent'));
+    const release = await acquireDataDirLock(real);
+    for (const alias of [path.join(dataDir, 'link-to-data'), path.join(dataDir, 'link-to-parent', 'data'), path.relative(process.cwd(), real), `${real}/`, path.join(real, '..', 'data')]) {
+      await expect(acquireDataDirLock(alias), alias).rejects.toBeInstanceOf(DataDirLockedError);
+      expect(await isDataDirLocked(alias), alias).toBe(true);
+    }
+    await release();
+    const viaLink = await acquireDataDirLock(path.join(dataDir, 'link-to-parent', 'data'));
+    await expect(acquireDataDirLock(real)).rejects.toBeInstanceOf(DataDirLockedError);
+    await viaLink();
+  });
+
   it('keeps a second Sofra process out while the first runs, with a Turkish message', async () => {
     const holder = await holderProcess();
     await expect(acquireDataDirLock(dataDir)).rejects.toThrow(/başka bir Sofra süreci tarafından kullanılıyor/);

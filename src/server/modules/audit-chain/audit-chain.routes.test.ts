@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AuditChainReport } from '../../../shared/audit-chain-contract';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { Ticket } from '../../../shared/ticket-contract';
@@ -6,6 +6,7 @@ import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 import { appendAuditRows } from './append-audit';
+import { auditRowContent, type AuditContent } from './chain-hash';
 import { CHAIN_MESSAGES, verifyChains } from './verify';
 
 /*
@@ -90,6 +91,36 @@ describe('the hash chains', () => {
     const payment = rows.find((r) => r.action === 'ticket.payment')!;
     await behindTheBack('audit_events', () => db().update(auditEvents).set({ after: { ...(payment.after as object), amount: 1 } }).where(eq(auditEvents.id, payment.id)));
     expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'audit', seq: payment.seq, billNumber: null, id: String(payment.id), reason: CHAIN_MESSAGES.hashMismatch });
+  });
+
+  it('cover every column of an audit row: an edit of any one of them breaks its link', async () => {
+    // The content's keys are the table's columns less the row's id and its two hashes: a column
+    // added later without joining the hash would be editable unseen.
+    const columns = Object.keys(getTableColumns(auditEvents)).filter((k) => !['id', 'prevHash', 'hash'].includes(k));
+    const { f } = await eveningRestaurant();
+    const [row] = (await rowsOf(f.restaurant.id)).filter((r) => r.action === 'ticket.payment');
+    expect(Object.keys(auditRowContent(row as AuditContent)).sort()).toEqual(columns.sort());
+    const otherUser = f.restaurant.owner.user.id === row.actorUserId ? f.restaurant.waiter.user.id : f.restaurant.owner.user.id;
+    // restaurantId and seq move the row out of its place: the tests above catch those
+    const edits: Partial<typeof auditEvents.$inferInsert>[] = [
+      { actorUserId: otherUser },
+      { actorRole: row.actorRole === 'owner' ? 'waiter' : 'owner' },
+      { approverUserId: otherUser },
+      { action: 'ticket.discount' },
+      { entity: 'payment' },
+      { entityId: 'başka-bir-kayıt' },
+      { before: { amount: 1 } },
+      { after: { ...(row.after as object), amount: 1 } },
+      { reason: 'sonradan eklendi' },
+      { createdAt: new Date(row.createdAt.getTime() - 60_000) },
+    ];
+    expect(Object.keys(Object.assign({}, ...edits)).sort()).toEqual(columns.filter((k) => !['restaurantId', 'seq'].includes(k)).sort());
+    for (const edit of edits) {
+      await behindTheBack('audit_events', () => db().update(auditEvents).set(edit).where(eq(auditEvents.id, row.id)));
+      expect({ edit, broken: (await report(f.restaurant.id)).firstBroken?.seq }).toEqual({ edit, broken: row.seq });
+      await behindTheBack('audit_events', () => db().update(auditEvents).set(row).where(eq(auditEvents.id, row.id)));
+      expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+    }
   });
 
   it('catch a back-dated row slipped in with a made-up hash, and one with no place at all', async () => {

@@ -4,7 +4,7 @@ import type { Ticket } from '../../../shared/ticket-contract';
 import { PHONE_MESSAGES } from '../../../shared/phone';
 import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
 import { runCommand } from '../../lib/command';
-import { menuFactory } from '../../test-support/factories';
+import { menuFactory, restaurantFactory } from '../../test-support/factories';
 import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { ordersFixture } from './orders-test-kit';
@@ -14,11 +14,15 @@ import { TICKET_MESSAGES } from './ticket-messages';
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof ordersFixture>>;
 let events: LiveEvent[];
+/** a dish of another restaurant: its id must never price a line here */
+let foreignItemId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   f = await ordersFixture(ctx);
   events = collectEvents(ctx, f.restaurant.id);
+  const other = await restaurantFactory(ctx, 'Komşu Lokanta');
+  foreignItemId = (await menuFactory(ctx, other.id, { items: [{ name: 'Komşunun Çorbası' }], optionGroup: false })).items[0].id;
 });
 afterAll(() => ctx.close());
 
@@ -116,6 +120,8 @@ describe('opening a ticket', () => {
       [{ type: 'takeaway', customer: { name: 'Ali', phone: 'abc-not-a-phone' } }, { 'customer.phone': 'Geçerli bir telefon numarası girin (ör. 0532 123 45 67)' }],
       [{ type: 'takeaway', customer: { name: 'Ali', phone: '+1 212 555 1234' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
       [{ type: 'takeaway', customer: { name: 'Ali', phone: '0532 123 45 678' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
+      [{ type: 'takeaway', customer: { name: 'Ali', phone: '+90 532 123 45 678' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
+      [{ type: 'takeaway', customer: { name: 'Ali', phone: '532 123 45 678' } }, { 'customer.phone': PHONE_MESSAGES.invalid }],
     ];
     for (const [body, fields] of cases) {
       for (const who of [f.restaurant.waiter, f.restaurant.owner]) {
@@ -180,6 +186,8 @@ describe('adding lines', () => {
     ['two choices in a single-choice group', () => [{ menuItemId: f.mercimek.id, quantity: 1, optionIds: [f.single.id, f.large.id] }], 400, () => TICKET_MESSAGES.optionTooMany(f.menu.optionGroup!.name, 1)],
     ["another item's option", () => [{ menuItemId: f.ezogelin.id, quantity: 1, optionIds: [f.large.id] }], 400, () => TICKET_MESSAGES.optionNotOfItem('Ezogelin')],
     ['an unknown item', () => [{ menuItemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], 404, () => TICKET_MESSAGES.itemNotFound],
+    ["another restaurant's item", () => [{ menuItemId: foreignItemId, quantity: 1 }], 404, () => TICKET_MESSAGES.itemNotFound],
+    ["another restaurant's item beside one of ours", () => [{ menuItemId: f.ezogelin.id, quantity: 1 }, { menuItemId: foreignItemId, quantity: 1 }], 404, () => TICKET_MESSAGES.itemNotFound],
     ['quantity 0', () => [{ menuItemId: f.ezogelin.id, quantity: 0 }], 400, null],
     ['a negative quantity', () => [{ menuItemId: f.ezogelin.id, quantity: -1 }], 400, null],
     ['quantity 1000', () => [{ menuItemId: f.ezogelin.id, quantity: 1000 }], 400, null],

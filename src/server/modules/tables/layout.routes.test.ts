@@ -115,6 +115,21 @@ describe('tables on the plan', () => {
     expect(update.after).toMatchObject({ seats: 8 });
   });
 
+  it("takes names per restaurant: another restaurant's section or table of the same name never blocks ours", async () => {
+    const other = await staffedRestaurant(ctx);
+    const theirs = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/restaurants/${other.id}${url}`, cookies: other.owner.cookies, payload });
+    const theirSection = (await theirs('/sections', { name: 'Kış Bahçesi' })).json() as LayoutSection;
+    expect((await theirs('/tables', { sectionId: theirSection.id, name: 'KB-1' })).statusCode).toBe(201);
+    const ours = await call('POST', '/sections', { name: 'kış bahçesi' });
+    expect(ours.statusCode).toBe(201);
+    const ourTable = await call('POST', '/tables', { sectionId: (ours.json() as LayoutSection).id, name: 'kb-1' });
+    expect(ourTable.statusCode).toBe(201);
+    // and a rename into their name is ours to make too
+    const other2 = await newSection();
+    expect((await call('PATCH', `/sections/${other2.id}`, { version: other2.version, name: 'Kış Bahçesi 2' })).statusCode).toBe(200);
+    expect((await theirs('/sections', { name: 'KIŞ BAHÇESİ 2' })).statusCode).toBe(201);
+  });
+
   it("answers 404 for another restaurant's section or table", async () => {
     const other = await staffedRestaurant(ctx);
     const foreign = (await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${other.id}/sections`, cookies: other.owner.cookies, payload: { name: 'Yabancı' } })).json() as LayoutSection;

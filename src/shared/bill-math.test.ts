@@ -235,6 +235,46 @@ describe('bill properties', () => {
   });
 });
 
+describe('which line gets the odd kuruş', () => {
+  /** Largest remainder in plain BigInt arithmetic: the rule `allocate` documents, written the slow way. */
+  const reference = (amount: number, weights: number[]) => {
+    const sum = BigInt(weights.reduce((s, w) => s + w, 0));
+    if (sum === 0n) return weights.map(() => 0);
+    const exact = weights.map((w, i) => ({ i, part: (BigInt(amount) * BigInt(w)) / sum, rest: (BigInt(amount) * BigInt(w)) % sum, w }));
+    let left = BigInt(amount) - exact.reduce((s, e) => s + e.part, 0n);
+    const byRest = exact.filter((e) => e.w > 0).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+    for (let k = 0; left > 0n; k = (k + 1) % byRest.length, left--) byRest[k].part++;
+    return exact.map((e) => Number(e.part));
+  };
+
+  it('goes to the largest remainder, a tie to the earlier line, never to a line that weighs nothing', () => {
+    expect(allocate(1, [1, 1])).toEqual([1, 0]);
+    expect(allocate(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(allocate(1, [0, 1, 1])).toEqual([0, 1, 0]);
+    expect(allocate(1, [1, 2])).toEqual([0, 1]);
+    expect(allocate(2, [0, 0, 3])).toEqual([0, 0, 2]);
+    // past 2^53 the BigInt path decides, by the same rule
+    expect(allocate(2 * BILL_BOUNDS.ticket - 1, [BILL_BOUNDS.line, BILL_BOUNDS.line])).toEqual([BILL_BOUNDS.ticket, BILL_BOUNDS.ticket - 1]);
+    expect(allocate(2 * BILL_BOUNDS.ticket - 1, [0, BILL_BOUNDS.line, BILL_BOUNDS.line])).toEqual([0, BILL_BOUNDS.ticket, BILL_BOUNDS.ticket - 1]);
+  });
+
+  it('follows that rule for any amount and weights, on the fast path and past 2^53 alike', () => {
+    const weightsArb = fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(weightsArb, fc.nat(1000), (weights, amount) => {
+        fc.pre(weights.some((w) => w > 0));
+        expect(allocate(amount, weights)).toEqual(reference(amount, weights));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: BILL_BOUNDS.line }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 2 * BILL_BOUNDS.ticket }), (weights, amount) => {
+        fc.pre(weights.some((w) => w > 0));
+        expect(allocate(amount, weights)).toEqual(reference(amount, weights));
+      }),
+    );
+  });
+});
+
 describe('bounds: the largest bills stay exact', () => {
   it('spreads amounts past 2^53 / weight exactly: parts add up and each is within a kuruş of its exact share', () => {
     fc.assert(

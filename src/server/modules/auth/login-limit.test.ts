@@ -83,6 +83,20 @@ describe('LoginLimiter', () => {
     expect(limiter.reserve(['account:a']).ok).toBe(false);
   });
 
+  it('gives back only the right attempt’s own slot: the failures beside it stay counted', () => {
+    const limiter = new LoginLimiter({ maxFailures: { account: 3 }, windowMs: 1000 });
+    for (let i = 0; i < 2; i++) {
+      const wrong = limiter.reserve(['account:a']);
+      if (!wrong.ok) throw new Error('expected a slot');
+      wrong.fail();
+    }
+    const right = limiter.reserve(['account:a']);
+    if (!right.ok) throw new Error('expected a slot');
+    right.release();
+    expect(limiter.reserve(['account:a']).ok).toBe(true);
+    expect(limiter.reserve(['account:a']).ok).toBe(false);
+  });
+
   it('takes a slot on every key or on none', () => {
     const limiter = new LoginLimiter({ maxFailures: { account: 5, ip: 1 }, windowMs: 1000 });
     expect(limiter.reserve(['account:a', 'ip:1']).ok).toBe(true);

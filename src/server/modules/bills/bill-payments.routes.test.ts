@@ -171,6 +171,15 @@ describe('Hesabı Kapat', () => {
     expect((await f.api().ticket(t.id)).status).toBe('open');
   });
 
+  it('refuses a ticket one kuruş short of paid', async () => {
+    const t = await f.sentTicket();
+    await f.bills().pay(t, { method: 'card', amount: t.totals.remaining - 1 });
+    const res = await f.bills().close(await f.api().ticket(t.id));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(BILL_MESSAGES.unpaid(1));
+    expect((await f.api().ticket(t.id)).status).toBe('open');
+  });
+
   it('closes a paid ticket with the next bill number; the table is free at once; no payment or change afterwards', async () => {
     const paid = await paidTicket();
     f.events.length = 0;

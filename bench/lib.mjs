@@ -428,3 +428,30 @@ export async function onEachDatabase(bench) {
   }
   return out;
 }
+
+/**
+ * In-process benches (the server's own modules bundled in as `serverLib`, with `openDatabase` and
+ * `runningEmbeddedUrls`): runs `bench(label, db, ownerUrl)` on a fresh embedded PostgreSQL and on a
+ * throw-away database of the PostgreSQL server at 127.0.0.1:5432, and collects `{ results, postgresSkipped }`.
+ */
+export async function onEachOpenDatabase(serverLib, bench) {
+  const results = [];
+  const dataDir = tempDataDir();
+  const embedded = await serverLib.openDatabase({ kind: 'embedded', dataDir });
+  try {
+    results.push(await bench(EMBEDDED_LABEL, embedded.db, serverLib.runningEmbeddedUrls(dataDir).ownerUrl));
+  } finally {
+    await embedded.close();
+    removeDir(dataDir);
+  }
+  if (!(await postgresAvailable())) return { results, postgresSkipped: true };
+  const scratch = await createPostgresDatabase();
+  const server = await serverLib.openDatabase({ kind: 'postgres', url: scratch.url });
+  try {
+    results.push(await bench('PostgreSQL server', server.db, scratch.url));
+  } finally {
+    await server.close();
+    await scratch.drop();
+  }
+  return { results, postgresSkipped: false };
+}

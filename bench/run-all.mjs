@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS, cpuTicks, othersCpuPercent } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database', 'reports'];
 const OUT = path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -254,6 +254,25 @@ const floor100 = (d) =>
     ],
   );
 
+// bench/reports.mjs: Satış Raporları on a generated year (bench/year-generator.mjs)
+const reports = (d) =>
+  table(
+    ['Database', 'Year of data', 'backfill (one-time step)', 'month p95 (median)', 'target', 'year p95 (median)', 'target'],
+    d.databases.map((db) => [
+      db.database,
+      `${db.data.bills} bills, ${db.data.lines} lines, ${db.data.audit} audit rows (${db.data.from}…${db.data.to})`,
+      `${db.data.backfillS} s → ${db.data.figureRows} figure rows`,
+      `**${db.month.p95Ms} ms** (${db.month.medianMs} ms)`,
+      `≤ ${db.month.targetMs} ms ${ok(db.month.p95Ms <= db.month.targetMs)}`,
+      `**${db.year.p95Ms} ms** (${db.year.medianMs} ms)`,
+      `≤ ${db.year.targetMs} ms ${ok(db.year.p95Ms <= db.year.targetMs)}`,
+    ]),
+  ) +
+  d.databases
+    .map((db) => `\n\nQuery plans over the year, ${db.database}:\n\n` + Object.entries(db.plans).map(([name, lines]) => `- ${name}: \`${lines.filter((l) => /Scan|Aggregate|Execution Time/.test(l)).join(' · ')}\``).join('\n'))
+    .join('') +
+  (d.postgresSkipped ? '\n\nPostgreSQL server runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+
 const accessibility = (d) =>
   table(
     ['Screen', 'Lighthouse accessibility', 'failed audits', `budget ≥ ${d.budget}`],
@@ -393,6 +412,12 @@ the system Chromium with an empty cache against the built server; dashboards are
 form, so they include the login page's entry chunk plus the lazily loaded role chunk, its imports and CSS. A
 static walk of \`dist/client\` (HTML tags, static \`import\`s, Vite's preload lists) is a cross-check; it is
 shown only when it disagrees. Targets: public menu ≤ 50 KB, login page ≤ 150 KB.
+
+## Satış Raporları on a year ${section('reports', reports)}
+
+\`node bench/reports.mjs\`: bench/year-generator.mjs writes a year of a busy restaurant straight in SQL, the server's one-time
+backfill writes the per-day figures (migration 0013), then the report for the last full month and the whole year,
+3 warm-up runs and 20 timed (salesReport() + the response schema's parse + JSON.stringify, as the route does).
 
 ## Public menu budgets ${section('public-menu', publicMenu)}
 

@@ -17,6 +17,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { mePinRoutes } from './modules/devices/me-pin.routes';
 import { pinAuthRoutes } from './modules/devices/pin-auth.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { dayCloseRoutes } from './modules/day-close/day-close.routes';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -26,6 +27,9 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { PhotoStore } from './modules/menu/photo-store';
 import { publicPhotoRoutes } from './modules/menu/public-photo.routes';
 import { publicMenuRoutes } from './modules/public-menu/public-menu.routes';
+import { recipesRoutes } from './modules/recipes/recipes.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { backfillSalesFigures } from './modules/reports/sales-figures';
 import { Printing, type PrintingOptions } from './modules/printing/printing.service';
 import { printingRoutes } from './modules/printing/printing.routes';
 import { printerRoutes } from './modules/settings/printer.routes';
@@ -102,8 +106,11 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [ticketsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
   [billsRoutes, RESTAURANT_PREFIX],
+  [dayCloseRoutes, RESTAURANT_PREFIX],
   [printingRoutes, RESTAURANT_PREFIX],
   [auditChainRoutes, RESTAURANT_PREFIX],
+  [recipesRoutes, RESTAURANT_PREFIX],
+  [reportsRoutes, RESTAURANT_PREFIX],
 ];
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing }: AppOptions) {
@@ -125,6 +132,12 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
   decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
+  // one-time step: the sales report's figures of bills closed before migration 0013 (a no-op after).
+  // In the background: a year of bills takes minutes, and it is safe beside the commands (it takes
+  // the restaurant lock per batch); the report counts those bills as it goes.
+  app.addHook('onReady', async () => {
+    backfillSalesFigures(database.db).catch((err: unknown) => app.log.error({ err }, 'Satış raporu rakamları doldurulamadı'));
+  });
   const printer = new Printing(database.db, app.log, app.hub, printing);
   app.decorate('printing', printer);
   app.addHook('onClose', async () => {

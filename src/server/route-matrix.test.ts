@@ -9,10 +9,11 @@ import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
 import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
 import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
 import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
+import { recipesMatrixFixtures } from './modules/recipes/recipes-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
-import { eq } from 'drizzle-orm';
-import { sections, settings, ticketLines } from './db/schema';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { dayCloses, sections, settings, ticketLines, tickets } from './db/schema';
 import { capturePrinter } from './modules/printing/printing-test-kit';
 import { tablesFactory } from './test-support/factories';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
@@ -112,6 +113,54 @@ const withBills = (state: Parameters<typeof bills>[1], body?: () => unknown, que
       return { ...(body ? { payload: body() as object } : {}), ...(query ? { query } : {}) };
     },
     pathParams: () => ({ ticketId: made.ticketId, lineId: made.lineId, billId: made.billId }),
+  };
+};
+
+const recipes = recipesMatrixFixtures(() => ctx);
+const OWNER_RECIPES: RouteRule = { access: ['owner'], tenantScoped: true };
+/** Reçete Raporu: a fresh ingredient and dish of the caller's restaurant, and the body to send. */
+const withRecipes = (body?: (made: Awaited<ReturnType<typeof recipes>>) => unknown, query?: Record<string, string>) => {
+  let made: Awaited<ReturnType<typeof recipes>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await recipes(s);
+      return { ...(body ? { payload: body(made) as object } : {}), ...(query ? { query } : {}) };
+    },
+    pathParams: () => ({ ingredientId: made.ingredientId, menuItemId: made.menuItemId, optionId: made.optionId }),
+  };
+};
+
+/** Gün Sonu, Kasa, İade (issue 23): a closed bill to refund one unit of; a closed day to read. */
+const OWNER_DAYS: RouteRule = { access: ['owner'], tenantScoped: true };
+const withRefund = () => {
+  let made: Awaited<ReturnType<typeof bills>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await bills(s, 'closed');
+      return { payload: { lines: [{ lineId: made.lineId, quantity: 1 }], method: 'card', reason: 'Matris' } };
+    },
+    pathParams: () => ({ billId: made.billId }),
+  };
+};
+const withClosedDay = () => {
+  let number = 1;
+  return {
+    prepare: async ({ restaurantId }: CallerSession) => {
+      const [last] = await ctx.database.db.select({ number: dayCloses.number }).from(dayCloses).where(eq(dayCloses.restaurantId, restaurantId)).orderBy(desc(dayCloses.number)).limit(1);
+      if (last) number = last.number;
+      else {
+        const cash = { openingFloat: 0, openingFloatSource: 'none', cashSales: 0, cashIn: 0, cashOut: 0, cashRefunds: 0, expected: 0, counted: 0, difference: 0 };
+        const summary = { gross: 0, discounts: 0, comps: 0, cancellations: 0, cancellationCount: 0, serviceCharge: 0, refunds: 0, net: 0, tips: 0, bills: 0, guests: 0, averageBill: 0, vat: [] };
+        await ctx.database.db.insert(dayCloses).values({
+          restaurantId, number: 1, businessDay: '2026-01-01', billCount: 0, openingFloatKurus: 0, cashSalesKurus: 0, cashInKurus: 0, cashOutKurus: 0, cashRefundsKurus: 0,
+          expectedCashKurus: 0, countedCashKurus: 0, differenceKurus: 0, report: { fromDay: '2026-01-01', summary, payments: [], refunds: [], cash, movements: [], openTickets: [] },
+          digest: 'matris', hash: 'matris',
+        });
+        number = 1;
+      }
+      return {};
+    },
+    pathParams: () => ({ number: String(number) }),
   };
 };
 
@@ -309,6 +358,20 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
   'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
+  'POST /api/restaurants/:restaurantId/bills/:billId/refunds': { ...OWNER_DAYS, ...withRefund() },
+  'GET /api/restaurants/:restaurantId/days/current': OWNER_DAYS,
+  'POST /api/restaurants/:restaurantId/days/close': {
+    ...OWNER_DAYS,
+    prepare: async ({ restaurantId }) => {
+      // the reopen row above leaves a reopened bill open: it must be closed, never carried
+      await ctx.database.db.update(tickets).set({ status: 'closed' }).where(and(eq(tickets.restaurantId, restaurantId), eq(tickets.status, 'open'), isNotNull(tickets.billNumber)));
+      return { payload: { countedCash: 0, carryOpen: true } };
+    },
+  },
+  'GET /api/restaurants/:restaurantId/days': OWNER_DAYS,
+  'GET /api/restaurants/:restaurantId/days/:number': { ...OWNER_DAYS, ...withClosedDay() },
+  'GET /api/restaurants/:restaurantId/cash-movements': OWNER_DAYS,
+  'POST /api/restaurants/:restaurantId/cash-movements': { ...OWNER_DAYS, prepare: () => ({ payload: { kind: 'in', amount: 1000, reason: 'Matris' } }) },
   'POST /api/restaurants/:restaurantId/sections': { ...OWNER_LAYOUT, prepare: () => ({ payload: { name: `Bölüm ${++staffCounter}` } }) },
   'POST /api/restaurants/:restaurantId/sections/reorder': {
     ...OWNER_LAYOUT,
@@ -325,6 +388,26 @@ const MATRIX: Record<string, RouteRule> = {
   'PATCH /api/restaurants/:restaurantId/tables/:tableId': { ...OWNER_LAYOUT, ...withOrders(() => ({ version: 1, x: 100, y: 40 })) },
   'POST /api/restaurants/:restaurantId/tables/:tableId/duplicate': { ...OWNER_LAYOUT, ...withOrders() },
   'DELETE /api/restaurants/:restaurantId/tables/:tableId': { ...OWNER_LAYOUT, ...withOrders() },
+  'GET /api/restaurants/:restaurantId/ingredients': OWNER_RECIPES,
+  'POST /api/restaurants/:restaurantId/ingredients': { ...OWNER_RECIPES, prepare: () => ({ payload: { name: `Matris Un ${++staffCounter}`, unit: 'g', unitCost: 5 } }) },
+  'PATCH /api/restaurants/:restaurantId/ingredients/:ingredientId': { ...OWNER_RECIPES, ...withRecipes(() => ({ version: 1, unitCost: 12_000 })) },
+  'DELETE /api/restaurants/:restaurantId/ingredients/:ingredientId': { ...OWNER_RECIPES, ...withRecipes() },
+  'POST /api/restaurants/:restaurantId/ingredients/:ingredientId/purchases': { ...OWNER_RECIPES, ...withRecipes(() => ({ quantity: '2', unit: 'kg', totalKurus: 30_000 })) },
+  'POST /api/restaurants/:restaurantId/ingredients/:ingredientId/counts': { ...OWNER_RECIPES, ...withRecipes(() => ({ quantity: '1,5', unit: 'kg' })) },
+  'GET /api/restaurants/:restaurantId/recipes': OWNER_RECIPES,
+  'PUT /api/restaurants/:restaurantId/recipes/items/:menuItemId': {
+    ...OWNER_RECIPES,
+    ...withRecipes((m) => ({ version: 0, lines: [{ ingredientId: m.ingredientId, quantity: '200', unit: 'g' }] })),
+  },
+  'PUT /api/restaurants/:restaurantId/recipes/options/:optionId': { ...OWNER_RECIPES, ...withRecipes(() => ({ version: 0, mode: 'scale', factor: '1,5', lines: [] })) },
+  'GET /api/restaurants/:restaurantId/reports/recipes': { ...OWNER_RECIPES, prepare: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
+  // Satış Raporları (issue 23): reads of the owner's own restaurant
+  'GET /api/restaurants/:restaurantId/reports/sales': { access: ['owner'], tenantScoped: true, prepare: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
+  'GET /api/restaurants/:restaurantId/reports/sales.csv': {
+    access: ['owner'],
+    tenantScoped: true,
+    prepare: () => ({ query: { from: '2026-11-01', to: '2026-11-30', table: 'byItem' } }),
+  },
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

@@ -22,7 +22,13 @@ function describe(report: AuditChainReport): string[] {
       : report.brokenChains.includes('bill')
         ? `Hesaplar: ${nf.format(report.bills)} hesap, zincir bozuk (ilk kopukluk denetim kaydında gösterildi; o düzeltilince yeniden denetleyin)`
         : `Hesaplar: ${nf.format(report.bills)} hesap, zincir sağlam${beforeChain(report.billsBeforeChain, 'hesap')}`;
-  return [audit, bills];
+  const days =
+    broken?.kind === 'day'
+      ? `Gün sonları: ${nf.format(report.dayCloses ?? 0)} rapor, ZİNCİR BOZUK — ${brokenLinkPlace(broken)} (kimlik ${broken.id}): ${broken.reason}`
+      : report.brokenChains.includes('day')
+        ? `Gün sonları: ${nf.format(report.dayCloses ?? 0)} rapor, zincir bozuk (ilk kopukluk yukarıda gösterildi; o düzeltilince yeniden denetleyin)`
+        : `Gün sonları: ${nf.format(report.dayCloses ?? 0)} rapor, zincir sağlam`;
+  return [audit, bills, days];
 }
 
 async function main() {

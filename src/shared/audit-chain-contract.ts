@@ -5,10 +5,12 @@ import { z } from 'zod';
  * link — audit rows (Denetim kaydı) and closed bills — and the first link that does not hold.
  */
 const brokenLink = z.object({
-  kind: z.enum(['audit', 'bill']),
+  kind: z.enum(['audit', 'bill', 'day']),
   /** the audit row's place (null: a row with none, or a bill) */
   seq: z.number().int().nullable(),
   billNumber: z.number().int().nullable(),
+  /** a Gün Sonu link: the report's number (issue 23) */
+  dayNumber: z.number().int().nullable().optional(),
   /** the audit row's or the bill's (ticket's) id */
   id: z.string(),
   /** why, in Turkish, for the owner */
@@ -25,7 +27,9 @@ export const auditChainReport = z.object({
   /** the first link that does not hold: the audit log's first, as it records everything */
   firstBroken: brokenLink.nullable(),
   /** every chain with a broken link (the bills may be broken too when the audit log is) */
-  brokenChains: z.array(z.enum(['audit', 'bill'])),
+  brokenChains: z.array(z.enum(['audit', 'bill', 'day'])),
+  /** Gün Sonu reports checked (present once the restaurant has closed a day) */
+  dayCloses: z.number().int().optional(),
 });
 export type AuditChainReport = z.infer<typeof auditChainReport>;
 
@@ -34,6 +38,7 @@ const nf = new Intl.NumberFormat('tr-TR');
 /** Where the broken link is, for people: "Denetim kaydı 12. satır" or "Hesap No 7". */
 export function brokenLinkPlace(link: BrokenLink): string {
   if (link.kind === 'bill') return `Hesap No ${nf.format(link.billNumber ?? 0)}`;
+  if (link.kind === 'day') return `Gün Sonu No ${nf.format(link.dayNumber ?? 0)}`;
   return link.seq === null ? 'Denetim kaydı (sırasız satır)' : `Denetim kaydı ${nf.format(link.seq)}. satır`;
 }
 

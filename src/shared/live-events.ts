@@ -24,6 +24,10 @@ export const LIVE_EVENT_TYPES = [
   'me.preferences',
   /** a person's sessions were ended (deactivated, password reset, sign out everywhere); id = user id */
   'sessions-ended',
+  /** ingredients (Alış, Sayım) and recipes changed: Reçete Raporu refreshes; id = the ingredient, dish or option */
+  'recipes',
+  /** Gün Sonu taken, a Kasa movement or an İade recorded: the Gün Sonu tab and the reports refresh; id = the day close, movement or refund */
+  'days',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

@@ -29,7 +29,9 @@ describe('live invalidation', () => {
     tick();
     onEvent('menu');
     tick();
-    expect(invalidated).toEqual([[...queryKeys.menu()], [...queryKeys.menu()]]);
+    // a menu change also refreshes the recipes (their dishes and options)
+    const onMenu = [[...queryKeys.menu()], [...queryKeys.recipes()]];
+    expect(invalidated).toEqual([...onMenu, ...onMenu]);
     onEvent('from-a-newer-server');
     tick();
     expect(invalidated.at(-1)).toEqual([]);

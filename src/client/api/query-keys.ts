@@ -9,6 +9,11 @@ import type { LiveEventType } from '../../shared/live-events';
  * A key's first part names its area; invalidating a prefix refreshes every query under it.
  */
 export const queryKeys = {
+  /** Reçete Raporu: ingredients, the recipe book and the report (a sale changes the report too: refetched on open) */
+  recipes: (restaurantId?: string) => (restaurantId ? (['recipes', restaurantId] as const) : (['recipes'] as const)),
+  ingredients: (restaurantId: string) => ['recipes', restaurantId, 'ingredients'] as const,
+  recipeBook: (restaurantId: string) => ['recipes', restaurantId, 'book'] as const,
+  recipeReport: (restaurantId: string, from: string, to: string) => ['recipes', restaurantId, 'report', from, to] as const,
   menu: (restaurantId?: string) => (restaurantId ? (['menu', restaurantId] as const) : (['menu'] as const)),
   tables: (restaurantId?: string) => (restaurantId ? (['tables', restaurantId] as const) : (['tables'] as const)),
   sections: (restaurantId?: string) => (restaurantId ? (['sections', restaurantId] as const) : (['sections'] as const)),
@@ -44,6 +49,15 @@ export const queryKeys = {
   bills: (restaurantId?: string) => (restaurantId ? (['bills', restaurantId] as const) : (['bills'] as const)),
   billList: (restaurantId: string, query: string) => ['bills', restaurantId, 'list', query] as const,
   billDetail: (restaurantId: string, billId: string | null) => ['bills', restaurantId, 'detail', billId] as const,
+  /** Satış Raporları: one report per period (closed bills change it: the tickets event refreshes it) */
+  reports: (restaurantId?: string) => (restaurantId ? (['reports', restaurantId] as const) : (['reports'] as const)),
+  salesReport: (restaurantId: string, from: string, to: string) => ['reports', restaurantId, 'sales', from, to] as const,
+  /** Gün Sonu tab: the day to close (preview), closed days, one report, the open day's Kasa movements */
+  days: (restaurantId?: string) => (restaurantId ? (['days', restaurantId] as const) : (['days'] as const)),
+  dayPreview: (restaurantId: string) => ['days', restaurantId, 'current'] as const,
+  dayList: (restaurantId: string) => ['days', restaurantId, 'list'] as const,
+  dayReport: (restaurantId: string, number: number) => ['days', restaurantId, 'report', number] as const,
+  cashMovements: (restaurantId: string) => ['days', restaurantId, 'cash-movements'] as const,
   /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
   auditChain: (restaurantId: string) => ['audit-chain', restaurantId] as const,
 } as const;
@@ -55,10 +69,10 @@ export type QueryKey = readonly unknown[];
  * it still refreshes the staff list, where last sign-in and status show.
  */
 export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> = {
-  menu: [queryKeys.menu()],
+  menu: [queryKeys.menu(), queryKeys.recipes()],
   tables: [queryKeys.tables(), queryKeys.sections(), queryKeys.floor()],
   // A sent batch makes kitchen cards; a ticket's total and state show on the floor and open lists.
-  tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen()],
+  tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen(), queryKeys.reports(), queryKeys.recipes(), queryKeys.days()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
   kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   // Held lines became lines to cook: the kitchen cards, the ticket and its table change.
@@ -69,4 +83,7 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   'settings.general': [queryKeys.generalSettings()],
   'me.preferences': [queryKeys.preferences()],
   'sessions-ended': [queryKeys.staff()],
+  recipes: [queryKeys.recipes()],
+  // a Gün Sonu, Kasa movement or İade: the Gün Sonu tab, the reports (İade nets) and Kapalı Hesaplar
+  days: [queryKeys.days(), queryKeys.reports(), queryKeys.bills()],
 };

@@ -17,6 +17,8 @@ const loadBill = () => import('../features/bills/bill-page');
 const loadClosedBills = () => import('../features/bills/closed-bills-page');
 const loadOpenTickets = () => import('../features/orders/open-tickets-page');
 const loadTableLayout = () => import('../features/tables/table-layout-page');
+const loadRecipeReport = () => import('../features/recipes/recipe-report-page');
+const loadReports = () => import('../features/reports/reports-page');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
@@ -27,8 +29,8 @@ const screens: DashboardScreen[] = [
   { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },
   { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} /> },
   { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },
-  { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕' },
-  { key: 'reports', label: 'Satış Raporları', icon: '📊' },
+  { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕', element: <ChunkRoute load={loadRecipeReport} /> },
+  { key: 'reports', label: 'Satış Raporları', icon: '📊', element: <ChunkRoute load={loadReports} /> },
   { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘', element: <ChunkRoute load={loadKitchenHistory} /> },
   { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳', element: <ChunkRoute load={loadKitchen} /> },
   { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <StaffListPage /> },

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -295,6 +297,11 @@ export const tickets = pgTable(
     billDigest: text('bill_digest'),
     billPrevHash: text('bill_prev_hash'),
     billHash: text('bill_hash'),
+    /**
+     * The business day the bill belongs to (migration 0012): set by the server when the bill closes,
+     * max(business day of the server clock, last closed Gün Sonu day + 1); null while open.
+     */
+    businessDay: date('business_day', { mode: 'string' }),
     version: version(),
   },
   (t) => [
@@ -304,6 +311,7 @@ export const tickets = pgTable(
     uniqueIndex('tickets_open_table_uq').on(t.tableId).where(sql`status = 'open' and table_id is not null`),
     index('tickets_restaurant_status_idx').on(t.restaurantId, t.status),
     index('tickets_restaurant_closed_idx').on(t.restaurantId, t.closedAt),
+    index('tickets_restaurant_business_day_idx').on(t.restaurantId, t.businessDay),
   ],
 );
 
@@ -499,5 +507,275 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_restaurant_idx').on(t.restaurantId, t.createdAt),
     uniqueIndex('audit_events_restaurant_seq_uq').on(t.restaurantId, t.seq),
+    // sales reports (migration 0013): who gave a bill's İndirim / İkram / İptal, and the İstisnalar of a period
+    index('audit_events_ticket_idx').on(t.restaurantId, t.entityId).where(sql`${t.entity} = 'ticket'`),
+    index('audit_events_exceptions_idx')
+      .on(t.restaurantId, t.createdAt)
+      .where(sql`${t.action} IN ('ticket.discount', 'ticket.line.discount', 'ticket.line.comp', 'ticket.line.cancel', 'ticket.reopen')`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Gün Sonu, İade and Kasa (issue 23, engineer G; migration 0012_day_close_refunds_cash).
+// ---------------------------------------------------------------------------------------------
+
+/** Kasa: opening float (Kasa açılışı), cash in (Kasa girişi) and out (Kasa çıkışı) of a business day. */
+export const cashMovements = pgTable(
+  'cash_movements',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    /** 'opening' | 'in' | 'out' (CASH_MOVEMENT_KINDS in src/shared/day-close-contract.ts) */
+    kind: text('kind').notNull(),
+    amountKurus: integer('amount_kurus').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cash_movements_restaurant_day_idx').on(t.restaurantId, t.businessDay)],
+);
+
+/** İade: a refund of (part of) a closed bill, in the business day it was recorded (never the bill's). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    ticketId: ticketRef(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    /** one of PAYMENT_METHODS */
+    method: text('method').notNull(),
+    brand: text('brand'),
+    /** the sum of its lines' amounts, > 0 */
+    amountKurus: integer('amount_kurus').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by'),
+    /** the owner who approved it */
+    approvedBy: uuid('approved_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_restaurant_day_idx').on(t.restaurantId, t.businessDay), index('refunds_ticket_idx').on(t.ticketId)],
+);
+
+/** The units of one bill line an İade gives back and what the guest had paid for them. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: id(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantRef(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => ticketLines.id, { onDelete: 'cascade' }),
+    menuItemId: uuid('menu_item_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** the line's due (after İkram and discounts, with its service-charge share) pro rata, kuruş */
+    amountKurus: integer('amount_kurus').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+  },
+  (t) => [index('refund_lines_refund_idx').on(t.refundId), index('refund_lines_line_idx').on(t.lineId)],
+);
+
+/**
+ * Gün Sonu reports: immutable (trigger), number gapless per restaurant, one per business day,
+ * hash-chained to the previous Gün Sonu and to the last bill hash of the day (modules/day-close).
+ */
+export const dayCloses = pgTable(
+  'day_closes',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    number: integer('number').notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    firstBillNumber: integer('first_bill_number'),
+    lastBillNumber: integer('last_bill_number'),
+    billCount: integer('bill_count').notNull(),
+    openingFloatKurus: integer('opening_float_kurus').notNull(),
+    cashSalesKurus: integer('cash_sales_kurus').notNull(),
+    cashInKurus: integer('cash_in_kurus').notNull(),
+    cashOutKurus: integer('cash_out_kurus').notNull(),
+    cashRefundsKurus: integer('cash_refunds_kurus').notNull(),
+    expectedCashKurus: integer('expected_cash_kurus').notNull(),
+    countedCashKurus: integer('counted_cash_kurus').notNull(),
+    differenceKurus: integer('difference_kurus').notNull(),
+    /** the whole report as closed (summary figures, payments, carried adisyons, movements) */
+    report: jsonb('report').notNull(),
+    note: text('note'),
+    closedBy: uuid('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastBillHash: text('last_bill_hash'),
+    prevHash: text('prev_hash'),
+    digest: text('digest').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('day_closes_restaurant_number_uq').on(t.restaurantId, t.number),
+    uniqueIndex('day_closes_restaurant_day_uq').on(t.restaurantId, t.businessDay),
+  ],
+);
+
+// ------------------------------------------------------------------ Reçete Raporu: recipes & stock (issue 23, engineer R, migration 0014)
+// Quantities are integer thousandths of the base unit (g, ml, adet; src/shared/units.ts) in bigint,
+// so kg↔g and l↔ml convert exactly and a year of stock never overflows.
+
+/** Malzeme: what the kitchen buys and the recipes use. `unit_cost` is kuruş per one `unit`. */
+export const ingredients = pgTable(
+  'ingredients',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    name: text('name').notNull(),
+    /** 'g' | 'kg' | 'ml' | 'l' | 'adet' (UNITS): the unit of the stock and of the unit cost */
+    unit: text('unit').notNull(),
+    /** kuruş per one `unit`; a weighted average after each Alış (six decimals kept) */
+    unitCost: numeric('unit_cost', { precision: 20, scale: 6, mode: 'number' }).notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ingredients_restaurant_idx').on(t.restaurantId)],
+);
+
+/** Alış (purchase) and Sayım (count) of an ingredient, at the server's clock. Never updated. */
+export const ingredientMovements = pgTable(
+  'ingredient_movements',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    ingredientId: uuid('ingredient_id')
+      .notNull()
+      .references(() => ingredients.id, { onDelete: 'cascade' }),
+    /** 'purchase' | 'count' */
+    kind: text('kind').notNull(),
+    /** bought, or counted on the shelf: thousandths of the base unit */
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    /** what the purchase cost in all (kuruş); null for a count */
+    totalKurus: integer('total_kurus'),
+    /** the quantity and unit as typed, for the history */
+    enteredQuantity: text('entered_quantity').notNull(),
+    enteredUnit: text('entered_unit').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [index('ingredient_movements_ingredient_idx').on(t.ingredientId, t.at)],
+);
+
+/**
+ * One version of a dish's or an option's recipe, in force from `valid_from` until `valid_to` (null:
+ * still in force). A change closes the version and starts a new one; rows are never rewritten, so
+ * a line sent last month is costed with the recipe of last month (matched on its batch's sent_at).
+ */
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    /** exactly one of the two: the dish's recipe, or an option's (cascade: a deleted dish has no future use) */
+    menuItemId: uuid('menu_item_id').references(() => menuItems.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id').references(() => options.id, { onDelete: 'cascade' }),
+    /** 1, 2, ... per dish or option */
+    version: integer('version').notNull(),
+    /** options: 'add' | 'scale' | 'replace' (RECIPE_MODES); a dish's is 'add' */
+    mode: text('mode').notNull().default('add'),
+    /** 'scale': the dish's recipe × factor, in thousandths (1,5 → 1500) */
+    factorMilli: integer('factor_milli'),
+    factorText: text('factor_text'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    index('recipes_restaurant_idx').on(t.restaurantId, t.validFrom),
+    uniqueIndex('recipes_item_version_uq').on(t.menuItemId, t.version),
+    uniqueIndex('recipes_option_version_uq').on(t.optionId, t.version),
+  ],
+);
+
+/** An ingredient of a recipe version: per unit sold, thousandths of the base unit. */
+export const recipeLines = pgTable(
+  'recipe_lines',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    recipeId: uuid('recipe_id')
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    ingredientId: uuid('ingredient_id')
+      .notNull()
+      .references(() => ingredients.id),
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    enteredQuantity: text('entered_quantity').notNull(),
+    enteredUnit: text('entered_unit').notNull(),
+    /** an option that takes the ingredient out of the dish ("Soğansız") */
+    isRemoved: boolean('is_removed').notNull().default(false),
+    sortOrder: sortOrder(),
+  },
+  (t) => [index('recipe_lines_recipe_idx').on(t.recipeId)],
+);
+
+// ------------------------------------------------------------------ Satış Raporları: figures kept by the commands (issue 23, engineer S1, migration 0013)
+// Written by src/server/modules/reports/sales-figures.ts in the same transaction as a bill's close,
+// the owner's reopen and an İade; the report adds up these per-day rows instead of the raw lines.
+
+/** A closed bill whose figures are counted: its business day and exactly the rows its close added. */
+export const salesBills = pgTable(
+  'sales_bills',
+  {
+    ticketId: uuid('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantRef(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    figures: jsonb('figures').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sales_bills_restaurant_day_idx').on(t.restaurantId, t.businessDay)],
+);
+
+/** An İade already counted in its day's figures. */
+export const salesRefunds = pgTable('sales_refunds', {
+  refundId: uuid('refund_id')
+    .primaryKey()
+    .references(() => refunds.id, { onDelete: 'cascade' }),
+  restaurantId: restaurantRef(),
+  businessDay: date('business_day', { mode: 'string' }).notNull(),
+});
+
+const salesSum = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+/** Running sums per restaurant, dimension (hour, type, waiter, section, item, category, payment, vat), business day and key. */
+export const salesDayFigures = pgTable(
+  'sales_day_figures',
+  {
+    restaurantId: restaurantRef(),
+    dim: text('dim').notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull().default(''),
+    extra: text('extra').notNull().default(''),
+    bills: salesSum('bills'),
+    guests: salesSum('guests'),
+    gross: salesSum('gross'),
+    discounts: salesSum('discounts'),
+    comps: salesSum('comps'),
+    cancelled: salesSum('cancelled'),
+    cancelledCount: salesSum('cancelled_count'),
+    serviceCharge: salesSum('service_charge'),
+    refunds: salesSum('refunds'),
+    net: salesSum('net'),
+    tips: salesSum('tips'),
+    vat: salesSum('vat'),
+    quantity: salesSum('quantity'),
+    compQuantity: salesSum('comp_quantity'),
+    cancelledQuantity: salesSum('cancelled_quantity'),
+    refundQuantity: salesSum('refund_quantity'),
+    paymentCount: salesSum('payment_count'),
+    givenDiscounts: salesSum('given_discounts'),
+    givenComps: salesSum('given_comps'),
+    givenCancellations: salesSum('given_cancellations'),
+    givenCount: salesSum('given_count'),
+  },
+  (t) => [primaryKey({ name: 'sales_day_figures_pk', columns: [t.restaurantId, t.dim, t.businessDay, t.key] })],
 );

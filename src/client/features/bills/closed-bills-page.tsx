@@ -16,6 +16,7 @@ import { businessDay } from '../../../shared/business-day';
 import { lineMarks, trDay } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
+import { RefundDialog } from './refund-dialog';
 import { usePrinterSettings } from '../../api/printer-settings';
 import classes from './bills.module.css';
 
@@ -132,6 +133,7 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
   const profile = useGeneralSettings((s) => s.profile).data;
   const queryClient = useQueryClient();
   const [reopening, setReopening] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -280,7 +282,14 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
                 Yeniden Aç
               </Button>
             )}
+            {/* İade (issue 23): the correction of a bill whose day is closed; the bill itself stays */}
+            {d.ticket.status === 'closed' && (
+              <Button variant="light" onClick={() => setRefunding(true)}>
+                İade
+              </Button>
+            )}
           </Group>
+          {d.ticket.status === 'closed' && <RefundDialog ticket={d.ticket} opened={refunding} onClose={() => setRefunding(false)} />}
           {reopening && (
             <form
               onSubmit={(e) => {

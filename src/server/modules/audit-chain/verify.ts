@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
 import { LINE_ORDER } from '../orders/ticket-read.service';
 import { GENESIS_HASH, auditRowContent, billLinkHash, linkHash } from './chain-hash';
+import { verifyDayCloses } from '../day-close/day-chain';
 import { billContent, billDigestOf } from './seal-bill';
 
 const AUDIT_PAGE = 2000;
@@ -40,13 +41,16 @@ export async function verifyChains(db: Db, restaurantId: string): Promise<AuditC
     async (tx) => {
       const audit = await verifyAudit(tx, restaurantId);
       const bills = await verifyBills(tx, restaurantId);
+      // Gün Sonu reports (issue 23): chained to each other and to the last bill of their day
+      const days = await verifyDayCloses(tx, restaurantId);
       return {
         auditRows: audit.rows,
         auditRowsBeforeChain: audit.beforeChain,
         bills: bills.bills,
         billsBeforeChain: bills.beforeChain,
-        firstBroken: audit.broken ?? bills.broken,
-        brokenChains: [...(audit.broken ? (['audit'] as const) : []), ...(bills.broken ? (['bill'] as const) : [])],
+        firstBroken: audit.broken ?? bills.broken ?? days.broken,
+        brokenChains: [...(audit.broken ? (['audit'] as const) : []), ...(bills.broken ? (['bill'] as const) : []), ...(days.broken ? (['day'] as const) : [])],
+        ...(days.days > 0 ? { dayCloses: days.days } : {}),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

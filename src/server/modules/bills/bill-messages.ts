@@ -27,6 +27,7 @@ export const BILL_MESSAGES = {
   unpaid: (remaining: number) => `Hesap ödenmeden kapatılamaz; kalan ${formatTL(remaining)}`,
   notClosed: 'Bu hesap kapalı değil',
   tableTaken: 'Bu masada şimdi başka bir açık adisyon var; hesap yeniden açılamaz',
+  dayClosed: 'Gün sonu alınmış bir günün hesabı yeniden açılamaz; düzeltme için İade yapın',
 } as const;
 
 /** The Turkish name of each money action, for the Kapalı Hesaplar history. */

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BILL_LIMITS, type BillAdjustment, type BillDetail, type BillSummary, type BillsQuery } from '../../../shared/bill-contract';
 import { splitEqually } from '../../../shared/bill-math';
+import { businessDay } from '../../../shared/business-day';
 import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
 import { auditEvents, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { periodBounds } from '../../lib/business-day';
 import { presentTickets, readTicket, staffNames } from '../orders/ticket-read.service';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { ADJUSTMENT_LABELS, BILL_MESSAGES } from './bill-messages';
@@ -22,7 +22,10 @@ export async function splitRemaining(db: Db, restaurantId: string, ticketId: str
  */
 export async function listBills(db: Db, restaurantId: string, query: BillsQuery): Promise<BillSummary[]> {
   const { value: settings } = await getRestaurantSettings(db, restaurantId);
-  const period = periodBounds(query, settings.timeZone, settings.businessDayStartHour);
+  // by the business day each bill got when it closed (issue 23), so Kapalı Hesaplar, the reports
+  // and Gün Sonu always agree — a bill closed after the day's Gün Sonu belongs to the next day
+  const today = businessDay(new Date(), settings.timeZone, settings.businessDayStartHour);
+  const period = { from: query.from ?? today, to: query.to ?? today };
   const rows = await db
     .select()
     .from(tickets)
@@ -31,10 +34,10 @@ export async function listBills(db: Db, restaurantId: string, query: BillsQuery)
         eq(tickets.restaurantId, restaurantId),
         eq(tickets.status, 'closed'),
         isNotNull(tickets.billNumber),
-        query.number !== undefined ? eq(tickets.billNumber, query.number) : and(gte(tickets.closedAt, period.from), lt(tickets.closedAt, period.to)),
+        query.number !== undefined ? eq(tickets.billNumber, query.number) : and(gte(tickets.businessDay, period.from), lte(tickets.businessDay, period.to)),
       ),
     )
-    .orderBy(desc(tickets.closedAt), desc(tickets.billNumber))
+    .orderBy(desc(tickets.businessDay), desc(tickets.closedAt), desc(tickets.billNumber))
     .limit(BILL_LIMITS.list);
   const presented = await presentTickets(db, rows);
   const reopened = rows.length

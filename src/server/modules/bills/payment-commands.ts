@@ -5,10 +5,12 @@ import { payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { sealClosedBill } from '../audit-chain/seal-bill';
+import { lastDayClose, openBusinessDay } from '../day-close/open-day';
 import { assertBillHolds, lockOpenTicket, openTicketOn, touchTicket } from '../orders/ticket-commands';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { splitOff } from './adjustment-commands';
 import { BILL_MESSAGES } from './bill-messages';
+import { recordBillFigures, removeBillFigures } from '../reports/sales-figures';
 
 /** The settings document names Yemek Kartı 'mealCard'; the API 'meal_card'. */
 const settingsMethod = (method: PaymentRequest['method']) => (method === 'meal_card' ? 'mealCard' : method);
@@ -129,7 +131,11 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
   if (bill.remaining > 0) throw new HttpError(409, BILL_MESSAGES.unpaid(bill.remaining));
   const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
   const closedAt = new Date();
-  await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId });
+  // the business day it belongs to: the server clock's, or the day after the last Gün Sonu (issue 23)
+  const businessDay = await openBusinessDay(c.tx, c.restaurantId, closedAt);
+  await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId, businessDay });
+  // the sales report's figures, in the same transaction (modules/reports/sales-figures.ts)
+  await recordBillFigures(c, ticket.id);
   // the bill's link in the restaurant's hash chain, in the same transaction as the close
   await sealClosedBill(c.tx, ticket);
   await c.audit({
@@ -150,11 +156,18 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
 export async function reopenBill(c: CommandContext, billId: string, reason: string) {
   const ticket = await c.lockOwned(tickets, billId, BILL_MESSAGES.billNotFound);
   if (ticket.status !== 'closed') throw new HttpError(409, BILL_MESSAGES.notClosed);
+  // a day closed at Gün Sonu never changes: its bills are corrected by an İade in the open day
+  const lastClose = await lastDayClose(c.tx, c.restaurantId);
+  if (lastClose && ticket.businessDay !== null && ticket.businessDay <= lastClose.businessDay) {
+    throw new HttpError(409, BILL_MESSAGES.dayClosed);
+  }
   if (ticket.tableId) {
     const other = await openTicketOn(c, ticket.tableId);
     if (other) throw new HttpError(409, BILL_MESSAGES.tableTaken, { ticketId: other.id });
   }
-  await touchTicket(c, ticket.id, { status: 'open', closedAt: null, closedBy: null });
+  // the figures its close added come off the sales report again (before closed_at goes)
+  await removeBillFigures(c, ticket.id);
+  await touchTicket(c, ticket.id, { status: 'open', closedAt: null, closedBy: null, businessDay: null });
   await c.audit({
     action: 'ticket.reopen',
     entity: 'ticket',

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REPORT_LIMITS, salesCsvQuery, salesReportQuery, salesReportResponse } from '../../../shared/reports-contract';
+import { OWNER, restaurantParams } from '../../lib/routes';
+import { actorOf } from '../../plugins/auth';
+import { csvDisposition, salesCsv } from './sales-csv';
+import { salesReport } from './sales-report.service';
+
+/**
+ * Satış Raporları (issue 23), owner only. Prefix: the restaurant. Reads only: the figures are kept
+ * by the commands (sales-figures.ts); bad periods answer 400 in Turkish from the contract.
+ */
+export async function reportsRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/reports/sales',
+    { config: OWNER, schema: { params: restaurantParams, querystring: salesReportQuery, response: { 200: salesReportResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return salesReport(db, actorOf(request).restaurantId, request.query.from, request.query.to);
+    },
+  );
+
+  r.get('/reports/sales.csv', { config: OWNER, schema: { params: restaurantParams, querystring: salesCsvQuery } }, async (request, reply) => {
+    const { from, to, table } = request.query;
+    // the İstisnalar CSV holds far more rows than the screen's answer
+    const report = await salesReport(db, actorOf(request).restaurantId, from, to, { exceptionsLimit: table === 'exceptions' ? REPORT_LIMITS.csvExceptions : undefined });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', csvDisposition(table, from, to))
+      .header('cache-control', 'private, no-store')
+      .send(salesCsv(report, table));
+  });
+}

@@ -1,0 +1,362 @@
+import { sql } from 'drizzle-orm';
+import { mulDivRound } from '../../../shared/bill-math';
+import { businessDay } from '../../../shared/business-day';
+import {
+  EXCEPTION_KIND_LABELS,
+  OUTLIER_RULE,
+  REPORT_LIMITS,
+  daysInRange,
+  isOutlierShare,
+  previousPeriod,
+  shiftDay,
+  weekdayOf,
+  type SalesException,
+  type SalesReportResponse,
+  type SalesSummary,
+} from '../../../shared/reports-contract';
+import { netSales } from '../../../shared/sales-definitions';
+import { PAYMENT_METHOD_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, type PaymentMethod, type TicketType } from '../../../shared/ticket-contract';
+import type { Db } from '../../db/client';
+import { periodBounds } from '../../lib/business-day';
+import { staffNames } from '../orders/ticket-read.service';
+import { FIGURE_COLUMNS } from './sales-figures';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+
+/**
+ * Satış Raporları: the figures the commands keep (sales-figures.ts) added up over a period of
+ * business days — three small queries over per-day rows, whatever the number of bills — plus the
+ * İstisnalar from the audit log and the İade rows.
+ */
+
+type Sums = Record<string, number>;
+
+/** node-postgres answers `{ rows }`, PGlite too; either way the rows. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+// Summed as float8: exact for integers below 2^53 (far above any restaurant's kuruş), several times
+// faster than sum(bigint)'s numeric, and it reaches JavaScript as a number (bigint would be text).
+const sums = sql.raw(FIGURE_COLUMNS.map((c) => `sum(${c}::float8) as ${c}`).join(', '));
+/** What the hour rows carry: the summary's figures. */
+const HOUR_COLUMNS = ['bills', 'guests', 'gross', 'discounts', 'comps', 'cancelled', 'cancelled_count', 'service_charge', 'refunds', 'net', 'tips'];
+const GROUP_DIMS = sql.raw(`('type', 'waiter', 'section', 'item', 'category', 'payment', 'vat')`);
+
+const n = (r: Sums, k: string) => Number(r[k] ?? 0);
+const figuresOf = (r: Sums) => {
+  const f = {
+    gross: n(r, 'gross'),
+    discounts: n(r, 'discounts'),
+    comps: n(r, 'comps'),
+    serviceCharge: n(r, 'service_charge'),
+    refunds: n(r, 'refunds'),
+    net: 0,
+    tips: n(r, 'tips'),
+    bills: n(r, 'bills'),
+    guests: n(r, 'guests'),
+  };
+  f.net = netSales(f);
+  return f;
+};
+const ratio = (a: number, b: number) => (b > 0 ? Math.round(a / b) : 0);
+
+function summaryOf(total: Sums | undefined, vat: { rate: number; net: number; vat: number }[]): SalesSummary {
+  const f = figuresOf(total ?? {});
+  return {
+    ...f,
+    cancellations: { amount: n(total ?? {}, 'cancelled'), count: n(total ?? {}, 'cancelled_count') },
+    averageBill: ratio(f.net, f.bills),
+    averagePerGuest: ratio(f.net, f.guests),
+    vat: vat
+      .filter((v) => v.net !== 0 || v.vat !== 0)
+      .sort((a, b) => a.rate - b.rate)
+      .map((v) => ({ rate: v.rate, base: v.net - v.vat, tax: v.vat })),
+  };
+}
+
+async function summaryFor(db: Db, restaurantId: string, from: string, to: string): Promise<SalesSummary> {
+  const rows = rowsOf<Sums & { dim: string; key: string }>(
+    await db.execute(sql`select dim, case when dim = 'vat' then key else '' end as key, ${sums} from sales_day_figures
+      where restaurant_id = ${restaurantId} and dim in ('hour', 'vat') and business_day between ${from} and ${to}
+      group by dim, case when dim = 'vat' then key else '' end`),
+  );
+  return summaryOf(
+    rows.find((r) => r.dim === 'hour'),
+    rows.filter((r) => r.dim === 'vat').map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
+  );
+}
+
+/**
+ * Every dimension but the hours over a period, one row per dim and key: an index range per dim (the
+ * primary key), hashed into ~100 groups. A renamed dish keeps one row (its key); the label shown is
+ * the greatest of its names in the period (max: no sort over the period's rows).
+ */
+export const salesGroupsQuery = (restaurantId: string, from: string, to: string) =>
+  sql`select dim, key, max(label) as label, max(extra) as extra, ${sums}
+    from sales_day_figures
+    where restaurant_id = ${restaurantId} and dim in ${GROUP_DIMS} and business_day between ${from} and ${to}
+    group by dim, key`;
+
+/** The hour rows of a period as they are (one per business day and hour): by day, by weekday × hour and the total are added up in JS. */
+export const salesHoursQuery = (restaurantId: string, from: string, to: string) =>
+  sql`select to_char(business_day, 'YYYY-MM-DD') as day, key as hour, ${sql.raw(HOUR_COLUMNS.map((c) => `${c}::float8 as ${c}`).join(', '))}
+    from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'hour' and business_day between ${from} and ${to}`;
+
+export async function salesReport(
+  db: Db,
+  restaurantId: string,
+  from: string,
+  to: string,
+  { now = new Date(), exceptionsLimit = REPORT_LIMITS.exceptions }: { now?: Date; exceptionsLimit?: number } = {},
+): Promise<SalesReportResponse> {
+  const { value: settings } = await getRestaurantSettings(db, restaurantId);
+  const today = businessDay(now, settings.timeZone, settings.businessDayStartHour);
+  const prev = previousPeriod(from, to);
+
+  // the four reads at once (separate pool connections on PostgreSQL)
+  const [groupResult, hourResult, previous, exceptions] = await Promise.all([
+    db.execute(salesGroupsQuery(restaurantId, from, to)),
+    db.execute(salesHoursQuery(restaurantId, from, to)),
+    summaryFor(db, restaurantId, prev.from, prev.to),
+    exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
+  ]);
+  const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
+  const hours = rowsOf<Sums & { day: string; hour: string }>(hourResult);
+  const total: Sums = {};
+  const days = new Map<string, Sums>();
+  const cells = new Map<string, Sums>();
+  const addTo = (into: Sums, r: Sums) => {
+    for (const c of HOUR_COLUMNS) into[c] = (into[c] ?? 0) + n(r, c);
+  };
+  for (const h of hours) {
+    addTo(total, h);
+    if (!days.has(h.day)) days.set(h.day, {});
+    addTo(days.get(h.day)!, h);
+    const cell = `${weekdayOf(h.day)}|${h.hour}`;
+    if (!cells.has(cell)) cells.set(cell, {});
+    addTo(cells.get(cell)!, h);
+  }
+  const of = (dim: string) => groups.filter((g) => g.dim === dim);
+  const summary = summaryOf(
+    total,
+    of('vat').map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
+  );
+  const net = summary.net;
+  const share = (x: number) => (net > 0 ? x / net : 0);
+
+  const byDay = Array.from({ length: daysInRange(from, to) }, (_, i) => {
+    const day = shiftDay(from, i);
+    return { day, ...figuresOf(days.get(day) ?? {}) };
+  });
+  const byHour = [...cells]
+    .map(([cell, c]) => {
+      const [weekday, hour] = cell.split('|').map(Number);
+      return { weekday, hour, bills: n(c, 'bills'), net: figuresOf(c).net };
+    })
+    .filter((h) => h.bills !== 0 || h.net !== 0)
+    .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+
+  const payments = of('payment')
+    .map((r) => {
+      const [method, brand] = r.key.split('|');
+      const m = method as PaymentMethod;
+      return { method: m, brand: brand || null, label: brand ? `${PAYMENT_METHOD_LABELS[m]} (${brand})` : PAYMENT_METHOD_LABELS[m], amount: n(r, 'net') + n(r, 'tips'), tips: n(r, 'tips'), count: n(r, 'payment_count') };
+    })
+    .filter((p) => p.amount !== 0 || p.count !== 0)
+    .sort((a, b) => b.amount - a.amount);
+
+  const typeMap = new Map(of('type').map((r) => [r.key, r]));
+  const byType = TICKET_TYPES.filter((t) => typeMap.has(t)).map((t: TicketType) => ({ type: t, label: TICKET_TYPE_LABELS[t], ...figuresOf(typeMap.get(t)!) }));
+
+  const categories = of('category')
+    .map((r) => ({
+      categoryId: r.key || null,
+      name: r.label || 'Kategorisiz',
+      quantity: n(r, 'quantity'),
+      revenue: n(r, 'net'),
+      share: share(n(r, 'net')),
+      compQuantity: n(r, 'comp_quantity'),
+      cancelledQuantity: n(r, 'cancelled_quantity'),
+    }))
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'tr'));
+  const categoryNames = new Map(categories.map((c) => [c.categoryId ?? '', c.name]));
+  const byItem = of('item')
+    .map((r) => ({
+      menuItemId: r.key.startsWith('name:') ? null : r.key,
+      name: r.label,
+      categoryId: r.extra || null,
+      categoryName: categoryNames.get(r.extra) ?? 'Kategorisiz',
+      quantity: n(r, 'quantity'),
+      revenue: n(r, 'net'),
+      share: share(n(r, 'net')),
+      compQuantity: n(r, 'comp_quantity'),
+      cancelledQuantity: n(r, 'cancelled_quantity'),
+      refundQuantity: n(r, 'refund_quantity'),
+    }))
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'tr'));
+
+  const waiterRows = of('waiter');
+  const names = await staffNames(
+    db,
+    waiterRows.map((r) => r.key || null),
+  );
+  const waiters = waiterRows.map((r) => {
+    const f = figuresOf(r);
+    const given = { discounts: n(r, 'given_discounts'), comps: n(r, 'given_comps'), cancellations: n(r, 'given_cancellations'), count: n(r, 'given_count') };
+    const base = f.gross + n(r, 'cancelled');
+    return {
+      waiterId: r.key || null,
+      name: r.key ? (names.get(r.key) ?? 'Silinmiş kullanıcı') : 'Garsonsuz',
+      ...f,
+      average: ratio(f.net, f.bills),
+      given,
+      exceptionShare: base > 0 ? (given.discounts + given.comps + given.cancellations) / base : 0,
+      isOutlier: false,
+    };
+  });
+  const withSales = waiters.filter((w) => w.gross + w.bills > 0 && w.waiterId).map((w) => w.exceptionShare).sort((a, b) => a - b);
+  const median = withSales.length === 0 ? 0 : withSales.length % 2 ? withSales[(withSales.length - 1) / 2] : (withSales[withSales.length / 2 - 1] + withSales[withSales.length / 2]) / 2;
+  for (const w of waiters) w.isOutlier = w.gross > 0 && w.waiterId !== null && isOutlierShare(w.exceptionShare, median);
+  waiters.sort((a, b) => b.net - a.net || a.name.localeCompare(b.name, 'tr'));
+
+  const bySection = of('section')
+    .map((r) => ({ sectionId: r.key || null, name: r.key ? r.label || 'Bölüm' : 'Bölümsüz (Gel-Al, Paket)', ...figuresOf(r) }))
+    .sort((a, b) => b.net - a.net);
+
+  return {
+    from,
+    to,
+    today,
+    summary,
+    previous: { ...prev, summary: previous },
+    payments,
+    byType,
+    byDay,
+    byHour,
+    byCategory: categories,
+    byItem,
+    byWaiter: waiters,
+    bySection,
+    exceptions: exceptions.list,
+    exceptionsTotal: exceptions.total,
+    outlier: { median, rule: OUTLIER_RULE },
+  };
+}
+
+interface AuditException {
+  id: string;
+  action: string;
+  at: Date | string;
+  ticket_id: string | null;
+  bill_number: number | null;
+  table_name: string | null;
+  actor: string | null;
+  approver: string | null;
+  reason: string | null;
+  after: Record<string, unknown> | string | null;
+  unit_price: number | null;
+  line_quantity: number | null;
+  closed_total: number | null;
+}
+
+const ACTION_KIND: Record<string, SalesException['kind']> = {
+  'ticket.discount': 'discount',
+  'ticket.line.discount': 'discount',
+  'ticket.line.comp': 'comp',
+  'ticket.line.cancel': 'cancel',
+  'ticket.reopen': 'reopen',
+};
+
+/**
+ * İstisnalar of a period: İndirim, İkram, İptal and reopen from the audit log (by time, within the
+ * period's business-day bounds; taking an İndirim or İkram back is not listed), İade from the refunds
+ * of the period's days. Newest first, at most `limit`, with the total count.
+ */
+async function exceptionsOf(db: Db, restaurantId: string, from: string, to: string, tz: string, startHour: number, limit: number) {
+  const bounds = periodBounds({ from, to }, tz, startHour);
+  const given = sql`a.restaurant_id = ${restaurantId} and a.created_at >= ${bounds.from.toISOString()} and a.created_at < ${bounds.to.toISOString()}
+    and a.action in ('ticket.discount', 'ticket.line.discount', 'ticket.line.comp', 'ticket.line.cancel', 'ticket.reopen')
+    and not (a.action in ('ticket.discount', 'ticket.line.discount') and coalesce(a.after->'discount', 'null'::jsonb) = 'null'::jsonb)
+    and not (a.action = 'ticket.line.comp' and coalesce(a.after->>'isComp', '') = 'false')`;
+  const [audit, refundRows, counts] = await Promise.all([
+    db.execute(sql`select a.id::text as id, a.action, a.created_at as at, a.entity_id as ticket_id, t.bill_number, t.table_name,
+        a.actor_user_id as actor, a.approver_user_id as approver, a.reason, a.after,
+        l.unit_price_kurus as unit_price, l.quantity as line_quantity,
+        case when a.action = 'ticket.reopen' then (select (c.after->>'total')::int from audit_events c
+          where c.restaurant_id = a.restaurant_id and c.entity = 'ticket' and c.entity_id = a.entity_id and c.action = 'ticket.close' and c.id < a.id
+          order by c.id desc limit 1) end as closed_total
+      from audit_events a
+      left join tickets t on t.id = a.entity_id::uuid
+      left join ticket_lines l on a.action in ('ticket.line.comp', 'ticket.line.cancel', 'ticket.line.discount') and l.id = (a.after->>'lineId')::uuid
+      where ${given}
+      order by a.created_at desc, a.id desc limit ${limit}`),
+    db.execute(sql`select r.id::text as id, r.created_at as at, r.ticket_id::text as ticket_id, t.bill_number, t.table_name,
+        r.created_by as actor, r.approved_by as approver, r.reason, r.amount_kurus as amount
+      from refunds r join tickets t on t.id = r.ticket_id
+      where r.restaurant_id = ${restaurantId} and r.business_day between ${from} and ${to}
+      order by r.created_at desc limit ${limit}`),
+    db.execute(sql`select (select count(*) from audit_events a where ${given})::int as audit,
+        (select count(*) from refunds r where r.restaurant_id = ${restaurantId} and r.business_day between ${from} and ${to})::int as refunds`),
+  ]);
+  const rows = rowsOf<AuditException>(audit);
+  const refundList = rowsOf<{ id: string; at: Date | string; ticket_id: string; bill_number: number | null; table_name: string | null; actor: string | null; approver: string | null; reason: string; amount: number }>(refundRows);
+  const names = await staffNames(db, [...rows.flatMap((r) => [r.actor, r.approver]), ...refundList.flatMap((r) => [r.actor, r.approver])]);
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  const list: SalesException[] = rows.map((r) => {
+    const kind = ACTION_KIND[r.action];
+    const after = (typeof r.after === 'string' ? JSON.parse(r.after) : (r.after ?? {})) as Record<string, unknown>;
+    const quantity = typeof after.quantity === 'number' ? after.quantity : null;
+    let amount: number | null = null;
+    let reason = r.reason;
+    if (kind === 'comp' || kind === 'cancel') amount = r.unit_price !== null && quantity !== null ? r.unit_price * quantity : null;
+    else if (kind === 'reopen') amount = r.closed_total;
+    else {
+      const d = after.discount as { type: string; value: number; label?: string } | null;
+      if (d?.type === 'amount') amount = d.value;
+      // a percent off a line: of the line's gross as stored now; a percent off the whole bill has no
+      // amount of its own here (the bill's İndirim is in the summary and the waiter's given figures)
+      else if (d?.type === 'percent' && r.action === 'ticket.line.discount' && r.unit_price !== null && r.line_quantity !== null) {
+        amount = mulDivRound(r.unit_price * r.line_quantity, d.value, 100);
+      }
+      reason = reason ?? d?.label ?? null;
+    }
+    return {
+      kind,
+      label: EXCEPTION_KIND_LABELS[kind] + (kind === 'discount' && (after.discount as { type?: string } | null)?.type === 'percent' ? ` (%${(after.discount as { value: number }).value})` : ''),
+      at: iso(r.at),
+      ticketId: r.ticket_id,
+      billNumber: r.bill_number,
+      tableName: r.table_name,
+      itemName: typeof after.name === 'string' ? after.name : null,
+      quantity,
+      userId: r.actor,
+      userName: r.actor ? (names.get(r.actor) ?? null) : null,
+      approverId: r.approver,
+      approverName: r.approver ? (names.get(r.approver) ?? null) : null,
+      reason,
+      amount,
+    };
+  });
+  for (const r of refundList) {
+    list.push({
+      kind: 'refund',
+      label: EXCEPTION_KIND_LABELS.refund,
+      at: iso(r.at),
+      ticketId: r.ticket_id,
+      billNumber: r.bill_number,
+      tableName: r.table_name,
+      itemName: null,
+      quantity: null,
+      userId: r.actor,
+      userName: r.actor ? (names.get(r.actor) ?? null) : null,
+      approverId: r.approver,
+      approverName: r.approver ? (names.get(r.approver) ?? null) : null,
+      reason: r.reason,
+      amount: r.amount,
+    });
+  }
+  list.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const c = rowsOf<{ audit: number; refunds: number }>(counts)[0];
+  return { list: list.slice(0, limit), total: Number(c.audit) + Number(c.refunds) };
+}
+

@@ -89,9 +89,10 @@ export async function seedDemoService(c: CommandContext, waiterEmail: string) {
     await c.tx.update(kitchenBatches).set({ sentAt: at, unacknowledgedAlertAt: at }).where(eq(kitchenBatches.ticketId, ticketId));
     const { totals } = await readTicket(c.tx, c.restaurantId, ticketId);
     const paid = done.pay === 'cash' ? { method: 'cash' as const, amount: totals.remaining, given: Math.ceil(totals.remaining / 10_000) * 10_000 } : { method: 'card' as const, amount: totals.remaining };
+    // the waiter before the close: the sales figures the close records name who served the bill
+    await c.tx.update(tickets).set({ waiterId: waiter.id }).where(eq(tickets.id, ticketId));
     await takePayment(c, ticketId, { version: 3, ...paid });
-    await closeTicket(c, ticketId, 4);
-    await c.tx.update(tickets).set({ waiterId: waiter.id, closedAt: new Date(at.getTime() + 50 * 60_000) }).where(eq(tickets.id, ticketId));
+    await closeTicket(c, ticketId, 4, new Date(at.getTime() + 50 * 60_000));
   }
 
   for (const demo of DEMO_SERVICE) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { PLAN_GRID, PLAN_HEIGHT, PLAN_WIDTH, type FloorResponse } from '../../shared/floor-contract';
+import type { AuditChainReport } from '../../shared/audit-chain-contract';
 import type { PublicMenu } from '../../shared/public-menu';
 import type { TicketSummary } from '../../shared/ticket-contract';
 import { createRestaurant, createTestApp, loginAs, type TestContext } from '../test-support/test-app';
@@ -117,6 +118,10 @@ describe('demo data', () => {
     const bills = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/bills?from=${day(-1)}&to=${day(1)}`, cookies: owner.cookies })).json() as { billNumber: number; total: number }[];
     expect(bills.map((b) => b.billNumber).sort()).toEqual([1, 2, 3]);
     expect(bills.every((b) => b.total > 0)).toBe(true);
+    // closed as they are dated: sealed with that time, so the records check out from the first start
+    const integrity = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/audit-chain`, cookies: owner.cookies })).json() as AuditChainReport;
+    expect(integrity.firstBroken).toBeNull();
+    expect(integrity.bills).toBe(3);
   });
 
   it('does nothing when run again', async () => {

@@ -123,14 +123,14 @@ async function nextBillNumber(c: CommandContext) {
 
 /**
  * Hesabı Kapat: only when fully paid. The first close gives the bill its number (a reopened bill
- * keeps it); the table is free on every screen at once.
+ * keeps it); the table is free on every screen at once. `closedAt` is the server's clock; only the
+ * demo data passes an earlier one, so its bills are sealed, dated and counted as closed then.
  */
-export async function closeTicket(c: CommandContext, ticketId: string, version: number) {
+export async function closeTicket(c: CommandContext, ticketId: string, version: number, closedAt = new Date()) {
   const ticket = await lockOpenTicket(c, ticketId, version);
   const { bill } = await assertBillHolds(c, ticket.id);
   if (bill.remaining > 0) throw new HttpError(409, BILL_MESSAGES.unpaid(bill.remaining));
   const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
-  const closedAt = new Date();
   // the business day it belongs to: the server clock's, or the day after the last Gün Sonu (issue 23)
   const businessDay = await openBusinessDay(c.tx, c.restaurantId, closedAt);
   await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId, businessDay });

@@ -20,8 +20,8 @@ test.describe('owner dashboard', () => {
 
   test('screens not delivered yet say so honestly', async ({ page }) => {
     await loginAs(page, DEMO.owner, '/owner');
-    await page.getByRole('link', { name: 'Satış Raporları' }).click();
-    await expect(page).toHaveURL(/\/owner\/reports$/);
+    await page.getByRole('link', { name: 'Kurye Takibi' }).click();
+    await expect(page).toHaveURL(/\/owner\/courier-tracking$/);
     await expect(page.getByRole('main')).toContainText('Bu ekran henüz hazır değil');
   });
 

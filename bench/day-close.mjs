@@ -9,42 +9,22 @@
 //   4. p95 / median / max. Target (issue 23): ≤ 2 s.
 // Also runs on the PostgreSQL server at 127.0.0.1:5432 when one answers.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { onEachOpenDatabase, printResult } from './lib.mjs';
+import { importServerModules, onEachOpenDatabase, printResult } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUNDLE = path.join(ROOT, 'bench/.out/day-close.mjs');
 const RUNS = 20;
 const WARMUP = 3;
 const BILLS = Number(process.env.DAY_CLOSE_BILLS ?? 1000);
 const TARGET_MS = 2000;
 
-const { build } = await import('esbuild');
-await build({
-  stdin: {
-    contents: [
-      "export { openDatabase } from './src/server/db/client.ts';",
-      "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
-      "export { runCommand } from './src/server/lib/command.ts';",
-      "export { closeDay } from './src/server/modules/day-close/day-close-commands.ts';",
-      "export { readDay } from './src/server/modules/day-close/day-close-read.service.ts';",
-      "export { dayCloseReport } from './src/shared/day-close-contract.ts';",
-    ].join('\n'),
-    resolveDir: ROOT,
-    sourcefile: 'bench-day-close-entry.ts',
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  outfile: BUNDLE,
-  logLevel: 'warning',
-});
-const lib = await import(BUNDLE);
+const lib = await importServerModules('day-close', [
+  "export { openDatabase } from './src/server/db/client.ts';",
+  "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
+  "export { runCommand } from './src/server/lib/command.ts';",
+  "export { closeDay } from './src/server/modules/day-close/day-close-commands.ts';",
+  "export { readDay } from './src/server/modules/day-close/day-close-read.service.ts';",
+  "export { dayCloseReport } from './src/shared/day-close-contract.ts';",
+]);
 
 const round = (n) => Math.round(n * 10) / 10;
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];

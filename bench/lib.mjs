@@ -455,3 +455,23 @@ export async function onEachOpenDatabase(serverLib, bench) {
   }
   return { results, postgresSkipped: false };
 }
+
+/**
+ * The server's own TypeScript modules for an in-process bench: `lines` are `export … from` lines
+ * relative to the repository root, bundled once with esbuild into bench/.out/<name>.mjs and imported.
+ */
+export async function importServerModules(name, lines) {
+  const { build } = await import('esbuild');
+  const outfile = path.join(ROOT, `bench/.out/${name}.mjs`);
+  await build({
+    stdin: { contents: lines.join('\n'), resolveDir: ROOT, sourcefile: `bench-${name}-entry.ts`, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return import(outfile);
+}

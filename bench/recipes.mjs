@@ -10,42 +10,22 @@
 //   4. the report for the last full month: 3 warm-up runs then 20 timed, p95 — each run is what
 //      GET …/reports/recipes does after routing: recipeReport() plus the response schema's parse and
 //      JSON.stringify; target ≤ 300 ms.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { onEachOpenDatabase, printResult } from './lib.mjs';
+import { importServerModules, onEachOpenDatabase, printResult } from './lib.mjs';
 import { generateYear } from './year-generator.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUNDLE = path.join(ROOT, 'bench/.out/recipes.mjs');
 const RUNS = 20;
 const WARMUP = 3;
 const DAYS = Number(process.env.RECIPES_DAYS ?? 62);
 const TARGET_MS = 300;
 
-const { build } = await import('esbuild');
-await build({
-  stdin: {
-    contents: [
-      "export { openDatabase } from './src/server/db/client.ts';",
-      "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
-      "export { computeBill } from './src/shared/bill-math.ts';",
-      "export { recipeReport } from './src/server/modules/recipes/recipe-report.service.ts';",
-      "export { recipeReportResponse } from './src/shared/recipes-contract.ts';",
-    ].join('\n'),
-    resolveDir: ROOT,
-    sourcefile: 'bench-recipes-entry.ts',
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  outfile: BUNDLE,
-  logLevel: 'warning',
-});
-const lib = await import(BUNDLE);
+const lib = await importServerModules('recipes', [
+  "export { openDatabase } from './src/server/db/client.ts';",
+  "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
+  "export { computeBill } from './src/shared/bill-math.ts';",
+  "export { recipeReport } from './src/server/modules/recipes/recipe-report.service.ts';",
+  "export { recipeReportResponse } from './src/shared/recipes-contract.ts';",
+]);
 
 const pct = (values, p) => {
   const s = [...values].sort((a, b) => a - b);

@@ -11,44 +11,24 @@
 //   5. EXPLAIN (ANALYZE, BUFFERS) of the two main queries over the year, key lines kept.
 // Targets (issue 23): month ≤ 150 ms and year ≤ 300 ms on the embedded default, ≤ 100 / 200 ms on the server.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { onEachOpenDatabase, printResult } from './lib.mjs';
+import { importServerModules, onEachOpenDatabase, printResult } from './lib.mjs';
 import { generateYear } from './year-generator.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUNDLE = path.join(ROOT, 'bench/.out/reports.mjs');
 const RUNS = 20;
 const WARMUP = 3;
 const DAYS = Number(process.env.REPORTS_DAYS ?? 365);
 const TARGETS = { embedded: { month: 150, year: 300 }, postgres: { month: 100, year: 200 } };
 
-const { build } = await import('esbuild');
-await build({
-  stdin: {
-    contents: [
-      "export { openDatabase } from './src/server/db/client.ts';",
-      "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
-      "export { computeBill } from './src/shared/bill-math.ts';",
-      "export { salesReport, salesGroupsQuery, salesHoursQuery } from './src/server/modules/reports/sales-report.service.ts';",
-      "export { backfillSalesFigures } from './src/server/modules/reports/sales-figures.ts';",
-      "export { salesReportResponse } from './src/shared/reports-contract.ts';",
-      "export { sql } from 'drizzle-orm';",
-    ].join('\n'),
-    resolveDir: ROOT,
-    sourcefile: 'bench-reports-entry.ts',
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  outfile: BUNDLE,
-  logLevel: 'warning',
-});
-const lib = await import(BUNDLE);
+const lib = await importServerModules('reports', [
+  "export { openDatabase } from './src/server/db/client.ts';",
+  "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
+  "export { computeBill } from './src/shared/bill-math.ts';",
+  "export { salesReport, salesGroupsQuery, salesHoursQuery } from './src/server/modules/reports/sales-report.service.ts';",
+  "export { backfillSalesFigures } from './src/server/modules/reports/sales-figures.ts';",
+  "export { salesReportResponse } from './src/shared/reports-contract.ts';",
+  "export { sql } from 'drizzle-orm';",
+]);
 
 const p95 = (values) => {
   const s = [...values].sort((a, b) => a - b);

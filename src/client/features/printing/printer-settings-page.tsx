@@ -10,6 +10,7 @@ import {
 } from '../../../shared/printer-settings';
 import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
+import { Loading } from '../../components/loaded';
 import { getUserSession } from '../../api/session';
 import { printerSettingsQuery, printerSettingsUrl } from '../../api/printer-settings';
 import classes from './printer-settings-page.module.css';
@@ -45,7 +46,7 @@ const canPrint = () => typeof window !== 'undefined' && typeof window.print === 
 
 export function PrinterSettingsPage() {
   const restaurantId = getUserSession()?.restaurantId;
-  const { form, update, save, isSaving, loadError } = useDocumentForm<PrinterSettings>({
+  const { form, update, save, isSaving, isLoading, loadError } = useDocumentForm<PrinterSettings>({
     // the bill screens read the same cache entry (printerSettingsQuery): one key, one shape
     queryKey: printerSettingsQuery(restaurantId ?? '').queryKey,
     url: restaurantId ? printerSettingsUrl(restaurantId) : null,
@@ -79,6 +80,7 @@ export function PrinterSettingsPage() {
     if (!printTestReceipt(form, template)) window.alert('Test yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.');
   }
 
+  if (isLoading) return <Loading />;
   return (
     <div className={classes.page}>
       <Stack className={classes.form} gap="md">

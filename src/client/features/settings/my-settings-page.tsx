@@ -8,6 +8,7 @@ import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } fr
 import { ApiError, api, setSigningOut } from '../../api/http';
 import { useMenu } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
+import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
@@ -34,6 +35,7 @@ export function MySettingsPage({ mode }: { mode: 'kitchen' | 'waiter' }) {
     }
   }
 
+  if (doc.isLoading) return <Loading />;
   return (
     <Stack gap="md" maw={640}>
       <Title order={2}>Ayarlar</Title>

@@ -28,6 +28,7 @@ import { ApiError } from '../../api/http';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { generalSettingsQuery } from '../../api/restaurant';
 import { useDocumentForm } from '../../api/use-document-form';
+import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';
 import { PinSection } from './pin-section';
 import { RecordIntegritySection } from './record-integrity-section';
@@ -98,6 +99,8 @@ export function OwnerSettingsPage() {
   const setPermission = (action: (typeof GUARDED_ACTIONS)[number], roles: string[]) =>
     update({ permissions: { ...form.permissions, [action]: ['owner', ...roles] as Role[] } });
 
+  // Never a form over the defaults: a value typed before the stored settings arrive would be lost.
+  if (doc.isLoading) return <Loading />;
   return (
     <Stack gap="md" maw={900}>
       <Title order={2}>Ayarlar</Title>

@@ -28,15 +28,15 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; ownerUrl?: string; /** false: a running server already did */ migrate?: boolean }
   /** the default: a PostgreSQL cluster in dataDir, started and stopped with the server (ADR 0010) */
   | { kind: 'embedded'; dataDir: string }
-  /** dataDir undefined = in memory (tests) */
-  | { kind: 'pglite'; dataDir?: string };
+  /** dataDir undefined = in memory (tests); `from`: a dumpDataDir() image to start from (the tests' migrated template) */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 /** What the server's connections call themselves, so tools can see a running server (restore). */
 export const SERVER_APPLICATION_NAME = 'sofra';
 
 // Run from source this file sits beside migrations/; bundled it runs from dist/server.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const migrationsFolder = () =>
+export const migrationsFolder = () =>
   path.basename(here) === 'db' ? path.join(here, 'migrations') : path.resolve(here, '../../src/server/db/migrations');
 
 /**
@@ -149,7 +149,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
   }
   if (target.dataDir && !existsSync(path.join(target.dataDir, 'PG_VERSION'))) await createDataDirInChild(target.dataDir);
-  const client = new PGlite({ dataDir: target.dataDir, ...pgliteOptions() });
+  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.from, ...pgliteOptions() });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const pgliteDb: Db = db;

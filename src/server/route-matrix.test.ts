@@ -358,6 +358,7 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
   'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
+  'GET /api/restaurants/:restaurantId/bills/:billId/refunds': { ...OWNER_DAYS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/refunds': { ...OWNER_DAYS, ...withRefund() },
   'GET /api/restaurants/:restaurantId/days/current': OWNER_DAYS,
   'POST /api/restaurants/:restaurantId/days/close': {

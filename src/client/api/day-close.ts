@@ -44,6 +44,14 @@ export const cashMovementsQuery = () =>
     enabled: hasRestaurant,
   });
 
+/** What went back of one closed bill already (the İade dialog). */
+export const billRefundsQuery = (billId: string) =>
+  queryOptions({
+    queryKey: queryKeys.billRefunds(currentRestaurantId(), billId),
+    queryFn: () => api<RefundInfo[]>(restaurantPath(`/bills/${encodeURIComponent(billId)}/refunds`)),
+    enabled: hasRestaurant,
+  });
+
 const keyed = () => ({ 'idempotency-key': newIdempotencyKey() });
 
 /** One Idempotency-Key per confirmed close: a retried tap gets the same report, never a second close. */
@@ -51,5 +59,6 @@ export const closeDay = (body: DayCloseRequest, key: string = newIdempotencyKey(
   api<DayCloseReport>(restaurantPath('/days/close'), { method: 'POST', body, headers: { 'idempotency-key': key } });
 export const addCashMovement = (body: CashMovementRequest) =>
   api<CashMovementInfo>(restaurantPath('/cash-movements'), { method: 'POST', body, headers: keyed() });
-export const refundBill = (billId: string, body: RefundRequest) =>
-  api<RefundInfo>(restaurantPath(`/bills/${encodeURIComponent(billId)}/refunds`), { method: 'POST', body, headers: keyed() });
+/** One Idempotency-Key per İade the owner confirms: a retried tap never refunds twice. */
+export const refundBill = (billId: string, body: RefundRequest, key: string = newIdempotencyKey()) =>
+  api<RefundInfo>(restaurantPath(`/bills/${encodeURIComponent(billId)}/refunds`), { method: 'POST', body, headers: { 'idempotency-key': key } });

@@ -49,6 +49,8 @@ export const queryKeys = {
   bills: (restaurantId?: string) => (restaurantId ? (['bills', restaurantId] as const) : (['bills'] as const)),
   billList: (restaurantId: string, query: string) => ['bills', restaurantId, 'list', query] as const,
   billDetail: (restaurantId: string, billId: string | null) => ['bills', restaurantId, 'detail', billId] as const,
+  /** what was refunded of a closed bill (under 'bills': an İade refreshes it with the bill) */
+  billRefunds: (restaurantId: string, billId: string) => ['bills', restaurantId, 'refunds', billId] as const,
   /** Satış Raporları: one report per period (closed bills change it: the tickets event refreshes it) */
   reports: (restaurantId?: string) => (restaurantId ? (['reports', restaurantId] as const) : (['reports'] as const)),
   salesReport: (restaurantId: string, from: string, to: string) => ['reports', restaurantId, 'sales', from, to] as const,

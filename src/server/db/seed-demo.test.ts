@@ -122,6 +122,15 @@ describe('demo data', () => {
     const integrity = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/audit-chain`, cookies: owner.cookies })).json() as AuditChainReport;
     expect(integrity.firstBroken).toBeNull();
     expect(integrity.bills).toBe(3);
+    // Reçeteler are filled in, so Reçete Raporu of those bills is not empty: costed dishes, the
+    // ingredients they used (the Kuzu Şiş bill: 200 g of lamb), and dishes without a recipe named
+    const recipes = (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${rid}/reports/recipes?from=${day(-1)}&to=${day(1)}`, cookies: owner.cookies })).json() as {
+      items: { name: string; sold: number; cost: number }[];
+      ingredients: { name: string; theoretical: number }[];
+    };
+    expect(recipes.items.map((i) => i.name)).toEqual(expect.arrayContaining(['Kuzu Şiş', 'Tavuk Sote', 'Etli Nohut', 'Humus', 'Hünkar Beğendi']));
+    expect(recipes.items.every((i) => i.sold > 0 && i.cost > 0)).toBe(true);
+    expect(recipes.ingredients.find((i) => i.name === 'Kuzu eti')?.theoretical).toBeGreaterThan(0);
   });
 
   it('does nothing when run again', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { runCreateRestaurant, type CommandContext, type CommandDeps } from '../lib/command';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
+import { seedDemoRecipes } from './seed-demo-recipes';
 import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
 import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from './schema';
@@ -56,6 +57,7 @@ export async function seedDemo(deps: CommandDeps, passwordCost?: number): Promis
         })),
       );
     }
+    await seedDemoRecipes(c);
     await seedDemoService(c, DEMO_ACCOUNTS.find((a) => a.role === 'waiter')!.email);
     return c.restaurantId;
   });

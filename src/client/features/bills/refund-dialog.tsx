@@ -1,13 +1,14 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { RefundInfo } from '../../../shared/day-close-contract';
 import { formatTL } from '../../../shared/money';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket } from '../../../shared/ticket-contract';
-import { refundBill } from '../../api/day-close';
+import { billRefundsQuery, refundBill } from '../../api/day-close';
 import { fieldErrorsFrom, messageFor } from '../../api/field-errors';
 import { newIdempotencyKey } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';
+import { Loading } from '../../components/loaded';
 import { Modal } from '../../components/modal';
 
 /**
@@ -17,7 +18,13 @@ import { Modal } from '../../components/modal';
  */
 export function RefundDialog({ ticket, opened, onClose }: { ticket: Ticket; opened: boolean; onClose(): void }) {
   const qc = useQueryClient();
-  const refundable = ticket.lines.filter((l) => l.status !== 'cancelled' && !l.isComp && l.due > 0);
+  const earlier = useQuery({ ...billRefundsQuery(ticket.id), enabled: opened });
+  // units that went back in an earlier İade can not go back again (the server refuses them too)
+  const refunded = new Map<string, number>();
+  for (const r of earlier.data ?? []) for (const l of r.lines) refunded.set(l.lineId, (refunded.get(l.lineId) ?? 0) + l.quantity);
+  const left = (l: { id: string; quantity: number }) => l.quantity - (refunded.get(l.id) ?? 0);
+  const paidLines = ticket.lines.filter((l) => l.status !== 'cancelled' && !l.isComp && l.due > 0);
+  const refundable = paidLines.filter((l) => left(l) > 0);
   const [units, setUnits] = useState<Record<string, string>>({});
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [brand, setBrand] = useState('');
@@ -27,7 +34,7 @@ export function RefundDialog({ ticket, opened, onClose }: { ticket: Ticket; open
   const key = useRef(newIdempotencyKey());
   const chosen = refundable.map((l) => ({ lineId: l.id, quantity: Number(units[l.id] ?? '0') })).filter((l) => l.quantity > 0);
   const refund = useMutation({
-    mutationFn: () => refundBill(ticket.id, { lines: chosen, method, brand: method === 'meal_card' ? brand.trim() : undefined, reason: reason.trim() }),
+    mutationFn: () => refundBill(ticket.id, { lines: chosen, method, brand: method === 'meal_card' ? brand.trim() : undefined, reason: reason.trim() }, key.current),
     onSuccess: (r) => {
       key.current = newIdempotencyKey();
       setDone(r);
@@ -69,11 +76,19 @@ export function RefundDialog({ ticket, opened, onClose }: { ticket: Ticket; open
         >
           <Stack gap="sm">
             <Text size="sm">İade edilecek adetleri seçin. Ödenen tutar (indirim ve servis ücreti dahil) adet oranında geri verilir.</Text>
-            {refundable.length === 0 && <Text>Bu hesapta iade edilebilecek (ödenmiş) satır yok.</Text>}
-            {refundable.map((l) => (
+            {earlier.isPending && <Loading />}
+            {earlier.isSuccess && refundable.length === 0 && (
+              <Text>{paidLines.length > 0 ? 'Bu hesabın ödenmiş satırlarının hepsi iade edildi.' : 'Bu hesapta iade edilebilecek (ödenmiş) satır yok.'}</Text>
+            )}
+            {earlier.isSuccess && refundable.map((l) => (
               <Group key={l.id} justify="space-between" wrap="nowrap" align="flex-end">
                 <Text style={{ flex: 1 }}>
                   {l.quantity}× {l.name} · {formatTL(l.due)}
+                  {refunded.has(l.id) && (
+                    <Text span size="sm" c="dimmed" display="block">
+                      {refunded.get(l.id)} adedi daha önce iade edildi
+                    </Text>
+                  )}
                 </Text>
                 <NativeSelect
                   label={`${l.name} iade adedi`}
@@ -82,7 +97,7 @@ export function RefundDialog({ ticket, opened, onClose }: { ticket: Ticket; open
                     const v = e.currentTarget.value;
                     setUnits((u) => ({ ...u, [l.id]: v }));
                   }}
-                  data={Array.from({ length: Math.min(l.quantity, 99) + 1 }, (_, i) => String(i))}
+                  data={Array.from({ length: Math.min(left(l), 99) + 1 }, (_, i) => String(i))}
                   w={110}
                 />
               </Group>

@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { DAY_CLOSE_LIMITS, DAY_CLOSE_MESSAGES, type ClosedDaySummary, type DayCloseReport } from '../../../shared/day-close-contract';
 import type { Db } from '../../db/client';
-import { dayCloses } from '../../db/schema';
+import { dayCloses, tickets } from '../../db/schema';
+import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import { staffNames } from '../orders/ticket-read.service';
 import { dayToClose } from './day-close-commands';
-import { dayFigures, movementsOf, openTicketsOf } from './day-figures';
+import { dayFigures, movementsOf, openTicketsOf, refundsOf } from './day-figures';
 import { openBusinessDay } from './open-day';
 
 /**
@@ -82,4 +83,13 @@ export async function listDays(db: Db, restaurantId: string): Promise<ClosedDayS
 export async function listMovements(db: Db, restaurantId: string) {
   const day = await openBusinessDay(db, restaurantId);
   return movementsOf(db, restaurantId, day, day);
+}
+
+/** The İade records of one closed bill (the İade dialog shows what went back already), oldest first. */
+export async function billRefunds(db: Db, restaurantId: string, billId: string) {
+  const [bill] = isUuid(billId)
+    ? await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, billId), eq(tickets.restaurantId, restaurantId)))
+    : [];
+  if (!bill) throw new HttpError(404, DAY_CLOSE_MESSAGES.billNotFound);
+  return refundsOf(db, restaurantId, { ticketId: bill.id });
 }

@@ -414,6 +414,13 @@ describe('İade', () => {
     const rest = await refund(f, paid.id, { lines: [{ lineId: paid.lines[0].id, quantity: 2 }], method: 'cash', reason: 'Kalanı' });
     // units 1..3 together come to exactly what the line cost
     expect(one.json().amount + rest.json().amount).toBe(28_215);
+    // the İade dialog reads what went back already: both records, oldest first
+    const listed = await owner(f).call('GET', `/bills/${paid.id}/refunds`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as RefundInfo[]).map((r) => [r.reason, r.lines.map((l) => [l.lineId, l.quantity])])).toEqual([
+      ['Eksik porsiyon', [[paid.lines[0].id, 1]]],
+      ['Kalanı', [[paid.lines[0].id, 2]]],
+    ]);
     const p = await preview(f);
     expect(p.summary).toMatchObject({ gross: 28_500, discounts: 2_850, serviceCharge: 2_565, refunds: 28_215, net: 0 });
   });
@@ -463,6 +470,11 @@ describe('İade', () => {
     const foreign = await refund(other, paid.id, { lines: [{ lineId: raki.id, quantity: 1 }], method: 'cash', reason: 'x' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: 'Hesap bulunamadı' });
+    for (const id of [paid.id, 'not-a-uuid']) {
+      const read = await owner(other).call('GET', `/bills/${id}/refunds`);
+      expect(read.statusCode).toBe(404);
+      expect(read.json()).toEqual({ error: 'Hesap bulunamadı' });
+    }
     expect((await f.api(f.restaurant.waiter).call('POST', `/bills/${paid.id}/refunds`, { lines: [{ lineId: raki.id, quantity: 1 }], method: 'cash', reason: 'x' })).statusCode).toBe(403);
     expect(await db().select().from(refunds).where(eq(refunds.restaurantId, f.restaurant.id))).toHaveLength(0);
   });

@@ -14,7 +14,7 @@ import {
 import { OWNER, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { addCashMovement, closeDay, refundBill } from './day-close-commands';
-import { listDays, listMovements, previewDay, readDay } from './day-close-read.service';
+import { billRefunds, listDays, listMovements, previewDay, readDay } from './day-close-read.service';
 
 const billParams = restaurantParams.extend({ billId: z.string() });
 const dayParams = restaurantParams.merge(dayNumberQuery);
@@ -55,6 +55,10 @@ export async function dayCloseRoutes(app: FastifyInstance) {
     // the movement was written into the day open now: it is in that day's list
     return (await listMovements(db, actorOf(request).restaurantId)).find((m) => m.id === id)!;
   });
+
+  r.get('/bills/:billId/refunds', { config: OWNER, schema: { params: billParams, response: { 200: z.array(refundInfo) } } }, async (request) =>
+    billRefunds(db, actorOf(request).restaurantId, request.params.billId),
+  );
 
   r.post('/bills/:billId/refunds', { config: OWNER, schema: { params: billParams, body: refundRequest, response: { 201: refundInfo } } }, async (request, reply) => {
     const refund = await command(request, (c) => refundBill(c, request.params.billId, request.body));

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { vatContained, type Bill } from '../../../shared/bill-math';
 import { businessDay } from '../../../shared/business-day';
+import { weekdayOf } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
 import { auditEvents, diningTables, menuCategories, menuItems, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
@@ -47,9 +48,17 @@ export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 export const DIMENSIONS = ['hour', 'type', 'waiter', 'section', 'item', 'category', 'payment', 'vat'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
+/**
+ * The month roll-up (migration 0015): beside each day row the same sums go to `month:<dim>` on the
+ * month's first day, so a year is read from 12 rows per key instead of 365. An hour's month key is
+ * `<weekday>|<hour>` (1 = Monday, ISO), what the weekday x hour table needs.
+ */
+export const MONTH_PREFIX = 'month:';
+export type MonthDimension = `${typeof MONTH_PREFIX}${Dimension}`;
+
 /** One row of sums to add to (restaurant, dim, day, key). */
 export interface FigureRow {
-  dim: Dimension;
+  dim: Dimension | MonthDimension;
   day: string;
   key: string;
   label: string;
@@ -60,7 +69,7 @@ export interface FigureRow {
 /** Rows keyed by dim/day/key: adding to the same key sums the values. */
 class FigureSet {
   readonly rows = new Map<string, FigureRow>();
-  add(dim: Dimension, day: string, key: string, values: Partial<Record<FigureColumn, number>>, label = '', extra = '') {
+  add(dim: Dimension | MonthDimension, day: string, key: string, values: Partial<Record<FigureColumn, number>>, label = '', extra = '') {
     const id = `${dim}\u0000${day}\u0000${key}`;
     let row = this.rows.get(id);
     if (!row) {
@@ -230,8 +239,23 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
   }));
 }
 
-/** Adds rows (× sign) to the sums: one statement per 2,000 rows. */
-export async function applyFigures(db: Db, restaurantId: string, rows: readonly FigureRow[], sign: 1 | -1) {
+/** The month roll-up rows of day rows (see MONTH_PREFIX). */
+export function monthRowsOf(rows: readonly FigureRow[]): FigureRow[] {
+  const set = new FigureSet();
+  for (const r of rows) {
+    if (r.dim.startsWith(MONTH_PREFIX)) continue;
+    const key = r.dim === 'hour' ? `${weekdayOf(r.day)}|${r.key}` : r.key;
+    set.add(`${MONTH_PREFIX}${r.dim as Dimension}`, `${r.day.slice(0, 7)}-01`, key, r.values, r.label, r.extra);
+  }
+  return set.list();
+}
+
+/** Adds day rows (x sign) and their month roll-up to the sums: one statement per 2,000 rows. */
+export async function applyFigures(db: Db, restaurantId: string, dayRows: readonly FigureRow[], sign: 1 | -1) {
+  // one row per key (a statement may not update the same row twice)
+  const days = new FigureSet();
+  for (const r of dayRows) days.add(r.dim, r.day, r.key, r.values, r.label, r.extra);
+  const rows = [...days.list(), ...monthRowsOf(dayRows)];
   for (let i = 0; i < rows.length; i += 2000) {
     const chunk = rows.slice(i, i + 2000).map((r) => {
       const o: Record<string, unknown> = { dim: r.dim, business_day: r.day, key: r.key, label: r.label, extra: r.extra };

@@ -9,7 +9,6 @@ import {
   isOutlierShare,
   previousPeriod,
   shiftDay,
-  weekdayOf,
   type SalesException,
   type SalesReportResponse,
   type SalesSummary,
@@ -19,7 +18,7 @@ import { PAYMENT_METHOD_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, type PaymentMe
 import type { Db } from '../../db/client';
 import { periodBounds } from '../../lib/business-day';
 import { staffNames } from '../orders/ticket-read.service';
-import { FIGURE_COLUMNS } from './sales-figures';
+import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 
 /**
@@ -40,7 +39,8 @@ function rowsOf<T>(result: unknown): T[] {
 const sums = sql.raw(FIGURE_COLUMNS.map((c) => `sum(${c}::float8) as ${c}`).join(', '));
 /** What the hour rows carry: the summary's figures. */
 const HOUR_COLUMNS = ['bills', 'guests', 'gross', 'discounts', 'comps', 'cancelled', 'cancelled_count', 'service_charge', 'refunds', 'net', 'tips'];
-const GROUP_DIMS = sql.raw(`('type', 'waiter', 'section', 'item', 'category', 'payment', 'vat')`);
+const GROUP_DIMS: readonly Dimension[] = ['type', 'waiter', 'section', 'item', 'category', 'payment', 'vat'];
+const hourSums = sql.raw(HOUR_COLUMNS.map((c) => `sum(${c}::float8) as ${c}`).join(', '));
 
 const n = (r: Sums, k: string) => Number(r[k] ?? 0);
 const figuresOf = (r: Sums) => {
@@ -74,33 +74,64 @@ function summaryOf(total: Sums | undefined, vat: { rate: number; net: number; va
   };
 }
 
+/** The full calendar months inside from..to (their first days, and the last day they cover), or null. */
+export function monthSpan(from: string, to: string): { first: string; last: string; lastDay: string } | null {
+  const first = from.endsWith('-01') ? from : `${shiftDay(`${from.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+  const afterTo = shiftDay(to, 1);
+  // `to` ends its month when the next day is a 1st; otherwise the last full month is the one before
+  const last = afterTo.endsWith('-01') ? `${to.slice(0, 7)}-01` : `${shiftDay(`${to.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+  if (first > last) return null;
+  return { first, last, lastDay: shiftDay(`${shiftDay(last, 32).slice(0, 7)}-01`, -1) };
+}
+
+const quoted = (dims: readonly string[]) => sql.raw(`(${dims.map((d) => `'${d}'`).join(', ')})`);
+const COLUMNS = sql.raw(FIGURE_COLUMNS.join(', '));
+
+/**
+ * The rows of `dims` over a period, as one row source: the full months from their roll-up
+ * (MONTH_PREFIX), the days before and after them from the day rows. An hour's key is
+ * `<weekday>|<hour>` either way.
+ */
+function periodRows(restaurantId: string, dims: readonly Dimension[], from: string, to: string) {
+  const dayKey = sql.raw(`case when dim = 'hour' then extract(isodow from business_day)::int || '|' || key else key end`);
+  const days = sql`select dim, ${dayKey} as key, label, extra, ${COLUMNS} from sales_day_figures
+    where restaurant_id = ${restaurantId} and dim in ${quoted(dims)} and business_day between ${from} and ${to}`;
+  const span = monthSpan(from, to);
+  if (!span) return days;
+  return sql`${days} and business_day not between ${span.first} and ${span.lastDay}
+    union all
+    select substr(dim, ${MONTH_PREFIX.length + 1}), key, label, extra, ${COLUMNS} from sales_day_figures
+    where restaurant_id = ${restaurantId} and dim in ${quoted(dims.map((d) => MONTH_PREFIX + d))} and business_day between ${span.first} and ${span.last}`;
+}
+
+/** Per business day, the bill totals: the 'type' rows carry every bill and İade once, like the hours. */
+const dayTotalsQuery = (restaurantId: string, from: string, to: string) =>
+  sql`select to_char(business_day, 'YYYY-MM-DD') as day, ${hourSums} from sales_day_figures
+    where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to}
+    group by business_day`;
+
 async function summaryFor(db: Db, restaurantId: string, from: string, to: string): Promise<SalesSummary> {
-  const rows = rowsOf<Sums & { dim: string; key: string }>(
-    await db.execute(sql`select dim, case when dim = 'vat' then key else '' end as key, ${sums} from sales_day_figures
-      where restaurant_id = ${restaurantId} and dim in ('hour', 'vat') and business_day between ${from} and ${to}
-      group by dim, case when dim = 'vat' then key else '' end`),
-  );
+  const [days, vat] = await Promise.all([
+    db.execute(sql`select ${hourSums} from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to}`),
+    db.execute(sql`select key, ${sums} from (${periodRows(restaurantId, ['vat'], from, to)}) f group by key`),
+  ]);
   return summaryOf(
-    rows.find((r) => r.dim === 'hour'),
-    rows.filter((r) => r.dim === 'vat').map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
+    rowsOf<Sums>(days)[0],
+    rowsOf<Sums & { key: string }>(vat).map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
   );
 }
 
 /**
- * Every dimension but the hours over a period, one row per dim and key: an index range per dim (the
- * primary key), hashed into ~100 groups. A renamed dish keeps one row (its key); the label shown is
- * the greatest of its names in the period (max: no sort over the period's rows).
+ * Every dimension but the hours over a period, one row per dim and key. A renamed dish keeps one
+ * row (its key); the label shown is the greatest of its names in the rows read (max: no sort).
  */
 export const salesGroupsQuery = (restaurantId: string, from: string, to: string) =>
   sql`select dim, key, max(label) as label, max(extra) as extra, ${sums}
-    from sales_day_figures
-    where restaurant_id = ${restaurantId} and dim in ${GROUP_DIMS} and business_day between ${from} and ${to}
-    group by dim, key`;
+    from (${periodRows(restaurantId, GROUP_DIMS, from, to)}) f group by dim, key`;
 
-/** The hour rows of a period as they are (one per business day and hour): by day, by weekday × hour and the total are added up in JS. */
+/** The weekday x hour cells of a period (key `<weekday>|<hour>`). */
 export const salesHoursQuery = (restaurantId: string, from: string, to: string) =>
-  sql`select to_char(business_day, 'YYYY-MM-DD') as day, key as hour, ${sql.raw(HOUR_COLUMNS.map((c) => `${c}::float8 as ${c}`).join(', '))}
-    from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'hour' and business_day between ${from} and ${to}`;
+  sql`select key as cell, ${hourSums} from (${periodRows(restaurantId, ['hour'], from, to)}) f group by key`;
 
 export async function salesReport(
   db: Db,
@@ -114,28 +145,19 @@ export async function salesReport(
   const prev = previousPeriod(from, to);
 
   // the four reads at once (separate pool connections on PostgreSQL)
-  const [groupResult, hourResult, previous, exceptions] = await Promise.all([
+  const [groupResult, dayResult, hourResult, previous, exceptions] = await Promise.all([
     db.execute(salesGroupsQuery(restaurantId, from, to)),
+    db.execute(dayTotalsQuery(restaurantId, from, to)),
     db.execute(salesHoursQuery(restaurantId, from, to)),
     summaryFor(db, restaurantId, prev.from, prev.to),
     exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
   ]);
   const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
-  const hours = rowsOf<Sums & { day: string; hour: string }>(hourResult);
+  const dayRows = rowsOf<Sums & { day: string }>(dayResult);
+  const cells = rowsOf<Sums & { cell: string }>(hourResult);
   const total: Sums = {};
-  const days = new Map<string, Sums>();
-  const cells = new Map<string, Sums>();
-  const addTo = (into: Sums, r: Sums) => {
-    for (const c of HOUR_COLUMNS) into[c] = (into[c] ?? 0) + n(r, c);
-  };
-  for (const h of hours) {
-    addTo(total, h);
-    if (!days.has(h.day)) days.set(h.day, {});
-    addTo(days.get(h.day)!, h);
-    const cell = `${weekdayOf(h.day)}|${h.hour}`;
-    if (!cells.has(cell)) cells.set(cell, {});
-    addTo(cells.get(cell)!, h);
-  }
+  for (const d of dayRows) for (const c of HOUR_COLUMNS) total[c] = (total[c] ?? 0) + n(d, c);
+  const days = new Map(dayRows.map((d) => [d.day, d]));
   const of = (dim: string) => groups.filter((g) => g.dim === dim);
   const summary = summaryOf(
     total,
@@ -148,9 +170,9 @@ export async function salesReport(
     const day = shiftDay(from, i);
     return { day, ...figuresOf(days.get(day) ?? {}) };
   });
-  const byHour = [...cells]
-    .map(([cell, c]) => {
-      const [weekday, hour] = cell.split('|').map(Number);
+  const byHour = cells
+    .map((c) => {
+      const [weekday, hour] = c.cell.split('|').map(Number);
       return { weekday, hour, bills: n(c, 'bills'), net: figuresOf(c).net };
     })
     .filter((h) => h.bills !== 0 || h.net !== 0)

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
-import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { setUserSession } from '../../api/session';
-import { PrinterSettingsPage } from '../printing/printer-settings-page';
-import { OwnerSettingsPage } from './owner-settings-page';
+import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer-settings';
+import { defaultRestaurantSettings } from '../../shared/restaurant-settings';
+import { setUserSession } from '../api/session';
+import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
+import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 
 // A form drawn over the defaults before the stored document arrives lets a person type into it;
 // the save then failed on a default the person never saw (an empty restaurant name), or, with no

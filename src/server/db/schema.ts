@@ -731,6 +731,8 @@ export const salesBills = pgTable(
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     figures: jsonb('figures').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** its figures include Reçete Raporu's (migration 0016); older rows get them at start-up */
+    hasRecipeFigures: boolean('has_recipe_figures').notNull().default(false),
   },
   (t) => [index('sales_bills_restaurant_day_idx').on(t.restaurantId, t.businessDay)],
 );

@@ -1,7 +1,7 @@
 import { Loaded } from '../../components/loaded';
 import { DateField } from '../../components/date-field';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BillSummary } from '../../../shared/bill-contract';
 import { formatTL } from '../../../shared/money';
@@ -9,6 +9,7 @@ import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
 import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
+import { dayPreviewQuery } from '../../api/day-close';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../../api/restaurant';
 import { BillModal } from './bill-dialogs';
@@ -32,6 +33,10 @@ export default function ClosedBillsPage() {
   const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
   const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
   const today = businessDay(new Date(), tz, dayStartHour);
+  // After today's Gün Sonu, bills closing now belong to the next business day (the open one): the
+  // default list shows them too and the date fields reach that day.
+  const openDay = useQuery({ ...dayPreviewQuery(), select: (d) => d.businessDay }).data;
+  const lastDay = openDay && openDay > today ? openDay : today;
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [number, setNumber] = useState('');
@@ -63,8 +68,8 @@ export default function ClosedBillsPage() {
         }}
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <DateField label="Başlangıç" value={from} max={today} onChange={setFrom} />
-          <DateField label="Bitiş" value={to} max={today} onChange={setTo} />
+          <DateField label="Başlangıç" value={from} max={lastDay} onChange={setFrom} />
+          <DateField label="Bitiş" value={to} max={lastDay} onChange={setTo} />
           <TextInput label="Hesap No" inputMode="numeric" value={number} onChange={(e) => setNumber(e.currentTarget.value)} error={formError ?? undefined} />
           <Button type="submit">Listele</Button>
           <Button
@@ -86,7 +91,7 @@ export default function ClosedBillsPage() {
           ? `Hesap No ${query.number}`
           : query.from
             ? `${trDay(query.from)}${query.to && query.to !== query.from ? ` – ${trDay(query.to)}` : ''} iş günleri`
-            : `Bugünün iş günü (${trDay(today)})`}
+            : `Bugünün iş günü (${trDay(today)})${lastDay > today ? ` ve gün sonundan sonra kapananlar (${trDay(lastDay)})` : ''}`}
         {bills.data && ` · ${bills.data.length} hesap · ${formatTL(total)}`}
       </Text>
       <Loaded query={bills}>

@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { floorQuery } from '../../api/floor';
 import { describe, expect, it, vi } from 'vitest';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { MoveLinesDialog } from './ticket-dialogs';
@@ -46,5 +47,38 @@ describe('Satırları Taşı', () => {
     expect(box(/Adana Kebap/)).not.toBeChecked();
     expect(box(/Ayran/)).toBeChecked();
     expect(screen.getByRole('button', { name: 'Masa Seç (2)' })).toBeEnabled();
+  });
+});
+
+describe('Satırları Taşı, done', () => {
+  it('Hedef adisyonu aç closes the dialog as it opens the target adisyon (the dialog used to stay open over it)', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    queryClient.setQueryData(floorQuery().queryKey, {
+      sections: [{ id: 's1', name: 'Salon', tables: [{ id: 'tb7', name: 'Salon 7', state: 'free' }] }],
+    } as never);
+    const actions = { moveLines: vi.fn().mockResolvedValue({ target: { id: 'target-ticket' } }) } as unknown as TicketActions;
+    const onClose = vi.fn();
+    function Where() {
+      return <output data-testid="where">{useLocation().pathname}</output>;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider>
+          <MemoryRouter>
+            <MoveLinesDialog opened ticket={t} actions={actions} onClose={onClose} />
+            <Routes>
+              <Route path="*" element={<Where />} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /Ayran/ }));
+    await user.click(screen.getByRole('button', { name: 'Masa Seç (1)' }));
+    await user.click(await screen.findByRole('button', { name: /^Salon 7,/ }));
+    await user.click(await screen.findByRole('button', { name: 'Hedef adisyonu aç' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.getByTestId('where').textContent).toMatch(/\/orders\/target-ticket$/);
   });
 });

@@ -115,7 +115,14 @@ export function MoveLinesDialog({ opened, ticket, actions, onClose }: Props) {
         title="Satırları Taşı"
         footer={
           <>
-            <Button variant="default" onClick={() => navigate(ticketPath(done.ticketId))}>
+            <Button
+              variant="default"
+              onClick={() => {
+                // the dialog belongs to the adisyon left behind: it closes, the target opens bare
+                onClose();
+                navigate(ticketPath(done.ticketId));
+              }}
+            >
               Hedef adisyonu aç
             </Button>
             <Button onClick={onClose}>Tamam</Button>

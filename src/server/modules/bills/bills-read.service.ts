@@ -6,6 +6,7 @@ import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
 import { auditEvents, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { openBusinessDay } from '../day-close/open-day';
 import { presentTickets, readTicket, staffNames } from '../orders/ticket-read.service';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { ADJUSTMENT_LABELS, BILL_MESSAGES } from './bill-messages';
@@ -25,7 +26,10 @@ export async function listBills(db: Db, restaurantId: string, query: BillsQuery)
   // by the business day each bill got when it closed (issue 23), so Kapalı Hesaplar, the reports
   // and Gün Sonu always agree — a bill closed after the day's Gün Sonu belongs to the next day
   const today = businessDay(new Date(), settings.timeZone, settings.businessDayStartHour);
-  const period = { from: query.from ?? today, to: query.to ?? today };
+  // once today's Gün Sonu is taken, bills closing now go to the next (open) day: the default view
+  // shows them too, or the bill just closed would be nowhere on the screen until tomorrow
+  const open = await openBusinessDay(db, restaurantId);
+  const period = { from: query.from ?? today, to: query.to ?? (open > today ? open : today) };
   const rows = await db
     .select()
     .from(tickets)

@@ -72,7 +72,8 @@ export async function kitchenHistory(db: Db, restaurantId: string, query: Kitche
   const stats = await db
     .select({
       name: ticketLines.name,
-      count: sql<number>`count(*)::int`,
+      // portions, not lines: "2× Mercimek Çorbası" counts 2 (the table's column says Adet)
+      count: sql<number>`coalesce(sum(${ticketLines.quantity}), 0)::int`,
       avgSeconds: sql<number>`round(avg(${prep}))::int`,
       p90Seconds: sql<number>`round(percentile_disc(0.9) within group (order by ${prep}))::int`,
     })
@@ -81,7 +82,7 @@ export async function kitchenHistory(db: Db, restaurantId: string, query: Kitche
     .innerJoin(tickets, eq(tickets.id, ticketLines.ticketId))
     .where(and(matching, isNotNull(ticketLines.readyAt), ne(ticketLines.status, 'cancelled'), or(eq(ticketLines.status, 'ready'), eq(ticketLines.status, 'served'))))
     .groupBy(ticketLines.name)
-    .orderBy(desc(sql`count(*)`), asc(ticketLines.name));
+    .orderBy(desc(sql`sum(${ticketLines.quantity})`), asc(ticketLines.name));
 
   return { batches, stats, isTruncated };
 }

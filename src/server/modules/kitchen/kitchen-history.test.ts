@@ -92,6 +92,12 @@ describe('kitchen history', () => {
     expect((await history('?from=dün')).status).toBe(400);
   });
 
+  it('counts portions, not lines: one line of 3 Lahmacun and one of 1 make 4', async () => {
+    const b = await madeBatch([{ name: 'Lahmacun' }, { name: 'Lahmacun' }], 120, [60, 60]);
+    await ctx.database.db.update(ticketLines).set({ quantity: 3 }).where(eq(ticketLines.id, b.lineIds[0]));
+    expect((await history()).body.stats.find((s) => s.name === 'Lahmacun')).toMatchObject({ count: 4, avgSeconds: 60 });
+  });
+
   it('leaves cancelled lines out of the preparation times', async () => {
     const b = await madeBatch([{ name: 'Künefe' }, { name: 'Künefe' }], 200, [100, 10]);
     await ctx.database.db.update(ticketLines).set({ status: 'cancelled' }).where(inArray(ticketLines.id, [b.lineIds[1]]));

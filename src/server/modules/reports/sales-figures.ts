@@ -3,9 +3,11 @@ import { vatContained, type Bill } from '../../../shared/bill-math';
 import { businessDay } from '../../../shared/business-day';
 import { weekdayOf } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
-import { auditEvents, diningTables, menuCategories, menuItems, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
+import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
+import { loadRecipeIndex, type RecipeIndex } from '../recipes/consumption';
+import { RECIPE_DIMENSIONS, recipeFigures } from './recipe-figures';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 
 /**
@@ -45,7 +47,7 @@ export const FIGURE_COLUMNS = [
 ] as const;
 export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 
-export const DIMENSIONS = ['hour', 'type', 'waiter', 'section', 'item', 'category', 'payment', 'vat'] as const;
+export const DIMENSIONS = ['hour', 'type', 'waiter', 'section', 'item', 'category', 'payment', 'vat', ...RECIPE_DIMENSIONS] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /**
@@ -103,6 +105,9 @@ export interface BillData {
   payments: PaymentRow[];
   /** audit rows of the ticket's İndirim / İkram / İptal, oldest first */
   audit: { action: string; actor: string | null; lineId: string | null }[];
+  /** when each batch of the bill went to the kitchen: a line uses the recipe in force then */
+  sentAt: Map<string, Date>;
+  recipes: RecipeIndex;
 }
 
 const ADJUSTMENT_ACTIONS = ['ticket.discount', 'ticket.line.discount', 'ticket.line.comp', 'ticket.line.cancel'];
@@ -172,6 +177,7 @@ export function billFigures(b: BillData): FigureSet {
     set.add('payment', b.day, `${p.method}|${p.brand ?? ''}`, { net: p.amountKurus, tips: p.tipKurus, payment_count: 1 });
   }
   for (const v of bill.vatByRate) set.add('vat', b.day, String(v.rate), { net: v.amount, vat: v.vat });
+  recipeFigures(b, bill, (dim, key, values, label) => set.add(dim, b.day, key, values, label));
   return set;
 }
 
@@ -205,6 +211,12 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
       ),
     )
     .orderBy(asc(auditEvents.id));
+  const batchIds = [...new Set(lines.map((l) => l.batchId).filter((x): x is string => !!x))];
+  const [batches, recipes] = await Promise.all([
+    batchIds.length ? db.select({ id: kitchenBatches.id, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(inArray(kitchenBatches.id, batchIds)) : [],
+    loadRecipeIndex(db, restaurantId),
+  ]);
+  const sentAt = new Map(batches.map((x) => [x.id, x.sentAt]));
   const itemIds = [...new Set(lines.map((l) => l.menuItemId).filter((x): x is string => !!x))];
   const categories = new Map<string, { id: string; name: string }>();
   if (itemIds.length) {
@@ -236,6 +248,8 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
     categories,
     payments: paidBy.get(r.ticket.id) ?? [],
     audit: (auditBy.get(r.ticket.id) ?? []).map((a) => ({ action: a.action, actor: a.actor, lineId: a.lineId })),
+    sentAt,
+    recipes,
   }));
 }
 
@@ -291,8 +305,8 @@ async function recordBills(db: Db, restaurantId: string, ticketIds: string[]) {
   if (marks.length === 0) return 0;
   // a bill already counted is left alone (a retried close, a backfill running twice)
   const inserted = await db.execute(
-    sql`insert into sales_bills (ticket_id, restaurant_id, business_day, figures)
-        select x.ticket_id, ${restaurantId}::uuid, x.business_day, x.figures
+    sql`insert into sales_bills (ticket_id, restaurant_id, business_day, figures, has_recipe_figures)
+        select x.ticket_id, ${restaurantId}::uuid, x.business_day, x.figures, true
         from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as x(ticket_id uuid, business_day date, figures jsonb)
         on conflict (ticket_id) do nothing returning ticket_id`,
   );
@@ -407,9 +421,54 @@ export async function backfillSalesFigures(db: Db, { batch = 2000 } = {}): Promi
       });
     }
   }
+  done += await backfillRecipeFigures(db, batch);
   const refundsMissing = rowsOf<{ id: string; restaurant_id: string }>(
     await db.execute(sql`select r.id, r.restaurant_id from refunds r where not exists (select 1 from sales_refunds s where s.refund_id = r.id)`),
   );
   for (const r of refundsMissing) await recordRefundFigures({ tx: db, restaurantId: r.restaurant_id }, r.id);
   return done + refundsMissing.length;
+}
+
+/**
+ * Bills counted before migration 0016 get Reçete Raporu's figures as their close would have made
+ * them (a line's use is fixed once sent), added to the sums and to the figures stored with the bill,
+ * so a reopen takes them off too. Per batch under the restaurant lock, like the sales backfill.
+ */
+async function backfillRecipeFigures(db: Db, batch: number): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const missing = rowsOf<{ ticket_id: string; restaurant_id: string }>(
+      await db.execute(sql`select ticket_id, restaurant_id from sales_bills where not has_recipe_figures order by restaurant_id limit ${batch}`),
+    );
+    if (missing.length === 0) return done;
+    const byRestaurant = new Map<string, string[]>();
+    for (const m of missing) byRestaurant.set(m.restaurant_id, [...(byRestaurant.get(m.restaurant_id) ?? []), m.ticket_id]);
+    for (const [rid, ids] of byRestaurant) {
+      done += await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx.execute(sql`select 1 from restaurants where id = ${rid} for update`);
+        // under the lock: a bill reopened meanwhile has no row any more and is left alone
+        const still = new Set(
+          rowsOf<{ ticket_id: string }>(
+            await tx.execute(sql`select ticket_id from sales_bills where ticket_id in ${sql.raw(`(${ids.map((id) => `'${id}'`).join(', ')})`)} and not has_recipe_figures`),
+          ).map((r) => r.ticket_id),
+        );
+        const all = new FigureSet();
+        const marks: { ticket_id: string; figures: FigureRow[] }[] = [];
+        for (const b of await loadBills(tx, rid, [...still])) {
+          const rows = billFigures(b).list().filter((r) => (RECIPE_DIMENSIONS as readonly string[]).includes(r.dim));
+          marks.push({ ticket_id: b.ticket.id, figures: rows });
+          for (const r of rows) all.add(r.dim, r.day, r.key, r.values, r.label, r.extra);
+        }
+        await tx.execute(
+          sql`update sales_bills s set figures = s.figures || x.figures, has_recipe_figures = true
+              from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as x(ticket_id uuid, figures jsonb) where s.ticket_id = x.ticket_id`,
+        );
+        await applyFigures(tx, rid, all.list(), 1);
+        return marks.length;
+      });
+    }
+    // whatever could not be counted (gone meanwhile) is not asked again
+    await db.execute(sql`update sales_bills set has_recipe_figures = true where ticket_id in ${sql.raw(`(${missing.map((m) => `'${m.ticket_id}'`).join(', ')})`)}`);
+  }
 }

@@ -92,7 +92,7 @@ const COLUMNS = sql.raw(FIGURE_COLUMNS.join(', '));
  * (MONTH_PREFIX), the days before and after them from the day rows. An hour's key is
  * `<weekday>|<hour>` either way.
  */
-function periodRows(restaurantId: string, dims: readonly Dimension[], from: string, to: string) {
+export function periodRows(restaurantId: string, dims: readonly Dimension[], from: string, to: string) {
   const dayKey = sql.raw(`case when dim = 'hour' then extract(isodow from business_day)::int || '|' || key else key end`);
   const days = sql`select dim, ${dayKey} as key, label, extra, ${COLUMNS} from sales_day_figures
     where restaurant_id = ${restaurantId} and dim in ${quoted(dims)} and business_day between ${from} and ${to}`;

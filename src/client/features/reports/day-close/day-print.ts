@@ -1,7 +1,7 @@
 import { CASH_MOVEMENT_LABELS, differenceWord, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { formatTL } from '../../../../shared/money';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
 import { receiptCss, type ReceiptLayout } from '../../../components/receipt-html';
 
 /**
@@ -55,7 +55,8 @@ export function dayRows(r: DayCloseReport) {
   const vat: Row[] = s.vat.map((v) => [`KDV %${v.rate}`, `Matrah ${formatTL(v.base)} · KDV ${formatTL(v.tax)}`]);
   const movements: Row[] = r.movements.map((m) => [`${CASH_MOVEMENT_LABELS[m.kind]}${m.reason ? ` · ${m.reason}` : ''}`, formatTL(m.amount)]);
   const refunds: Row[] = r.refunds.map((x) => [`Hesap No ${x.billNumber ?? '—'} · ${PAYMENT_METHOD_LABELS[x.method]} · ${x.reason}`, formatTL(x.amount)]);
-  const carried: Row[] = r.openTickets.map((t) => [`${t.tableName ?? 'Adisyon'} #${t.number}${t.waiterName ? ` · ${t.waiterName}` : ''}`, formatTL(t.total)]);
+  // Gel-Al / Paket Servis have no table: their type names them, as in step 1 of Gün Sonu
+  const carried: Row[] = r.openTickets.map((t) => [`${t.tableName ?? TICKET_TYPE_LABELS[t.type]} #${t.number}${t.waiterName ? ` · ${t.waiterName}` : ''}`, formatTL(t.total)]);
   return { figures, cash, payments, vat, movements, refunds, carried };
 }
 

@@ -17,7 +17,11 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { mePinRoutes } from './modules/devices/me-pin.routes';
 import { pinAuthRoutes } from './modules/devices/pin-auth.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { courierPageRoutes } from './modules/couriers/courier-page.routes';
+import { couriersRoutes } from './modules/couriers/couriers.routes';
 import { dayCloseRoutes } from './modules/day-close/day-close.routes';
+import { onlineOrdersRoutes } from './modules/online-orders/online-orders.routes';
+import { sofraChannelRoutes } from './modules/online-orders/sofra-channel.routes';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -44,6 +48,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
 import { registerJsonBody } from './plugins/json-body';
 import { answerConnectionError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi';
 import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
@@ -72,7 +77,8 @@ const CONTENT_SECURITY_POLICY = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    // https: Kurye Takibi's map tiles come from the tile server the owner names in Ayarlar
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -111,11 +117,24 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [auditChainRoutes, RESTAURANT_PREFIX],
   [recipesRoutes, RESTAURANT_PREFIX],
   [reportsRoutes, RESTAURANT_PREFIX],
+  [couriersRoutes, RESTAURANT_PREFIX],
+  [courierPageRoutes, '/api/courier/:token'],
+  [onlineOrdersRoutes, RESTAURANT_PREFIX],
+  [sofraChannelRoutes, '/api/integrations/sofra'],
 ];
+
+/** A courier link's token is its key: the request log writes `/api/courier/***`, never the token. */
+export const hideCourierToken = (url: string) => url.replace(/^(\/api\/courier\/|\/kurye\/)[^/?#]+/, '$1***');
+
+function withoutCourierTokens(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (!logger) return logger;
+  const req = (r: { method: string; url: string; host?: string; ip?: string }) => ({ method: r.method, url: hideCourierToken(r.url), host: r.host, remoteAddress: r.ip });
+  return { ...(typeof logger === 'object' ? logger : {}), serializers: { ...(typeof logger === 'object' ? logger.serializers : {}), req } } as AppOptions['logger'];
+}
 
 export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing }: AppOptions) {
   const app = Fastify({
-    logger,
+    logger: withoutCourierTokens(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -148,7 +167,9 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   // PGlite: the locked data directory means no other live process can hold a claim.
   registerIdempotency(app, { exclusiveDatabase: database.exclusive, ...idempotency });
 
+  await registerOpenApi(app);
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
+  registerOpenApiRoutes(app);
   for (const [plugin, prefix] of MODULES) await app.register(plugin, { prefix });
   await registerSpa(app, clientDir);
 

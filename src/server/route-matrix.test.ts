@@ -10,6 +10,8 @@ import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
 import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
 import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
 import { recipesMatrixFixtures } from './modules/recipes/recipes-test-kit';
+import { couriersMatrixFixtures } from './modules/couriers/couriers-test-kit';
+import { onlineOrdersMatrixFixtures } from './modules/online-orders/online-orders-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
@@ -161,6 +163,28 @@ const withClosedDay = () => {
       return {};
     },
     pathParams: () => ({ number: String(number) }),
+  };
+};
+
+/** Online Sipariş Takibi (issue 24): a fresh new order of the caller's restaurant, received through its channel. */
+const onlineOrders = onlineOrdersMatrixFixtures(() => ctx);
+const OWNER_ONLINE: RouteRule = { access: ['owner'], tenantScoped: true };
+const withNewOrder = (payload: unknown): Partial<RouteRule> => ({
+  pathParams: async ({ restaurantId }) => ({ orderId: await onlineOrders.newOrder(restaurantId) }),
+  prepare: () => ({ payload: payload as object }),
+});
+
+/** Kurye Takibi (issue 24): a fresh courier with a link and a ready Paket Servis ticket, given or delivered when asked. */
+const couriersMatrix = couriersMatrixFixtures(() => ctx);
+const OWNER_COURIERS: RouteRule = { access: ['owner'], tenantScoped: true };
+const withCourier = (state: Parameters<typeof couriersMatrix>[1], body?: (made: Awaited<ReturnType<typeof couriersMatrix>>) => unknown) => {
+  let made: Awaited<ReturnType<typeof couriersMatrix>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await couriersMatrix(s, state);
+      return body ? { payload: body(made) as object } : {};
+    },
+    pathParams: () => ({ courierId: made.courierId, token: made.token, assignmentId: made.assignmentId }),
   };
 };
 
@@ -370,6 +394,17 @@ const MATRIX: Record<string, RouteRule> = {
     },
   },
   'GET /api/restaurants/:restaurantId/days': OWNER_DAYS,
+  'GET /api/restaurants/:restaurantId/couriers': OWNER_COURIERS,
+  'POST /api/restaurants/:restaurantId/couriers': { ...OWNER_COURIERS, prepare: () => ({ payload: { name: 'Matris Kurye', phone: '0533 111 22 33' } }) },
+  'PATCH /api/restaurants/:restaurantId/couriers/:courierId': { ...OWNER_COURIERS, ...withCourier('ready', () => ({ version: 1, name: 'Matris Kurye 2' })) },
+  'POST /api/restaurants/:restaurantId/couriers/:courierId/link': { ...OWNER_COURIERS, ...withCourier('ready', () => ({ hours: 2 })) },
+  'DELETE /api/restaurants/:restaurantId/couriers/:courierId/link': { ...OWNER_COURIERS, ...withCourier('ready') },
+  'POST /api/restaurants/:restaurantId/couriers/:courierId/assignments': { ...OWNER_COURIERS, ...withCourier('ready', (m) => ({ ticketIds: [m.ticketId] })) },
+  'POST /api/restaurants/:restaurantId/couriers/:courierId/settlements': { ...OWNER_COURIERS, ...withCourier('delivered', (m) => ({ assignmentIds: [m.assignmentId] })) },
+  // the courier's phone: no staff session, the link's token is the key (checked in courier-page.routes.test.ts)
+  'GET /api/courier/:token': { access: 'public', ...withCourier('assigned') },
+  'POST /api/courier/:token/positions': { access: 'public', ...withCourier('assigned', () => ({ lat: 41, lng: 29, accuracy: 10 })) },
+  'POST /api/courier/:token/orders/:assignmentId/steps': { access: 'public', ...withCourier('assigned', () => ({ step: 'picked_up' })) },
   'GET /api/restaurants/:restaurantId/days/:number': { ...OWNER_DAYS, ...withClosedDay() },
   'GET /api/restaurants/:restaurantId/cash-movements': OWNER_DAYS,
   'POST /api/restaurants/:restaurantId/cash-movements': { ...OWNER_DAYS, prepare: () => ({ payload: { kind: 'in', amount: 1000, reason: 'Matris' } }) },
@@ -409,6 +444,29 @@ const MATRIX: Record<string, RouteRule> = {
     tenantScoped: true,
     prepare: () => ({ query: { from: '2026-11-01', to: '2026-11-30', table: 'byItem' } }),
   },
+  // the restaurant's own channel: anyone holding the secret (a signature, not a session); another
+  // restaurant's id (no secret of its own there) answers 404 like an unknown restaurant
+  'POST /api/integrations/sofra/:restaurantId/orders': { access: 'public', tenantScoped: true, prepare: ({ restaurantId }) => onlineOrders.signedOrder(restaurantId) },
+  'GET /api/docs': { access: 'public' },
+  'GET /api/docs/json': { access: 'public' },
+  'GET /api/restaurants/:restaurantId/online-orders': OWNER_ONLINE,
+  'POST /api/restaurants/:restaurantId/online-orders/:orderId/accept': { ...OWNER_ONLINE, ...withNewOrder({ prepMinutes: 20 }) },
+  'POST /api/restaurants/:restaurantId/online-orders/:orderId/reject': { ...OWNER_ONLINE, ...withNewOrder({ reason: 'too_busy' }) },
+  'POST /api/restaurants/:restaurantId/online-orders/phone': {
+    ...OWNER_ONLINE,
+    prepare: async ({ restaurantId }) => ({
+      payload: {
+        type: 'takeaway',
+        customer: { name: 'Matris', phone: '0532 000 00 00' },
+        items: [{ menuItemId: await onlineOrders.dishId(restaurantId), quantity: 1 }],
+        payment: { method: 'cash' },
+        prepMinutes: 15,
+      },
+    }),
+  },
+  'GET /api/restaurants/:restaurantId/online-orders/customers': { ...OWNER_ONLINE, prepare: () => ({ query: { phone: '0532 000 00 00' } }) },
+  'GET /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
+  'POST /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

@@ -28,6 +28,10 @@ export const LIVE_EVENT_TYPES = [
   'recipes',
   /** Gün Sonu taken, a Kasa movement or an İade recorded: the Gün Sonu tab and the reports refresh; id = the day close, movement or refund */
   'days',
+  /** Kurye Takibi: a courier added or changed, a link made or revoked, an order given, picked up, delivered or paid, a position, a settlement; id = the courier */
+  'couriers',
+  /** an online order arrived, was accepted or rejected (Online Sipariş Takibi rings on every owner screen); id = the order */
+  'online-orders',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

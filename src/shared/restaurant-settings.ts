@@ -93,6 +93,19 @@ export const restaurantSettings = z
         .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, "Adres 'https://' ile başlayan bir internet adresi olmalı")
         .superRefine(refuseBadCharacters('name', 'Adres')),
     }),
+    /**
+     * Kurye Takibi's map tiles: an address with {z}, {x} and {y} (e.g. an OpenStreetMap tile server
+     * the restaurant may use); empty = no tiles, positions drawn on a plain plan and listed.
+     * HTTPS only: the app's Content-Security-Policy lets images come from https: origins (app.ts).
+     * A document saved before this existed reads (and saves) empty.
+     */
+    mapTileUrl: z
+      .string()
+      .trim()
+      .max(300, 'Harita adresi en fazla 300 karakter olabilir')
+      .regex(/^(https:\/\/[^\s]*\{z\}[^\s]*)?$/, "Harita adresi 'https://' ile başlamalı ve {z}, {x}, {y} içermeli")
+      .superRefine(refuseBadCharacters('name', 'Harita adresi'))
+      .default(''),
     timeZone: z.string().superRefine(refuseBadCharacters('name', 'Saat dilimi')).refine(isTimeZone, 'Geçersiz saat dilimi'),
     businessDayStartHour: z
       .number()
@@ -123,6 +136,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     permissions: { discount: ['owner'], comp: ['owner'], cancel: ['owner', 'waiter'] },
     kitchenThresholds: { warnMinutes: 10, lateMinutes: 20 },
     publicMenu: { enabled: true, baseUrl: '' },
+    mapTileUrl: '',
     timeZone: 'Europe/Istanbul',
     businessDayStartHour: 5,
   };

@@ -62,6 +62,15 @@ export const queryKeys = {
   cashMovements: (restaurantId: string) => ['days', restaurantId, 'cash-movements'] as const,
   /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
   auditChain: (restaurantId: string) => ['audit-chain', restaurantId] as const,
+  /** Online Sipariş Takibi: the inbox (all statuses; the screen filters) */
+  onlineOrders: (restaurantId?: string) => (restaurantId ? (['online-orders', restaurantId] as const) : (['online-orders'] as const)),
+  /** the secret of the restaurant's own order channel (Ayarlar) */
+  sofraSecret: (restaurantId: string) => ['online-orders', restaurantId, 'sofra-secret'] as const,
+  /** Telefon Siparişi: what earlier orders tell of a phone number (canonical form) */
+  onlineCustomer: (restaurantId: string, phone: string) => ['online-orders', restaurantId, 'customer', phone] as const,
+  /** Kurye Takibi: couriers, their orders and positions, and the ready Paket Servis orders to give them */
+  couriers: (restaurantId?: string) => (restaurantId ? (['couriers', restaurantId] as const) : (['couriers'] as const)),
+  courierBoard: (restaurantId: string) => ['couriers', restaurantId, 'board'] as const,
 } as const;
 
 export type QueryKey = readonly unknown[];
@@ -74,9 +83,11 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   menu: [queryKeys.menu(), queryKeys.recipes()],
   tables: [queryKeys.tables(), queryKeys.sections(), queryKeys.floor()],
   // A sent batch makes kitchen cards; a ticket's total and state show on the floor and open lists.
-  tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen(), queryKeys.reports(), queryKeys.recipes(), queryKeys.days()],
+  tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen(), queryKeys.reports(), queryKeys.recipes(), queryKeys.days(), queryKeys.couriers()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
-  kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
+  // Kurye Takibi lists the ready Paket Servis orders.
+  // Online Sipariş Takibi reads Hazırlanıyor / Hazır from the ticket's lines.
+  kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor(), queryKeys.couriers(), queryKeys.onlineOrders()],
   // Held lines became lines to cook: the kitchen cards, the ticket and its table change.
   'kitchen.course-fired': [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   printing: [queryKeys.printFailures()],
@@ -88,4 +99,8 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   recipes: [queryKeys.recipes()],
   // a Gün Sonu, Kasa movement or İade: the Gün Sonu tab, the reports (İade nets) and Kapalı Hesaplar
   days: [queryKeys.days(), queryKeys.reports(), queryKeys.bills()],
+  // a courier's step can take a payment and close the ticket: the open lists and bills follow
+  couriers: [queryKeys.couriers(), queryKeys.tickets(), queryKeys.bills()],
+  // the inbox, and the kitchen lists the accepted order's ticket
+  'online-orders': [queryKeys.onlineOrders(), queryKeys.tickets(), queryKeys.kitchen()],
 };

@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { OnlineOrdersWatcher } from '../features/online-orders/online-orders-watcher';
 import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
@@ -19,6 +20,9 @@ const loadOpenTickets = () => import('../features/orders/open-tickets-page');
 const loadTableLayout = () => import('../features/tables/table-layout-page');
 const loadRecipeReport = () => import('../features/recipes/recipe-report-page');
 const loadReports = () => import('../features/reports/reports-page');
+const loadOnlineOrders = () => import('../features/online-orders/online-orders-page');
+// Leaflet loads inside this screen's chunk only, and only when Ayarlar names a tile server.
+const loadCourierTracking = () => import('../features/couriers/courier-tracking-page');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
@@ -26,9 +30,9 @@ const screens: DashboardScreen[] = [
   { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁', element: <ChunkRoute load={loadClosedBills} /> },
   { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋', element: <ChunkRoute load={loadMenuManagement} /> },
   { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑', element: <ChunkRoute load={loadTableLayout} /> },
-  { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵' },
+  { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵', element: <ChunkRoute load={loadOnlineOrders} /> },
   { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} /> },
-  { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍' },
+  { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍', element: <ChunkRoute load={loadCourierTracking} /> },
   { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕', element: <ChunkRoute load={loadRecipeReport} /> },
   { key: 'reports', label: 'Satış Raporları', icon: '📊', element: <ChunkRoute load={loadReports} /> },
   { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘', element: <ChunkRoute load={loadKitchenHistory} /> },
@@ -47,6 +51,8 @@ export default function OwnerApp() {
       <KitchenAlertsWatcher role="owner" />
       {/* a kitchen slip that did not reach its network printer is never silent */}
       <PrintFailuresWatcher />
+      {/* a new online order rings and flashes on every owner screen until it is answered */}
+      <OnlineOrdersWatcher />
     </>
   );
 }

@@ -781,3 +781,196 @@ export const salesDayFigures = pgTable(
   },
   (t) => [primaryKey({ name: 'sales_day_figures_pk', columns: [t.restaurantId, t.dim, t.businessDay, t.key] })],
 );
+
+// ---- online orders (migration 0015) ----
+
+/**
+ * Online Sipariş Takibi (issue 24): every order that does not start at a table — the restaurant's
+ * own channel ('sofra'), a phone order typed in by staff ('phone'), later the delivery platforms.
+ * The order keeps what was sent (customer, items with names and prices in kuruş, payment) as it
+ * arrived; accepting it opens a Paket Servis / Gel-Al ticket (`ticket_id`) that the kitchen follows.
+ * One order per (restaurant, source, external id): a resent order finds the first one.
+ */
+export const onlineOrders = pgTable(
+  'online_orders',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    /** ONLINE_ORDER_SOURCES in src/shared/online-orders-contract.ts */
+    source: text('source').notNull(),
+    /** the sender's order number (a platform's order id; generated for phone orders) */
+    externalId: text('external_id').notNull(),
+    /** ONLINE_ORDER_STATUSES; preparing / ready are read from the ticket's lines (online-orders-read.service.ts) */
+    status: text('status').notNull().default('new'),
+    /** 'delivery' | 'takeaway' */
+    type: text('type').notNull(),
+    customerName: text('customer_name').notNull(),
+    /** canonical "+905321234567" */
+    customerPhone: text('customer_phone'),
+    customerAddress: text('customer_address'),
+    customerLat: numeric('customer_lat', { precision: 9, scale: 6, mode: 'number' }),
+    customerLng: numeric('customer_lng', { precision: 9, scale: 6, mode: 'number' }),
+    /** [{ menuItemId, name, quantity, unitPriceKurus, options, note, vatRate, station }] as priced on arrival */
+    items: jsonb('items').notNull(),
+    /** 'online' | 'cash' | 'card' | 'meal_card' */
+    paymentMethod: text('payment_method').notNull(),
+    paymentBrand: text('payment_brand'),
+    subtotalKurus: integer('subtotal_kurus').notNull(),
+    /** the platform's own discount, kept apart from the restaurant's discounts */
+    platformDiscountKurus: integer('platform_discount_kurus').notNull().default(0),
+    totalKurus: integer('total_kurus').notNull(),
+    note: text('note'),
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    prepMinutes: integer('prep_minutes'),
+    /** REJECT_REASONS, with the owner's words in reject_note */
+    rejectReason: text('reject_reason'),
+    rejectNote: text('reject_note'),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('online_orders_external_uq').on(t.restaurantId, t.source, t.externalId),
+    index('online_orders_restaurant_received_idx').on(t.restaurantId, t.receivedAt),
+    index('online_orders_restaurant_phone_idx').on(t.restaurantId, t.customerPhone),
+  ],
+);
+
+/**
+ * The secret a restaurant's own channel signs its requests with (HMAC-SHA256). Kept as it is, not
+ * hashed: the server needs it to compute the signature, and the owner reads it in Ayarlar. Rotating
+ * replaces the row, so the old secret stops at once.
+ */
+export const integrationSecrets = pgTable(
+  'integration_secrets',
+  {
+    restaurantId: restaurantRef(),
+    /** 'sofra' (the restaurant's own channel) */
+    channel: text('channel').notNull(),
+    secret: text('secret').notNull(),
+    rotatedBy: uuid('rotated_by'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'integration_secrets_pk', columns: [t.restaurantId, t.channel] })],
+);
+
+// ---- end online orders ----
+
+// ---- couriers (migration 0016) ----
+
+/** Kurye Takibi (issue 24): the restaurant's own couriers. Deactivated, never deleted (their trips stay). */
+export const couriers = pgTable(
+  'couriers',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    name: text('name').notNull(),
+    /** E.164 ("+905321234567"), as every phone in Sofra */
+    phone: text('phone').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('couriers_restaurant_idx').on(t.restaurantId)],
+);
+
+/**
+ * A courier's private link (/kurye/<token>): only the SHA-256 of the token is kept, so the database
+ * never holds a working link. A new link revokes the courier's earlier ones.
+ */
+export const courierLinks = pgTable(
+  'courier_links',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    courierId: uuid('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('courier_links_token_hash_uq').on(t.tokenHash), index('courier_links_courier_idx').on(t.courierId)],
+);
+
+/**
+ * A Paket Servis ticket given to a courier. One row per ticket (reassigning moves it while it is not
+ * picked up); the tickets given in one go share a trip id. What the courier collected is kept here
+ * for the cash settlement; the money itself is the ticket's payment.
+ */
+export const courierAssignments = pgTable(
+  'courier_assignments',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    courierId: uuid('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    ticketId: ticketRef(),
+    tripId: uuid('trip_id').notNull(),
+    /** 'assigned' | 'picked_up' | 'delivered' (ASSIGNMENT_STATUSES) */
+    status: text('status').notNull().default('assigned'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** 'cash' | 'card' | 'meal_card' when the courier took the payment at the door */
+    collectedMethod: text('collected_method'),
+    collectedBrand: text('collected_brand'),
+    collectedKurus: integer('collected_kurus').notNull().default(0),
+    paymentId: uuid('payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the cash settlement that took this delivery's money over; null until then */
+    settlementId: uuid('settlement_id'),
+  },
+  (t) => [
+    uniqueIndex('courier_assignments_ticket_uq').on(t.ticketId),
+    index('courier_assignments_courier_idx').on(t.courierId, t.assignedAt),
+    index('courier_assignments_restaurant_idx').on(t.restaurantId, t.status),
+  ],
+);
+
+/** The courier's last positions (a short history: the newest few per courier are kept). */
+export const courierPositions = pgTable(
+  'courier_positions',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    courierId: uuid('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    /** metres, as the phone reported it */
+    accuracyM: integer('accuracy_m').notNull(),
+    /** the phone's time of the fix, never later than its arrival */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courier_positions_courier_idx').on(t.courierId, t.recordedAt)],
+);
+
+/** Kurye hesabı: what one courier collected since their last settlement, handed over and settled at once. */
+export const courierSettlements = pgTable(
+  'courier_settlements',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    courierId: uuid('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    deliveredCount: integer('delivered_count').notNull(),
+    cashKurus: integer('cash_kurus').notNull(),
+    cardKurus: integer('card_kurus').notNull(),
+    mealCardKurus: integer('meal_card_kurus').notNull(),
+    settledBy: uuid('settled_by'),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courier_settlements_courier_idx').on(t.courierId, t.settledAt)],
+);
+
+// ---- end couriers ----

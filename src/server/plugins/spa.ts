@@ -6,7 +6,8 @@ import { MESSAGES } from '../../shared/errors';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, HTML never cached. The public menu has its
- * own small page (menu.html) so a customer's phone never downloads the staff app.
+ * own small page (menu.html) so a customer's phone never downloads the staff app; the courier's
+ * page (courier.html, /kurye/<token>) likewise.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string) {
   const hasBuild = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -36,7 +37,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string) {
     if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/assets/') || !hasBuild) {
       return reply.status(404).send({ error: MESSAGES.routeNotFound });
     }
-    const page = url.startsWith('/menu/') ? 'menu.html' : 'index.html';
+    const page = url.startsWith('/menu/') ? 'menu.html' : url.startsWith('/kurye/') ? 'courier.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -71,8 +71,9 @@ function pgliteTemplate(): Promise<Blob> {
       const partial = `${file}.${process.pid}.${randomUUID()}`;
       writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
       renameSync(partial, file);
+      // the images of earlier migrations go; this one's (and another worker's copy being written) stay
       for (const old of readdirSync(tmpdir())) {
-        if (old.startsWith('sofra-test-schema-') && path.join(tmpdir(), old) !== file) rmSync(path.join(tmpdir(), old), { force: true });
+        if (old.startsWith('sofra-test-schema-') && !old.startsWith(path.basename(file))) rmSync(path.join(tmpdir(), old), { force: true });
       }
       return image;
     }

@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
  * best practices). `label` names the screen in the failure message.
  */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // A dialog fading in (or a pressed button easing back) mixes its colours for a moment: contrast is
+  // judged on what stays on the screen, once the transitions have run.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -18,11 +18,14 @@ test.describe('owner dashboard', () => {
     expect(Math.round(sidebar.width)).toBe(240);
   });
 
-  test('screens not delivered yet say so honestly', async ({ page }) => {
+  test('every sidebar item opens its own screen: none is a placeholder any more', async ({ page }) => {
     await loginAs(page, DEMO.owner, '/owner');
-    await page.getByRole('link', { name: 'Kurye Takibi' }).click();
-    await expect(page).toHaveURL(/\/owner\/courier-tracking$/);
-    await expect(page.getByRole('main')).toContainText('Bu ekran henüz hazır değil');
+    const nav = page.getByRole('navigation');
+    for (const label of ['Online Sipariş Takibi', 'Kurye Takibi', 'Reçete Raporu', 'Satış Raporları']) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText('Bu ekran henüz hazır değil');
+    }
   });
 
   test('on a phone the sidebar hides, slides in from the toggle and closes on overlay, content or item', async ({ page }) => {

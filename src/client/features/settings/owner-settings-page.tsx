@@ -276,6 +276,14 @@ export function OwnerSettingsPage() {
             value={form.publicMenu.baseUrl}
             onChange={(e) => update({ publicMenu: { ...form.publicMenu, baseUrl: e.currentTarget.value } })}
           />
+          <TextInput
+            label="Harita adresi (Kurye Takibi, isteğe bağlı)"
+            description="Harita döşeme sunucusunun adresi, {z}/{x}/{y} ile. Boş bırakılırsa konumlar düz bir plan üzerinde gösterilir."
+            {...field('mapTileUrl')}
+            placeholder="https://harita.ornek.com/{z}/{x}/{y}.png"
+            value={form.mapTileUrl ?? ''}
+            onChange={(e) => update({ mapTileUrl: e.currentTarget.value })}
+          />
           <ChoiceSelect
             label="Saat dilimi"
             data={timeZoneChoices(form.timeZone)}

@@ -1,0 +1,142 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ASSIGNMENT_STATUS_LABELS, COURIER_PAYMENT_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
+import { formatTL } from '../../../shared/money';
+import { formatTurkishPhone } from '../../../shared/phone';
+import { createCourierLink, revokeCourierLink, settleCourier, updateCourier } from '../../api/couriers';
+import { messageFor } from '../../api/field-errors';
+import { newIdempotencyKey } from '../../api/idempotency-key';
+import { queryKeys } from '../../api/query-keys';
+import { Modal } from '../../components/modal';
+import { CourierFields } from './courier-form';
+import { CourierLinkDialog } from './courier-link-dialog';
+import classes from './couriers.module.css';
+import { ageText, deliveredInText, isLivePosition } from './courier-time';
+
+const time = (iso: string) => new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+function OrderLine({ order }: { order: AssignmentInfo }) {
+  const deliveredIn = deliveredInText(order);
+  const collected = order.collectedMethod ? `${COURIER_PAYMENT_LABELS[order.collectedMethod]} ${formatTL(order.collectedKurus)} alındı` : null;
+  return (
+    <div className={classes.orderRow} data-testid="courier-order">
+      <Group justify="space-between" gap="xs">
+        <Text fw={700}>
+          #{order.ticketNumber} {order.customerName}
+        </Text>
+        <Badge variant={order.status === 'delivered' ? 'filled' : 'outline'} size="lg">
+          {ASSIGNMENT_STATUS_LABELS[order.status]}
+        </Badge>
+      </Group>
+      <Text size="sm">{order.customerAddress}</Text>
+      <Text size="sm">
+        Verildi {time(order.assignedAt)}
+        {order.pickedUpAt && `, alındı ${time(order.pickedUpAt)}`}
+        {order.deliveredAt && `, teslim ${time(order.deliveredAt)}`}
+        {deliveredIn && ` (siparişten teslime ${deliveredIn})`}
+      </Text>
+      <Text size="sm">{collected ?? (order.remaining > 0 ? `Tahsil edilecek: ${formatTL(order.remaining)}` : 'Ödenmiş')}</Text>
+    </div>
+  );
+}
+
+/** One courier: where they were last (with its age), this shift's orders, their link and their cash. */
+export function CourierCard({ courier, now }: { courier: CourierInfo; now: number }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.couriers() });
+  const [link, setLink] = useState<CourierLinkResult | null>(null);
+  const [isEditing, setEditing] = useState(false);
+  const [settleKey, setSettleKey] = useState<string | null>(null);
+  const makeLink = useMutation({ mutationFn: () => createCourierLink(courier.id), onSuccess: setLink, onSettled: refresh });
+  const revoke = useMutation({ mutationFn: () => revokeCourierLink(courier.id), onSettled: refresh });
+  const toggle = useMutation({ mutationFn: () => updateCourier(courier.id, { version: courier.version, isActive: !courier.isActive }), onSettled: refresh });
+  const settle = useMutation({
+    mutationFn: (key: string) => settleCourier(courier.id, { assignmentIds: courier.unsettled.assignmentIds }, key),
+    onSuccess: () => setSettleKey(null),
+    onSettled: refresh,
+  });
+  const error = makeLink.error ?? revoke.error ?? toggle.error ?? settle.error;
+  const position = courier.lastPosition;
+  const isLive = position ? isLivePosition(position.recordedAt, now) : false;
+  const cash = courier.unsettled;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="courier-card" aria-label={`Kurye ${courier.name}`} component="article">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Title order={4}>{courier.name}</Title>
+          {!courier.isActive && (
+            <Badge color="gray" size="lg" variant="outline">
+              Pasif
+            </Badge>
+          )}
+        </Group>
+        <Anchor href={`tel:${courier.phone}`} size="md" className={classes.phoneLink} aria-label={`Ara: ${formatTurkishPhone(courier.phone)}`}>
+          {formatTurkishPhone(courier.phone)}
+        </Anchor>
+        <Text data-testid="courier-position">
+          {position
+            ? `${isLive ? 'Canlı konum' : 'Eski konum'}: ${ageText(position.recordedAt, now)} (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}, doğruluk ${Math.round(position.accuracy)} m)`
+            : 'Konum yok'}
+        </Text>
+        <Text size="sm">{courier.linkExpiresAt ? `Bağlantı ${time(courier.linkExpiresAt)} saatine kadar açık` : 'Açık bağlantı yok'}</Text>
+
+        {courier.orders.length === 0 ? <Text size="sm">Bu vardiyada sipariş yok.</Text> : courier.orders.map((o) => <OrderLine key={o.id} order={o} />)}
+
+        <Text fw={700} mt="xs">
+          Kurye hesabı: {cash.deliveredCount} teslimat, Nakit {formatTL(cash.cash)}, Kart {formatTL(cash.card)}, Yemek Kartı {formatTL(cash.mealCard)}
+        </Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {messageFor(error)}
+          </Alert>
+        )}
+        <Group gap="xs">
+          {courier.isActive && (
+            <Button size="md" onClick={() => makeLink.mutate()} loading={makeLink.isPending}>
+              {courier.linkExpiresAt ? 'Yeni bağlantı' : 'Bağlantı oluştur'}
+            </Button>
+          )}
+          {courier.linkExpiresAt && (
+            <Button size="md" variant="light" color="red" onClick={() => revoke.mutate()} loading={revoke.isPending}>
+              Bağlantıyı iptal et
+            </Button>
+          )}
+          <Button size="md" variant="light" disabled={cash.deliveredCount === 0} onClick={() => setSettleKey(newIdempotencyKey())}>
+            Hesabı kapat
+          </Button>
+          <Button size="md" variant="default" onClick={() => setEditing(true)}>
+            Düzenle
+          </Button>
+          <Button size="md" variant="default" onClick={() => toggle.mutate()} loading={toggle.isPending}>
+            {courier.isActive ? 'Pasif yap' : 'Etkinleştir'}
+          </Button>
+        </Group>
+      </Stack>
+      <CourierLinkDialog name={courier.name} link={link} onClose={() => setLink(null)} />
+      <Modal opened={isEditing} onClose={() => setEditing(false)} title={`${courier.name}: düzenle`}>
+        <CourierFields courier={courier} onDone={() => setEditing(false)} />
+      </Modal>
+      <Modal opened={settleKey !== null} onClose={() => setSettleKey(null)} title={`${courier.name}: kurye hesabını kapat`}>
+        <Stack gap="sm">
+          <Text>
+            {cash.deliveredCount} teslimatın parası teslim alınıyor: Nakit {formatTL(cash.cash)}, Kart {formatTL(cash.card)}, Yemek Kartı {formatTL(cash.mealCard)}.
+          </Text>
+          {settle.error && (
+            <Alert color="red" role="alert">
+              {messageFor(settle.error)}
+            </Alert>
+          )}
+          <Group>
+            <Button size="md" loading={settle.isPending} onClick={() => settleKey && settle.mutate(settleKey)}>
+              Teslim aldım, hesabı kapat
+            </Button>
+            <Button size="md" variant="default" onClick={() => setSettleKey(null)}>
+              Vazgeç
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

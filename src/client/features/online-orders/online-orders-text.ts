@@ -1,0 +1,95 @@
+import { formatTL } from '../../../shared/money';
+import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
+
+/** Online Sipariş Takibi's strings, in Turkish. */
+export const ot = {
+  title: 'Online Sipariş Takibi',
+  statusFilter: 'Durum',
+  all: 'Tümü',
+  empty: 'Bu durumda sipariş yok',
+  emptyHint: 'Yeni bir online sipariş geldiğinde burada anında görünür ve her ekranda zil çalar.',
+  accept: 'Onayla',
+  reject: 'Reddet',
+  acceptTitle: 'Siparişi onayla',
+  prepTime: 'Hazırlama süresi',
+  otherMinutes: 'Başka süre (dakika)',
+  acceptWith: (m: number) => `${m} dk ile onayla`,
+  rejectTitle: 'Siparişi reddet',
+  reason: 'Ret nedeni',
+  reasonNote: 'Açıklama',
+  reasonNoteHint: "'Diğer' seçildiyse zorunlu",
+  rejectConfirm: 'Reddet',
+  cancel: 'Vazgeç',
+  customer: 'Müşteri',
+  address: 'Adres',
+  call: (phone: string) => `Ara: ${phone}`,
+  orderNote: 'Sipariş notu',
+  payment: 'Ödeme',
+  total: 'Toplam',
+  platformDiscount: 'Platform indirimi',
+  expected: 'İstenen saat',
+  asap: 'En kısa sürede',
+  received: 'Geldi',
+  prep: (m: number) => `Hazırlama: ${m} dk`,
+  readyBy: (time: string) => `Hazır olacak: ${time}`,
+  ticket: (n: number) => `Adisyon #${n}`,
+  rejectedBecause: 'Ret nedeni',
+  accepted: (n: number | null) => (n === null ? 'Sipariş onaylandı ve mutfağa gönderildi' : `Sipariş onaylandı: Adisyon #${n} mutfağa gönderildi`),
+  rejected: 'Sipariş reddedildi',
+  waitingBanner: (count: number) => (count === 1 ? '1 yeni online sipariş yanıt bekliyor' : `${count} yeni online sipariş yanıt bekliyor`),
+  oldest: (wait: string) => `En eskisi ${wait} bekliyor`,
+  openInbox: 'Siparişlere git',
+  waiting: 'Bekleme',
+  channelTitle: 'Kendi Kanalımız (web sitesi ve entegrasyon)',
+  channelHint:
+    'Web siteniz ya da sipariş uygulamanız siparişleri bu adrese, gizli anahtarla imzalayarak gönderir. Anahtarı kimseyle paylaşmayın; yenilediğinizde eskisi hemen geçersiz olur.',
+  endpoint: 'Sipariş adresi',
+  secret: 'Gizli anahtar',
+  noSecret: 'Henüz anahtar yok: kanal kapalı, gelen siparişler reddedilir.',
+  showSecret: 'Anahtarı göster',
+  hideSecret: 'Anahtarı gizle',
+  createSecret: 'Anahtar oluştur',
+  rotateSecret: 'Anahtarı yenile',
+  rotateConfirm: 'Yeni anahtar oluşturulsun mu? Eski anahtarla imzalanan siparişler hemen reddedilir.',
+  rotateYes: 'Evet, yenile',
+  rotated: 'Yeni anahtar oluşturuldu. Web sitenizdeki anahtarı güncelleyin.',
+  docs: 'API belgesi (OpenAPI)',
+  phoneOrder: 'Telefon Siparişi',
+  phone: 'Telefon',
+  knownCustomer: 'Önceki adresler ve siparişler',
+  lastOrder: 'Son sipariş',
+  customerName: 'Müşteri adı',
+  orderType: 'Sipariş türü',
+  addDish: 'Ürün',
+  chooseDish: 'Ürün seçin',
+  choose: 'Seçin',
+  none: 'Yok',
+  addToOrder: 'Siparişe ekle',
+  dishes: 'Siparişteki ürünler',
+  less: (what: string) => `${what}: bir azalt`,
+  more: (what: string) => `${what}: bir artır`,
+  phoneSave: 'Kaydet ve mutfağa gönder',
+  phoneSaved: 'Telefon siparişi kaydedildi ve mutfağa gönderildi',
+} as const;
+
+/** How urgent an unanswered order is: platforms penalise slow answers (Getir expects one within 30 s). */
+export type Urgency = 'fresh' | 'warn' | 'late';
+export const URGENCY_LABELS: Record<Urgency, string> = { fresh: 'Yeni', warn: 'Yanıt bekliyor', late: 'Acil: gecikti' };
+export const urgencyOf = (waitedMs: number): Urgency => (waitedMs >= 120_000 ? 'late' : waitedMs >= 30_000 ? 'warn' : 'fresh');
+
+/** "45 sn", "2 dk 05 sn", "1 sa 3 dk": how long an order has waited. */
+export function waitText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} sn`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} dk ${String(s % 60).padStart(2, '0')} sn`;
+  return `${Math.floor(m / 60)} sa ${m % 60} dk`;
+}
+
+export const timeText = (iso: string) => new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** "1× Mercimek (Porsiyon: 1,5)": a dish line as read aloud. */
+export const itemLine = (item: OnlineOrderInfo['items'][number]) =>
+  `${item.quantity}× ${item.name}${item.options.length ? ` (${item.options.map((o) => (o.groupName ? `${o.groupName}: ${o.name}` : o.name)).join(', ')})` : ''}`;
+
+export const money = formatTL;

@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  COURIER_LIMITS,
+  type AssignableTicketSummary,
+  type AssignmentInfo,
+  type AssignmentStatus,
+  type CourierBoardResponse,
+  type CourierCashSummary,
+  type CourierInfo,
+  type CourierPaymentMethod,
+  type CourierPositionInfo,
+} from '../../../shared/couriers-contract';
+import type { Db } from '../../db/client';
+import { courierAssignments, courierLinks, courierPositions, couriers, ticketLines, tickets } from '../../db/schema';
+import { presentTickets } from '../orders/ticket-read.service';
+import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+
+type AssignmentRow = typeof courierAssignments.$inferSelect;
+type TicketRow = typeof tickets.$inferSelect;
+
+/** Assignments with their tickets' customer and what remains to pay, as both screens show them. */
+export async function presentAssignments(db: Db, rows: AssignmentRow[]): Promise<AssignmentInfo[]> {
+  if (rows.length === 0) return [];
+  const ticketRows = await db.select().from(tickets).where(inArray(tickets.id, rows.map((r) => r.ticketId)));
+  const presented = new Map((await presentTickets(db, ticketRows)).map((t) => [t.id, t]));
+  const byId = new Map<string, TicketRow>(ticketRows.map((t) => [t.id, t]));
+  return rows.map((a) => {
+    const t = byId.get(a.ticketId)!;
+    const bill = presented.get(a.ticketId)!.totals;
+    return {
+      id: a.id,
+      ticketId: a.ticketId,
+      ticketNumber: t.number,
+      tripId: a.tripId,
+      customerName: t.customerName,
+      customerPhone: t.customerPhone,
+      customerAddress: t.customerAddress,
+      total: bill.total,
+      remaining: t.status === 'open' ? bill.remaining : 0,
+      status: a.status as AssignmentStatus,
+      isTicketOpen: t.status === 'open',
+      openedAt: t.openedAt.toISOString(),
+      assignedAt: a.assignedAt.toISOString(),
+      pickedUpAt: a.pickedUpAt?.toISOString() ?? null,
+      deliveredAt: a.deliveredAt?.toISOString() ?? null,
+      collectedMethod: (a.collectedMethod ?? null) as CourierPaymentMethod | null,
+      collectedBrand: a.collectedBrand,
+      collectedKurus: a.collectedKurus,
+    };
+  });
+}
+
+/**
+ * What a courier collected on delivered, not yet settled orders whose money part is done (taken at
+ * the door, or nothing was due): the cash they hand over at the end. A delivered order still
+ * waiting for its Ödeme Alındı stays out, so no payment can come after its settlement.
+ */
+export function cashSummaryOf(rows: AssignmentRow[]): CourierCashSummary {
+  const delivered = rows.filter((a) => a.status === 'delivered' && a.paidAt !== null && a.settlementId === null);
+  const sum = (method: CourierPaymentMethod) => delivered.filter((a) => a.collectedMethod === method).reduce((s, a) => s + a.collectedKurus, 0);
+  return { assignmentIds: delivered.map((a) => a.id), deliveredCount: delivered.length, cash: sum('cash'), card: sum('card'), mealCard: sum('meal_card') };
+}
+
+const presentPosition = (p: typeof courierPositions.$inferSelect): CourierPositionInfo => ({
+  lat: p.lat,
+  lng: p.lng,
+  accuracy: p.accuracyM,
+  recordedAt: p.recordedAt.toISOString(),
+});
+
+/** The newest position of each courier (one statement: the newest row per courier). */
+async function lastPositions(db: Db, courierIds: string[]) {
+  if (courierIds.length === 0) return new Map<string, CourierPositionInfo>();
+  const rows = await db
+    .selectDistinctOn([courierPositions.courierId])
+    .from(courierPositions)
+    .where(inArray(courierPositions.courierId, courierIds))
+    .orderBy(courierPositions.courierId, desc(courierPositions.recordedAt), desc(courierPositions.receivedAt));
+  return new Map(rows.map((p) => [p.courierId, presentPosition(p)]));
+}
+
+/** This shift's assignments of the couriers: every unsettled one (a settled one has left the shift). */
+async function shiftAssignments(db: Db, restaurantId: string, courierIds: string[]) {
+  if (courierIds.length === 0) return [];
+  // one trip's tickets share their assignment time: the ticket number orders them
+  const rows = await db
+    .select({ a: courierAssignments })
+    .from(courierAssignments)
+    .innerJoin(tickets, eq(tickets.id, courierAssignments.ticketId))
+    .where(and(eq(courierAssignments.restaurantId, restaurantId), inArray(courierAssignments.courierId, courierIds), isNull(courierAssignments.settlementId)))
+    .orderBy(asc(courierAssignments.assignedAt), asc(tickets.number));
+  return rows.map((r) => r.a);
+}
+
+async function linkExpiries(db: Db, courierIds: string[], now: Date) {
+  if (courierIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ courierId: courierLinks.courierId, expiresAt: sql<Date>`max(${courierLinks.expiresAt})`.mapWith(courierLinks.expiresAt) })
+    .from(courierLinks)
+    .where(and(inArray(courierLinks.courierId, courierIds), isNull(courierLinks.revokedAt), gt(courierLinks.expiresAt, now)))
+    .groupBy(courierLinks.courierId);
+  return new Map(rows.map((r) => [r.courierId, r.expiresAt.toISOString()]));
+}
+
+/** Couriers as the owner's screen shows them (all, or the ones asked for). */
+export async function listCouriers(db: Db, restaurantId: string, onlyIds?: string[], now = new Date()): Promise<CourierInfo[]> {
+  const rows = await db
+    .select()
+    .from(couriers)
+    .where(and(eq(couriers.restaurantId, restaurantId), onlyIds ? inArray(couriers.id, onlyIds) : undefined))
+    .orderBy(desc(couriers.isActive), asc(couriers.name), asc(couriers.id));
+  const ids = rows.map((c) => c.id);
+  const [assignments, positions, links] = await Promise.all([shiftAssignments(db, restaurantId, ids), lastPositions(db, ids), linkExpiries(db, ids, now)]);
+  const presented = new Map((await presentAssignments(db, assignments)).map((a) => [a.id, a]));
+  return rows.map((c) => {
+    const own = assignments.filter((a) => a.courierId === c.id);
+    return {
+      id: c.id,
+      name: c.name,
+      phone: c.phone,
+      isActive: c.isActive,
+      version: c.version,
+      linkExpiresAt: links.get(c.id) ?? null,
+      lastPosition: positions.get(c.id) ?? null,
+      orders: own.map((a) => presented.get(a.id)!),
+      unsettled: cashSummaryOf(own),
+    };
+  });
+}
+
+export async function readCourier(db: Db, restaurantId: string, courierId: string) {
+  const [courier] = await listCouriers(db, restaurantId, [courierId]);
+  return courier;
+}
+
+/**
+ * Paket Servis tickets a courier may take: open, no courier yet, and everything the kitchen makes
+ * for them ready (or already handed over); a ticket with nothing on it is not an order yet.
+ */
+export function readyDeliveryCondition(restaurantId: string) {
+  const existsLine = (where: SQL) => sql`exists (select 1 from ${ticketLines} where ${ticketLines.ticketId} = ${tickets.id} and ${where})`;
+  const unfinishedLine = existsLine(sql`${ticketLines.status} not in ('ready', 'served', 'cancelled')`);
+  const liveLine = existsLine(sql`${ticketLines.status} <> 'cancelled'`);
+  return and(
+    eq(tickets.restaurantId, restaurantId),
+    eq(tickets.type, 'delivery'),
+    eq(tickets.status, 'open'),
+    sql`not ${unfinishedLine}`,
+    liveLine,
+    notExists(sql`(select 1 from ${courierAssignments} where ${courierAssignments.ticketId} = ${tickets.id})`),
+  );
+}
+
+export async function listAssignableTickets(db: Db, restaurantId: string): Promise<AssignableTicketSummary[]> {
+  const rows = await db.select().from(tickets).where(readyDeliveryCondition(restaurantId)).orderBy(asc(tickets.openedAt), asc(tickets.number));
+  const presented = await presentTickets(db, rows);
+  return presented.map((t, i) => ({
+    ticketId: t.id,
+    number: t.number,
+    customerName: rows[i].customerName,
+    customerAddress: rows[i].customerAddress,
+    total: t.totals.total,
+    remaining: t.totals.remaining,
+    openedAt: t.openedAt,
+    version: t.version,
+  }));
+}
+
+export async function readCourierBoard(db: Db, restaurantId: string): Promise<CourierBoardResponse> {
+  const now = new Date();
+  const [list, assignable, settings] = await Promise.all([
+    listCouriers(db, restaurantId, undefined, now),
+    listAssignableTickets(db, restaurantId),
+    getRestaurantSettings(db, restaurantId),
+  ]);
+  return { couriers: list, assignable, mapTileUrl: settings.value.mapTileUrl ?? '', serverTime: now.toISOString() };
+}
+
+/**
+ * The courier's own orders on their phone: those on the way, and the delivered ones whose ticket
+ * is still open (the money is still to take). Never another courier's.
+ */
+export async function courierOrders(db: Db, courierId: string): Promise<AssignmentInfo[]> {
+  const rows = await db
+    .select({ a: courierAssignments })
+    .from(courierAssignments)
+    .innerJoin(tickets, eq(tickets.id, courierAssignments.ticketId))
+    .where(and(eq(courierAssignments.courierId, courierId), or(sql`${courierAssignments.status} <> 'delivered'`, eq(tickets.status, 'open'))))
+    .orderBy(asc(courierAssignments.assignedAt), asc(tickets.number))
+    .limit(COURIER_LIMITS.ticketsPerTrip * 5);
+  return presentAssignments(db, rows.map((r) => r.a));
+}

@@ -1,0 +1,191 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '../../../shared/ids';
+import {
+  ONLINE_ORDER_STATUS_LABELS,
+  SOFRA_CHANNEL,
+  type AcceptOnlineOrderRequest,
+  type OnlineOrderSource,
+  type OnlineOrderStatus,
+  type RejectOnlineOrderRequest,
+  type SofraOrderRequest,
+} from '../../../shared/online-orders-contract';
+import { TICKET_LIMITS } from '../../../shared/ticket-contract';
+import { integrationSecrets, menuItems, onlineOrders, ticketLines, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { CommandContext } from '../../lib/command';
+import { priceLines, type PricedLine } from '../orders/price-lines';
+import { sendToKitchen } from '../orders/send-to-kitchen';
+import { assertBillHolds, openTicket, touchTicket } from '../orders/ticket-commands';
+import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+import { newSofraSecret } from './sofra-signature';
+
+type OrderRow = typeof onlineOrders.$inferSelect;
+
+/** An incoming order as every source hands it over (the Sofra channel's body is this shape). */
+export type IncomingOrder = SofraOrderRequest;
+
+/**
+ * Takes in one order from `source`. The same external id again finds the first order and changes
+ * nothing (`created: false`): the command runs under the restaurant's lock, so 50 copies sent at
+ * once are answered one after another and only the first inserts; the unique index
+ * online_orders_external_uq stands behind it. Items are priced from this restaurant's Sofra menu
+ * (priceLines, the waiter's rules): another restaurant's dish is refused and nothing is written.
+ */
+export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderSource, order: IncomingOrder) {
+  const [existing] = await c.tx
+    .select({ id: onlineOrders.id, status: onlineOrders.status })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, order.externalId)));
+  if (existing) return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
+
+  let priced: PricedLine[];
+  try {
+    priced = await priceLines(c, order.items);
+  } catch (err) {
+    // to a sender a dish it names that is not on this menu is a bad request, not a missing page
+    if (err instanceof HttpError && err.statusCode === 404) {
+      throw new HttpError(400, ONLINE_ORDER_MESSAGES.itemNotOnMenu(await firstUnknownItem(c, order.items.map((i) => i.menuItemId))));
+    }
+    throw err;
+  }
+  const subtotal = priced.reduce((sum, p) => sum + p.unitPriceKurus * p.quantity, 0);
+  const [row] = await c.tx
+    .insert(onlineOrders)
+    .values({
+      restaurantId: c.restaurantId,
+      source,
+      externalId: order.externalId,
+      type: order.type,
+      customerName: order.customer.name,
+      customerPhone: order.customer.phone,
+      customerAddress: order.customer.address || null,
+      customerLat: order.customer.lat ?? null,
+      customerLng: order.customer.lng ?? null,
+      items: priced,
+      paymentMethod: order.payment.method,
+      paymentBrand: order.payment.brand || null,
+      subtotalKurus: subtotal,
+      totalKurus: subtotal,
+      note: order.note || null,
+      expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+    })
+    .returning({ id: onlineOrders.id });
+  await c.audit({
+    action: 'online_order.receive',
+    entity: 'online_order',
+    entityId: row.id,
+    after: { source, externalId: order.externalId, type: order.type, total: subtotal, lines: priced.length },
+  });
+  c.emit('online-orders', row.id);
+  return { orderId: row.id, status: 'new' as const, created: true };
+}
+
+/** The first of `ids` that is not a dish of this restaurant (what the refusal names). */
+async function firstUnknownItem(c: CommandContext, ids: string[]) {
+  const valid = ids.filter(isUuid);
+  const known = valid.length
+    ? new Set((await c.tx.select({ id: menuItems.id }).from(menuItems).where(and(inArray(menuItems.id, valid), eq(menuItems.restaurantId, c.restaurantId)))).map((r) => r.id))
+    : new Set<string>();
+  return ids.find((id) => !known.has(id)) ?? '';
+}
+
+/** A new order of this restaurant, locked; an answered one is refused (409), never answered twice. */
+async function lockNewOrder(c: CommandContext, orderId: string): Promise<OrderRow> {
+  const order = await c.lockOwned(onlineOrders, orderId, ONLINE_ORDER_MESSAGES.orderNotFound);
+  if (order.status !== 'new') {
+    throw new HttpError(409, ONLINE_ORDER_MESSAGES.alreadyAnswered(ONLINE_ORDER_STATUS_LABELS[order.status as OnlineOrderStatus] ?? order.status), {
+      status: order.status,
+      ticketId: order.ticketId,
+    });
+  }
+  return order;
+}
+
+/** "Ayşe Yılmaz · Sofra #W-1042": the kitchen card and the bill show the sender's order number. */
+export function ticketCustomerName(order: Pick<OrderRow, 'customerName' | 'source' | 'externalId'>) {
+  const tag = ` · ${order.source === SOFRA_CHANNEL ? 'Sofra' : order.source === 'phone' ? 'Tel' : order.source} #${order.externalId}`;
+  const room = TICKET_LIMITS.customerName - tag.length;
+  return (order.customerName.length > room ? order.customerName.slice(0, Math.max(1, room - 1)).trimEnd() + '.' : order.customerName) + tag;
+}
+
+/**
+ * Onayla: opens the Paket Servis / Gel-Al ticket with the order's lines and sends them to the
+ * kitchen as one batch, all in this one command — an error anywhere leaves neither the ticket nor
+ * the acceptance. The lines keep the prices the order was taken at (the customer was quoted them),
+ * so they are written from the order's snapshot rather than priced again from today's menu; the
+ * ticket's own rules (openTicket, assertBillHolds, sendToKitchen) are the waiter's, reused.
+ */
+export async function acceptOnlineOrder(c: CommandContext, orderId: string, req: AcceptOnlineOrderRequest) {
+  const order = await lockNewOrder(c, orderId);
+  const customer = { name: ticketCustomerName(order), phone: order.customerPhone ?? '', address: order.customerAddress ?? '' };
+  // openTicket checks the customer again by the ticket's rules (a delivery's phone and address)
+  const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer });
+  const lines = order.items as PricedLine[];
+  await c.tx.insert(ticketLines).values(
+    lines.map((l, i) => ({
+      restaurantId: c.restaurantId,
+      ticketId,
+      menuItemId: l.menuItemId,
+      name: l.name,
+      unitPriceKurus: l.unitPriceKurus,
+      options: l.options,
+      quantity: l.quantity,
+      note: l.note,
+      vatRate: l.vatRate,
+      station: l.station,
+      sortOrder: i,
+      addedBy: c.actor.userId,
+    })),
+  );
+  await touchTicket(c, ticketId);
+  await assertBillHolds(c, ticketId);
+  await c.audit({
+    action: 'ticket.lines.add',
+    entity: 'ticket',
+    entityId: ticketId,
+    after: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })),
+  });
+  const [{ version }] = await c.tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
+  await sendToKitchen(c, ticketId, version);
+  const now = new Date();
+  await c.tx
+    .update(onlineOrders)
+    .set({ status: 'accepted', prepMinutes: req.prepMinutes, ticketId, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
+    .where(eq(onlineOrders.id, order.id));
+  await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId } });
+  c.emit('online-orders', order.id);
+  return { orderId: order.id, status: 'accepted' as const, ticketId };
+}
+
+/** Reddet with a reason; nothing reaches the kitchen. */
+export async function rejectOnlineOrder(c: CommandContext, orderId: string, req: RejectOnlineOrderRequest) {
+  const order = await lockNewOrder(c, orderId);
+  const now = new Date();
+  await c.tx
+    .update(onlineOrders)
+    .set({ status: 'rejected', rejectReason: req.reason, rejectNote: req.note || null, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
+    .where(eq(onlineOrders.id, order.id));
+  await c.audit({
+    action: 'online_order.reject',
+    entity: 'online_order',
+    entityId: order.id,
+    before: { status: order.status },
+    after: { status: 'rejected' },
+    reason: req.note ? `${req.reason}: ${req.note}` : req.reason,
+  });
+  c.emit('online-orders', order.id);
+}
+
+/** A new secret for the restaurant's own channel; the old one stops with this commit. */
+export async function rotateSofraSecret(c: CommandContext) {
+  const secret = newSofraSecret();
+  const now = new Date();
+  await c.tx
+    .insert(integrationSecrets)
+    .values({ restaurantId: c.restaurantId, channel: SOFRA_CHANNEL, secret, rotatedBy: c.actor.userId, rotatedAt: now })
+    .onConflictDoUpdate({ target: [integrationSecrets.restaurantId, integrationSecrets.channel], set: { secret, rotatedBy: c.actor.userId, rotatedAt: now } });
+  // the secret itself never goes into the audit log
+  await c.audit({ action: 'integration.secret.rotate', entity: 'integration', entityId: null, after: { channel: SOFRA_CHANNEL } });
+  c.emit('settings.general');
+  return secret;
+}

@@ -1,0 +1,10 @@
+/** Every Turkish message of the online-order inbox and the restaurant's own channel, written once. */
+export const ONLINE_ORDER_MESSAGES = {
+  orderNotFound: 'Online sipariş bulunamadı',
+  signatureMissing: 'İmza eksik: X-Sofra-Timestamp ve X-Sofra-Signature başlıkları gerekli',
+  signatureBad: 'İmza geçersiz',
+  timestampStale: 'Zaman damgası (X-Sofra-Timestamp) sunucu saatinden 5 dakikadan fazla farklı',
+  bodyMissing: 'İstek gövdesi boş; siparişi JSON olarak gönderin',
+  itemNotOnMenu: (id: string) => `Bu ürün restoranın menüsünde yok: ${id}`,
+  alreadyAnswered: (status: string) => `Bu sipariş zaten yanıtlanmış (${status})`,
+} as const;

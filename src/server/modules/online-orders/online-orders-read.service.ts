@@ -1,0 +1,121 @@
+import { and, desc, eq, inArray, or, gte } from 'drizzle-orm';
+import {
+  SOFRA_CHANNEL,
+  type IntegrationSecretInfo,
+  type OnlineOrderInfo,
+  type OnlineOrderStatus,
+  type RejectReason,
+} from '../../../shared/online-orders-contract';
+import { isUuid } from '../../../shared/ids';
+import type { Db } from '../../db/client';
+import { integrationSecrets, onlineOrders, ticketLines, tickets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { PricedLine } from '../orders/price-lines';
+import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+
+type OrderRow = typeof onlineOrders.$inferSelect;
+type TicketState = { number: number; status: string; lineStatuses: string[] };
+
+/** How far back the inbox reaches for answered orders; unanswered ones are shown however old. */
+const INBOX_HOURS = 24;
+/** the inbox draws at most this many orders (the newest) */
+const INBOX_LIMIT = 300;
+
+/**
+ * Hazırlanıyor and Hazır are read from the order's ticket, not stored: the kitchen marks lines, and
+ * the kitchen module need not know that a ticket came from an online order. One truth (the lines),
+ * and an order can never say Hazır while its ticket's dishes are still cooking. A closed ticket is a
+ * handed-over order (Teslim Edildi). Stored statuses past acceptance (Yolda, İptal, ...) win.
+ */
+export function derivedStatus(stored: OnlineOrderStatus, ticket: TicketState | undefined): OnlineOrderStatus {
+  if (stored !== 'accepted' || !ticket) return stored;
+  if (ticket.status === 'closed') return 'delivered';
+  const live = ticket.lineStatuses.filter((s) => s !== 'cancelled');
+  if (live.length > 0 && live.every((s) => s === 'ready' || s === 'served')) return 'ready';
+  if (live.some((s) => s === 'preparing' || s === 'ready' || s === 'served')) return 'preparing';
+  return 'accepted';
+}
+
+function present(row: OrderRow, ticket: TicketState | undefined): OnlineOrderInfo {
+  const items = row.items as PricedLine[];
+  return {
+    id: row.id,
+    source: row.source as OnlineOrderInfo['source'],
+    externalId: row.externalId,
+    status: derivedStatus(row.status as OnlineOrderStatus, ticket),
+    type: row.type as OnlineOrderInfo['type'],
+    customer: { name: row.customerName, phone: row.customerPhone, address: row.customerAddress, lat: row.customerLat, lng: row.customerLng },
+    items: items.map((l) => ({
+      menuItemId: l.menuItemId,
+      name: l.name,
+      quantity: l.quantity,
+      unitPrice: l.unitPriceKurus,
+      options: l.options.map((o) => ({ optionId: o.optionId, groupName: o.groupName, name: o.name, price: o.priceKurus })),
+      note: l.note,
+      total: l.unitPriceKurus * l.quantity,
+    })),
+    payment: { method: row.paymentMethod as OnlineOrderInfo['payment']['method'], brand: row.paymentBrand },
+    subtotal: row.subtotalKurus,
+    platformDiscount: row.platformDiscountKurus,
+    total: row.totalKurus,
+    note: row.note,
+    expectedAt: row.expectedAt?.toISOString() ?? null,
+    prepMinutes: row.prepMinutes,
+    rejectReason: row.rejectReason as RejectReason | null,
+    rejectNote: row.rejectNote,
+    ticketId: row.ticketId,
+    ticketNumber: ticket?.number ?? null,
+    receivedAt: row.receivedAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+async function ticketStates(db: Db, ticketIds: string[]): Promise<Map<string, TicketState>> {
+  const states = new Map<string, TicketState>();
+  if (ticketIds.length === 0) return states;
+  for (const t of await db.select({ id: tickets.id, number: tickets.number, status: tickets.status }).from(tickets).where(inArray(tickets.id, ticketIds))) {
+    states.set(t.id, { number: t.number, status: t.status, lineStatuses: [] });
+  }
+  for (const l of await db.select({ ticketId: ticketLines.ticketId, status: ticketLines.status }).from(ticketLines).where(inArray(ticketLines.ticketId, ticketIds))) {
+    states.get(l.ticketId)?.lineStatuses.push(l.status);
+  }
+  return states;
+}
+
+async function presentAll(db: Db, rows: OrderRow[]) {
+  const states = await ticketStates(db, rows.flatMap((r) => (r.ticketId ? [r.ticketId] : [])));
+  return rows.map((r) => present(r, r.ticketId ? states.get(r.ticketId) : undefined));
+}
+
+/** The inbox: unanswered orders however old, the rest of the last day; newest first; `status` filters. */
+export async function listOnlineOrders(db: Db, restaurantId: string, status?: OnlineOrderStatus): Promise<OnlineOrderInfo[]> {
+  const since = new Date(Date.now() - INBOX_HOURS * 3600_000);
+  const rows = await db
+    .select()
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, restaurantId), or(eq(onlineOrders.status, 'new'), gte(onlineOrders.receivedAt, since))))
+    .orderBy(desc(onlineOrders.receivedAt))
+    .limit(INBOX_LIMIT);
+  const orders = await presentAll(db, rows);
+  return status ? orders.filter((o) => o.status === status) : orders;
+}
+
+export async function readOnlineOrder(db: Db, restaurantId: string, orderId: string): Promise<OnlineOrderInfo> {
+  if (!isUuid(orderId)) throw new HttpError(404, ONLINE_ORDER_MESSAGES.orderNotFound);
+  const [row] = await db
+    .select()
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, restaurantId), eq(onlineOrders.id, orderId)));
+  if (!row) throw new HttpError(404, ONLINE_ORDER_MESSAGES.orderNotFound);
+  return (await presentAll(db, [row]))[0];
+}
+
+/** The channel's current secret (null until the owner makes one). */
+export async function readSofraSecret(db: Db, restaurantId: string): Promise<IntegrationSecretInfo> {
+  const [row] = await db
+    .select()
+    .from(integrationSecrets)
+    .where(and(eq(integrationSecrets.restaurantId, restaurantId), eq(integrationSecrets.channel, SOFRA_CHANNEL)));
+  return { secret: row?.secret ?? null, rotatedAt: row?.rotatedAt.toISOString() ?? null };
+}

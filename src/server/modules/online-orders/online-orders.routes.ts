@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptOnlineOrderRequest,
+  acceptOnlineOrderResult,
+  customerHistoryInfo,
+  customerLookupQuery,
+  integrationSecretInfo,
+  onlineOrderInfo,
+  onlineOrdersQuery,
+  phoneOrderRequest,
+  rejectOnlineOrderRequest,
+  rotatedSecretResult,
+} from '../../../shared/online-orders-contract';
+import { OWNER, command, restaurantParams } from '../../lib/routes';
+import { actorOf } from '../../plugins/auth';
+import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';
+import { listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
+import { customerHistory, takePhoneOrder } from './phone-orders';
+
+const orderParams = restaurantParams.extend({ orderId: z.string() });
+
+/**
+ * Online Sipariş Takibi (issue 24) and the secret of the restaurant's own channel. Prefix: the
+ * restaurant. The owner's: answering an order commits the kitchen's work and the restaurant's word
+ * to the customer. Writes are commands (restaurant lock, audit, live event 'online-orders').
+ */
+export async function onlineOrdersRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/online-orders', { config: OWNER, schema: { params: restaurantParams, querystring: onlineOrdersQuery, response: { 200: z.array(onlineOrderInfo) } } }, async (request) =>
+    listOnlineOrders(db, actorOf(request).restaurantId, request.query.status),
+  );
+
+  // Telefon Siparişi: typed in by staff, accepted at once (phone-orders.ts)
+  r.post('/online-orders/phone', { config: OWNER, schema: { params: restaurantParams, body: phoneOrderRequest, response: { 201: acceptOnlineOrderResult } } }, async (request, reply) => {
+    const result = await command(request, (c) => takePhoneOrder(c, request.body));
+    reply.code(201);
+    return result;
+  });
+
+  r.get(
+    '/online-orders/customers',
+    { config: OWNER, schema: { params: restaurantParams, querystring: customerLookupQuery, response: { 200: customerHistoryInfo } } },
+    async (request) => customerHistory(db, actorOf(request).restaurantId, request.query.phone),
+  );
+
+  r.post(
+    '/online-orders/:orderId/accept',
+    { config: OWNER, schema: { params: orderParams, body: acceptOnlineOrderRequest, response: { 200: acceptOnlineOrderResult } } },
+    async (request) => command(request, (c) => acceptOnlineOrder(c, request.params.orderId, request.body)),
+  );
+
+  r.post(
+    '/online-orders/:orderId/reject',
+    { config: OWNER, schema: { params: orderParams, body: rejectOnlineOrderRequest, response: { 200: onlineOrderInfo } } },
+    async (request) => {
+      await command(request, (c) => rejectOnlineOrder(c, request.params.orderId, request.body));
+      return readOnlineOrder(db, actorOf(request).restaurantId, request.params.orderId);
+    },
+  );
+
+  r.get('/integrations/sofra/secret', { config: OWNER, schema: { params: restaurantParams, response: { 200: integrationSecretInfo } } }, async (request) =>
+    readSofraSecret(db, actorOf(request).restaurantId),
+  );
+
+  r.post('/integrations/sofra/secret', { config: OWNER, schema: { params: restaurantParams, response: { 200: rotatedSecretResult } } }, async (request) => ({
+    secret: await command(request, (c) => rotateSofraSecret(c)),
+  }));
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MESSAGES, errorResponse } from '../../../shared/errors';
+import { isUuid } from '../../../shared/ids';
+import {
+  ONLINE_ORDER_LIMITS,
+  SOFRA_CHANNEL,
+  SOFRA_SIGNATURE_HEADER,
+  SOFRA_TIMESTAMP_HEADER,
+  sofraOrderRequest,
+  sofraOrderResult,
+} from '../../../shared/online-orders-contract';
+import { integrationSecrets } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { runCommand } from '../../lib/command';
+import { PUBLIC } from '../../lib/routes';
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH, jsonDepth } from '../../plugins/json-body';
+import { receiveOnlineOrder } from './online-order-commands';
+import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+import { signatureProblem } from './sofra-signature';
+
+/** The tag the OpenAPI document (plugins/openapi.ts) publishes: only integrators' routes carry it. */
+export const INTEGRATION_TAG = 'Entegrasyon';
+
+const channelParams = z.object({ restaurantId: z.string().meta({ description: 'Restoranın kimliği (Ayarlar > Kendi Kanalımız)' }) });
+const signedHeaders = z.object({
+  [SOFRA_TIMESTAMP_HEADER]: z.string().optional().meta({ description: 'Unix zamanı (saniye); sunucu saatinden en fazla 5 dakika farklı olabilir' }),
+  [SOFRA_SIGNATURE_HEADER]: z
+    .string()
+    .optional()
+    .meta({ description: 'sha256=<"<timestamp>.<ham gövde>" metninin restoranın gizli anahtarıyla HMAC-SHA256 özeti, küçük harf hex>' }),
+});
+
+const SIGNATURE_MESSAGES = {
+  missing: ONLINE_ORDER_MESSAGES.signatureMissing,
+  stale: ONLINE_ORDER_MESSAGES.timestampStale,
+  bad: ONLINE_ORDER_MESSAGES.signatureBad,
+} as const;
+
+/**
+ * The restaurant's own channel (its website, a phone-order app, an integrator), issue 24:
+ * POST /api/integrations/sofra/:restaurantId/orders, signed with the restaurant's secret.
+ *
+ * The signature covers the raw bytes, so this plugin keeps its own JSON parser (scoped to it by
+ * Fastify's encapsulation) that only reads the text; the signature is checked before the text is
+ * parsed or validated, so an unsigned caller learns nothing about the contract (always 401) and
+ * nothing is written on any refusal. A restaurant with no secret yet is answered like an unknown one.
+ */
+export async function sofraChannelRoutes(app: FastifyInstance) {
+  const { db, hub } = app;
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(null, body);
+  });
+
+  async function verify(request: FastifyRequest<{ Params: { restaurantId: string } }>) {
+    const { restaurantId } = request.params;
+    const [row] = isUuid(restaurantId)
+      ? await db
+          .select({ secret: integrationSecrets.secret })
+          .from(integrationSecrets)
+          .where(and(eq(integrationSecrets.restaurantId, restaurantId), eq(integrationSecrets.channel, SOFRA_CHANNEL)))
+      : [];
+    if (!row) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? undefined : value;
+    };
+    const problem = signatureProblem(row.secret, header(SOFRA_TIMESTAMP_HEADER), header(SOFRA_SIGNATURE_HEADER), request.rawBody ?? '');
+    if (problem) {
+      request.log.warn({ restaurantId, problem }, 'sofra channel: refused signature');
+      throw new HttpError(401, SIGNATURE_MESSAGES[problem]);
+    }
+    // signed: now the text may be read (the same safe parse as every other route)
+    const text = request.rawBody;
+    if (text === null || text.trim() === '') throw new HttpError(400, ONLINE_ORDER_MESSAGES.bodyMissing);
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new HttpError(400, JSON_TOO_DEEP);
+    request.body = await new Promise((resolve, reject) =>
+      parseJson(request, text, (err, parsed) => (err ? reject(new HttpError(400, MESSAGES.badJson)) : resolve(parsed))),
+    );
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/:restaurantId/orders',
+    {
+      config: PUBLIC,
+      bodyLimit: ONLINE_ORDER_LIMITS.bodyBytes,
+      preValidation: verify,
+      schema: {
+        tags: [INTEGRATION_TAG],
+        summary: 'Restoranın kendi kanalından sipariş',
+        description:
+          'İmzalı bir siparişi Online Sipariş Takibi ekranına düşürür. Aynı externalId ile tekrar gönderilen sipariş yeni sipariş açmaz: 200 ile ilk siparişin kimliği döner.',
+        params: channelParams,
+        headers: signedHeaders,
+        body: sofraOrderRequest,
+        response: { 200: sofraOrderResult, 201: sofraOrderResult, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = { restaurantId: request.params.restaurantId, userId: null, role: 'integration' };
+      const result = await runCommand({ db, hub }, actor, (c) => receiveOnlineOrder(c, SOFRA_CHANNEL, request.body));
+      reply.code(result.created ? 201 : 200);
+      return { orderId: result.orderId, status: result.status };
+    },
+  );
+}

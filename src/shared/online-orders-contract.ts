@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { turkishPhone } from './phone';
+import { CUSTOMER_MESSAGES, TICKET_LIMITS, lineNote } from './ticket-contract';
+import { multilineText, nameText } from './text';
+
+/**
+ * Online Sipariş Takibi (issue 24): the inbox of orders that do not start at a table, and the
+ * restaurant's own signed channel. Money is integer kuruş. Literals are written once here.
+ */
+
+/** Where an order came from. 'sofra' = the restaurant's own channel; 'phone' = typed in by staff. */
+export const ONLINE_ORDER_SOURCES = ['sofra', 'phone', 'yemeksepeti', 'getir', 'trendyol', 'migros'] as const;
+export type OnlineOrderSource = (typeof ONLINE_ORDER_SOURCES)[number];
+export const ONLINE_ORDER_SOURCE_LABELS: Record<OnlineOrderSource, string> = {
+  sofra: 'Kendi Kanalımız',
+  phone: 'Telefon',
+  yemeksepeti: 'Yemeksepeti',
+  getir: 'Getir Yemek',
+  trendyol: 'Trendyol Yemek',
+  migros: 'Migros Yemek',
+};
+/** Each source's colour beside its name (never the only signal); dark enough for white text (WCAG AA). */
+export const ONLINE_ORDER_SOURCE_COLORS: Record<OnlineOrderSource, string> = {
+  sofra: '#1f5f8b',
+  phone: '#4a5560',
+  yemeksepeti: '#b8004f',
+  getir: '#5d3ebc',
+  trendyol: '#b84a00',
+  migros: '#a35a00',
+};
+
+export const ONLINE_ORDER_STATUSES = ['new', 'accepted', 'preparing', 'ready', 'on_the_way', 'delivered', 'rejected', 'cancelled'] as const;
+export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
+export const ONLINE_ORDER_STATUS_LABELS: Record<OnlineOrderStatus, string> = {
+  new: 'Yeni',
+  accepted: 'Onaylandı',
+  preparing: 'Hazırlanıyor',
+  ready: 'Hazır',
+  on_the_way: 'Yolda',
+  delivered: 'Teslim Edildi',
+  rejected: 'Reddedildi',
+  cancelled: 'İptal',
+};
+
+export const ONLINE_ORDER_TYPES = ['delivery', 'takeaway'] as const;
+export type OnlineOrderType = (typeof ONLINE_ORDER_TYPES)[number];
+export const ONLINE_ORDER_TYPE_LABELS: Record<OnlineOrderType, string> = { delivery: 'Paket Servis', takeaway: 'Gel-Al' };
+
+export const ONLINE_PAYMENT_METHODS = ['online', 'cash', 'card', 'meal_card'] as const;
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+export const ONLINE_PAYMENT_LABELS: Record<OnlinePaymentMethod, string> = {
+  online: 'Online ödendi',
+  cash: 'Kapıda nakit',
+  card: 'Kapıda kredi kartı',
+  meal_card: 'Kapıda yemek kartı',
+};
+
+export const REJECT_REASONS = ['dish_unavailable', 'too_busy', 'closed', 'out_of_area', 'other'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+export const REJECT_REASON_LABELS: Record<RejectReason, string> = {
+  dish_unavailable: 'Ürün yok',
+  too_busy: 'Çok yoğunuz',
+  closed: 'Kapalıyız',
+  out_of_area: 'Adres hizmet alanı dışında',
+  other: 'Diğer',
+};
+
+export const ONLINE_ORDER_LIMITS = {
+  externalId: 64,
+  items: 50,
+  note: 300,
+  brand: 40,
+  rejectNote: 200,
+  prepMinutesMin: 5,
+  prepMinutesMax: 120,
+  /** a signed order larger than this is refused (413) before anything is read */
+  bodyBytes: 64 * 1024,
+  /** how far the sender's clock may be from ours (seconds) */
+  clockSkewSeconds: 5 * 60,
+} as const;
+
+/** Preparation times the inbox offers as one tap (minutes). */
+export const PREP_MINUTE_CHOICES = [10, 15, 20, 30, 45, 60] as const;
+
+/** The channel of the restaurant's own website or app; its secret signs every request. */
+export const SOFRA_CHANNEL = 'sofra';
+export const SOFRA_SIGNATURE_HEADER = 'x-sofra-signature';
+export const SOFRA_TIMESTAMP_HEADER = 'x-sofra-timestamp';
+
+// ------------------------------------------------------------------ requests
+
+const quantity = z
+  .number({ error: 'Adet bir sayı olmalı' })
+  .int('Adet tam sayı olmalı')
+  .min(1, 'Adet en az 1 olmalı')
+  .max(TICKET_LIMITS.quantity, `Adet en fazla ${TICKET_LIMITS.quantity} olabilir`);
+
+const coordinate = (label: string, max: number) =>
+  z
+    .number({ error: `${label} bir sayı olmalı` })
+    .min(-max, `${label} -${max} ile ${max} arasında olmalı`)
+    .max(max, `${label} -${max} ile ${max} arasında olmalı`);
+
+export const onlineOrderItemRequest = z.object({
+  /** a dish of this restaurant's Sofra menu */
+  menuItemId: z.string({ error: 'Ürün kimliği (menuItemId) gerekli' }).max(64, 'Ürün kimliği çok uzun'),
+  quantity,
+  optionIds: z.array(z.string().max(64, 'Seçenek kimliği çok uzun')).max(50, 'Bir üründe en fazla 50 seçenek olabilir').optional(),
+  note: lineNote.optional(),
+});
+
+const customerRequest = z.object({
+  name: nameText('Müşteri adı', { min: 1, max: TICKET_LIMITS.customerName }),
+  phone: turkishPhone('Müşteri telefonu gerekli'),
+  address: multilineText('Adres', { max: TICKET_LIMITS.customerAddress }).optional(),
+  lat: coordinate('Enlem', 90).optional(),
+  lng: coordinate('Boylam', 180).optional(),
+});
+
+const paymentRequest = z.object({
+  method: z.enum(ONLINE_PAYMENT_METHODS, { error: "Ödeme yöntemi 'online', 'cash', 'card' ya da 'meal_card' olmalı" }),
+  /** a meal card's brand (Multinet, Pluxee, ...) */
+  brand: nameText('Kart markası', { max: ONLINE_ORDER_LIMITS.brand }).optional(),
+});
+
+/** What the restaurant's own channel sends (POST /api/integrations/sofra/:restaurantId/orders). */
+export const sofraOrderRequest = z
+  .object({
+    externalId: z
+      .string({ error: 'Sipariş numarası (externalId) gerekli' })
+      .min(1, 'Sipariş numarası (externalId) boş olamaz')
+      .max(ONLINE_ORDER_LIMITS.externalId, `Sipariş numarası en fazla ${ONLINE_ORDER_LIMITS.externalId} karakter olabilir`)
+      .regex(/^[A-Za-z0-9._:-]+$/, 'Sipariş numarası yalnızca harf, rakam ve . _ : - içerebilir'),
+    type: z.enum(ONLINE_ORDER_TYPES, { error: "Sipariş türü 'delivery' (Paket Servis) ya da 'takeaway' (Gel-Al) olmalı" }),
+    customer: customerRequest,
+    items: z
+      .array(onlineOrderItemRequest, { error: 'Ürünler (items) bir liste olmalı' })
+      .min(1, 'Siparişte en az bir ürün olmalı')
+      .max(ONLINE_ORDER_LIMITS.items, `Bir siparişte en fazla ${ONLINE_ORDER_LIMITS.items} satır olabilir`),
+    payment: paymentRequest,
+    note: multilineText('Sipariş notu', { max: ONLINE_ORDER_LIMITS.note }).optional(),
+    /** when the customer expects it (ISO 8601 with a time zone); absent = as soon as possible */
+    expectedAt: z.iso.datetime({ offset: true, error: 'Beklenen zaman (expectedAt) saat dilimli bir ISO 8601 tarih olmalı' }).optional(),
+  })
+  .superRefine((order, ctx) => {
+    if (order.type === 'delivery' && !order.customer.address) {
+      ctx.addIssue({ code: 'custom', path: ['customer', 'address'], message: CUSTOMER_MESSAGES.deliveryAddress });
+    }
+  });
+export type SofraOrderRequest = z.infer<typeof sofraOrderRequest>;
+
+/**
+ * A phone order typed in by staff (source 'phone'): the same order as the channel's, without an
+ * external number (the server numbers it T-1, T-2, ...) and with the preparation time, because the
+ * person who took the call has already said yes: it goes to the kitchen at once.
+ */
+export const phoneOrderRequest = z
+  .object({
+    type: z.enum(ONLINE_ORDER_TYPES, { error: "Sipariş türü 'delivery' (Paket Servis) ya da 'takeaway' (Gel-Al) olmalı" }),
+    customer: customerRequest,
+    items: z
+      .array(onlineOrderItemRequest, { error: 'Ürünler bir liste olmalı' })
+      .min(1, 'Siparişte en az bir ürün olmalı')
+      .max(ONLINE_ORDER_LIMITS.items, `Bir siparişte en fazla ${ONLINE_ORDER_LIMITS.items} satır olabilir`),
+    payment: paymentRequest,
+    note: multilineText('Sipariş notu', { max: ONLINE_ORDER_LIMITS.note }).optional(),
+    prepMinutes: z
+      .number({ error: 'Hazırlama süresi (dakika) bir sayı olmalı' })
+      .int('Hazırlama süresi tam dakika olmalı')
+      .min(ONLINE_ORDER_LIMITS.prepMinutesMin, `Hazırlama süresi en az ${ONLINE_ORDER_LIMITS.prepMinutesMin} dakika olmalı`)
+      .max(ONLINE_ORDER_LIMITS.prepMinutesMax, `Hazırlama süresi en fazla ${ONLINE_ORDER_LIMITS.prepMinutesMax} dakika olabilir`),
+  })
+  .superRefine((order, ctx) => {
+    if (order.type === 'delivery' && !order.customer.address) {
+      ctx.addIssue({ code: 'custom', path: ['customer', 'address'], message: CUSTOMER_MESSAGES.deliveryAddress });
+    }
+  });
+export type PhoneOrderRequest = z.infer<typeof phoneOrderRequest>;
+
+/** The customer lookup of the phone-order form: a Turkish number in any form people type it. */
+export const customerLookupQuery = z.object({ phone: turkishPhone('Telefon numarası gerekli') });
+
+export const onlineOrdersQuery = z.object({
+  status: z.enum(ONLINE_ORDER_STATUSES, { error: 'Geçersiz sipariş durumu' }).optional(),
+});
+
+export const acceptOnlineOrderRequest = z.object({
+  prepMinutes: z
+    .number({ error: 'Hazırlama süresi (dakika) bir sayı olmalı' })
+    .int('Hazırlama süresi tam dakika olmalı')
+    .min(ONLINE_ORDER_LIMITS.prepMinutesMin, `Hazırlama süresi en az ${ONLINE_ORDER_LIMITS.prepMinutesMin} dakika olmalı`)
+    .max(ONLINE_ORDER_LIMITS.prepMinutesMax, `Hazırlama süresi en fazla ${ONLINE_ORDER_LIMITS.prepMinutesMax} dakika olabilir`),
+});
+export type AcceptOnlineOrderRequest = z.infer<typeof acceptOnlineOrderRequest>;
+
+export const rejectOnlineOrderRequest = z
+  .object({
+    reason: z.enum(REJECT_REASONS, { error: 'Bir ret nedeni seçin' }),
+    note: multilineText('Açıklama', { max: ONLINE_ORDER_LIMITS.rejectNote }).optional(),
+  })
+  .refine((r) => r.reason !== 'other' || Boolean(r.note), { path: ['note'], message: "'Diğer' nedeni için bir açıklama yazın" });
+export type RejectOnlineOrderRequest = z.infer<typeof rejectOnlineOrderRequest>;
+
+// ------------------------------------------------------------------ answers
+
+export const sofraOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES) });
+export type SofraOrderResult = z.infer<typeof sofraOrderResult>;
+
+export const onlineOrderOptionInfo = z.object({ optionId: z.string(), groupName: z.string(), name: z.string(), price: z.number().int() });
+
+export const onlineOrderItemInfo = z.object({
+  menuItemId: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** per unit, with the options' add-ons */
+  unitPrice: z.number().int(),
+  options: z.array(onlineOrderOptionInfo),
+  note: z.string().nullable(),
+  total: z.number().int(),
+});
+
+export const onlineOrderInfo = z.object({
+  id: z.string(),
+  source: z.enum(ONLINE_ORDER_SOURCES),
+  externalId: z.string(),
+  status: z.enum(ONLINE_ORDER_STATUSES),
+  type: z.enum(ONLINE_ORDER_TYPES),
+  customer: z.object({
+    name: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  }),
+  items: z.array(onlineOrderItemInfo),
+  payment: z.object({ method: z.enum(ONLINE_PAYMENT_METHODS), brand: z.string().nullable() }),
+  subtotal: z.number().int(),
+  /** the platform's own discount (not the restaurant's) */
+  platformDiscount: z.number().int(),
+  total: z.number().int(),
+  note: z.string().nullable(),
+  expectedAt: z.string().nullable(),
+  prepMinutes: z.number().int().nullable(),
+  rejectReason: z.enum(REJECT_REASONS).nullable(),
+  rejectNote: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  ticketNumber: z.number().int().nullable(),
+  receivedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type OnlineOrderInfo = z.infer<typeof onlineOrderInfo>;
+
+export const acceptOnlineOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES), ticketId: z.string() });
+export type AcceptOnlineOrderResult = z.infer<typeof acceptOnlineOrderResult>;
+
+/** What earlier orders tell of a phone number: the names and addresses used, newest first. */
+export const customerHistoryInfo = z.object({
+  phone: z.string(),
+  names: z.array(z.string()),
+  addresses: z.array(z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable(), lastUsedAt: z.string() })),
+  lastOrders: z.array(z.object({ id: z.string(), source: z.enum(ONLINE_ORDER_SOURCES), externalId: z.string(), receivedAt: z.string(), total: z.number().int(), summary: z.string() })),
+});
+export type CustomerHistoryInfo = z.infer<typeof customerHistoryInfo>;
+
+export const integrationSecretInfo = z.object({
+  /** null until the owner creates one: the channel refuses every order until then */
+  secret: z.string().nullable(),
+  rotatedAt: z.string().nullable(),
+});
+export type IntegrationSecretInfo = z.infer<typeof integrationSecretInfo>;
+
+export const rotatedSecretResult = z.object({ secret: z.string() });

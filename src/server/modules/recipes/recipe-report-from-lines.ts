@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { computeBill, type BillLine } from '../../../shared/bill-math';
 import { businessDayBounds } from '../../../shared/business-day';
 import type { RecipeReportQuery, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Discount, LineStatus } from '../../../shared/ticket-contract';
-import { costOf, fromMilli, type Unit } from '../../../shared/units';
 import type { Db } from '../../db/client';
-import { ingredientMovements, ingredients, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
+import { ingredients, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { loadRecipeIndex, unitUse, type RecipeIndex } from './consumption';
+import { actualUse, costPerMicro as costOfMicro, ingredientUse, presentReport } from './recipe-report-parts';
 
 interface LineRow {
   ticketId: string;
@@ -56,11 +56,7 @@ export async function recipeReportFromLines(db: Db, restaurantId: string, query:
   ]);
   const ingredientById = new Map(ingredientRows.map((i) => [i.id, i]));
   const categoryOf = new Map(itemRows.map((i) => [i.id, i.categoryName]));
-  /** kuruş per micro of each ingredient at today's cost */
-  const costPerMicro = (ingredientId: string) => {
-    const i = ingredientById.get(ingredientId);
-    return i ? costOf(1, i.unitCost, i.unit as Unit) / 1000 : 0;
-  };
+  const costPerMicro = (ingredientId: string) => costOfMicro(ingredientById.get(ingredientId));
 
   const useMicro = new Map<string, number>();
   const items = new Map<string, { menuItemId: string | null; name: string; categoryName: string; sold: number; cost: number; revenue: number }>();
@@ -156,48 +152,11 @@ export async function recipeReportFromLines(db: Db, restaurantId: string, query:
   }
 
   const actual = await actualUse(db, restaurantId, [...ingredientById.keys()], from, to);
-  const ingredientsOut = ingredientRows
-    .filter((i) => useMicro.has(i.id) || actual.has(i.id))
-    .map((i) => {
-      const micro = useMicro.get(i.id) ?? 0;
-      const unit = i.unit as Unit;
-      const theoretical = micro / (1000 * milliPer(unit));
-      const actualMilli = actual.get(i.id);
-      const actualValue = actualMilli === undefined ? null : fromMilli(actualMilli, unit);
-      return {
-        id: i.id,
-        name: i.name,
-        unit,
-        theoretical,
-        actual: actualValue,
-        variance: actualMilli === undefined ? null : (actualMilli * 1000 - micro) / (1000 * milliPer(unit)),
-        cost: Math.round(micro * costPerMicro(i.id)),
-      };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, 'tr'));
-
-  const itemsOut = [...items.values()]
-    .map((i) => ({ ...i, cost: Math.round(i.cost), margin: i.revenue - Math.round(i.cost) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'tr'));
-  const categories = new Map<string, { name: string; sold: number; cost: number; revenue: number; margin: number }>();
-  for (const i of itemsOut) {
-    const c = categories.get(i.categoryName) ?? { name: i.categoryName, sold: 0, cost: 0, revenue: 0, margin: 0 };
-    c.sold += i.sold;
-    c.cost += i.cost;
-    c.revenue += i.revenue;
-    c.margin += i.margin;
-    categories.set(i.categoryName, c);
-  }
-  const totals = itemsOut.reduce((t, i) => ({ cost: t.cost + i.cost, revenue: t.revenue + i.revenue, margin: t.margin + i.margin }), { cost: 0, revenue: 0, margin: 0 });
-  return {
-    from: query.from,
-    to: query.to,
-    ingredients: ingredientsOut,
-    items: itemsOut,
-    categories: [...categories.values()].sort((a, b) => a.name.localeCompare(b.name, 'tr')),
-    withoutRecipe: [...without.values()].sort((a, b) => b.sold - a.sold || a.name.localeCompare(b.name, 'tr')),
-    totals,
-  };
+  return presentReport(query, {
+    ingredients: ingredientUse(ingredientRows, useMicro, actual),
+    items: [...items.values()],
+    withoutRecipe: [...without.values()],
+  });
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; either way the rows. */
@@ -216,8 +175,6 @@ function recipeCuts(index: RecipeIndex): string {
   }
   return `{${[...cuts].sort((a, b) => a - b).map((t) => `"${new Date(t).toISOString()}"`).join(',')}}`;
 }
-
-export const milliPer = (unit: Unit) => Math.round(1 / fromMilli(1, unit));
 
 function* groupByTicket(rows: LineRow[]): Generator<LineRow[]> {
   let start = 0;
@@ -256,28 +213,4 @@ function versionIds(index: RecipeIndex, line: { menuItemId: string | null; optio
     return '-';
   };
   return [line.menuItemId ? pick(index.items.get(line.menuItemId)) : '-', ...line.optionIds.map((id) => pick(index.options.get(id)))];
-}
-
-/**
- * Actual use of each ingredient over [from, to): the last Sayım at or before `from`, plus the Alış
- * in between, minus the last Sayım in the period. Only ingredients with both counts get a figure.
- */
-export async function actualUse(db: Db, restaurantId: string, ingredientIds: string[], from: Date, to: Date): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (ingredientIds.length === 0) return out;
-  const moves = await db
-    .select()
-    .from(ingredientMovements)
-    .where(and(eq(ingredientMovements.restaurantId, restaurantId), inArray(ingredientMovements.ingredientId, ingredientIds), lt(ingredientMovements.at, to)))
-    .orderBy(asc(ingredientMovements.at), sql`${ingredientMovements.id}`);
-  const byIngredient = new Map<string, typeof moves>();
-  for (const m of moves) byIngredient.set(m.ingredientId, [...(byIngredient.get(m.ingredientId) ?? []), m]);
-  for (const [id, list] of byIngredient) {
-    const opening = list.filter((m) => m.kind === 'count' && m.at <= from).at(-1);
-    const closing = list.filter((m) => m.kind === 'count' && m.at > from).at(-1);
-    if (!opening || !closing) continue;
-    const bought = list.filter((m) => m.kind === 'purchase' && m.at > opening.at && m.at <= closing.at).reduce((s, m) => s + m.quantityMilli, 0);
-    out.set(id, opening.quantityMilli + bought - closing.quantityMilli);
-  }
-  return out;
 }

@@ -22,6 +22,8 @@ import { couriersRoutes } from './modules/couriers/couriers.routes';
 import { dayCloseRoutes } from './modules/day-close/day-close.routes';
 import { onlineOrdersRoutes } from './modules/online-orders/online-orders.routes';
 import { sofraChannelRoutes } from './modules/online-orders/sofra-channel.routes';
+import { platformIntakeRoutes } from './modules/online-orders/platform-intake.routes';
+import { PlatformOutbox, type OutboxOptions } from './modules/online-orders/platform-outbox';
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -63,6 +65,8 @@ export interface AppOptions {
   idempotency?: IdempotencyOptions;
   /** network printers: time limit per attempt, delay of a failed kitchen slip's retry */
   printing?: PrintingOptions;
+  /** calls to the delivery platforms: fetch, polling and backoff (tests use a fake platform server) */
+  platforms?: OutboxOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,6 +125,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [courierPageRoutes, '/api/courier/:token'],
   [onlineOrdersRoutes, RESTAURANT_PREFIX],
   [sofraChannelRoutes, '/api/integrations/sofra'],
+  [platformIntakeRoutes, '/api/integrations'],
 ];
 
 /** A courier link's token is its key: the request log writes `/api/courier/***`, never the token. */
@@ -132,7 +137,7 @@ function withoutCourierTokens(logger: AppOptions['logger']): AppOptions['logger'
   return { ...(typeof logger === 'object' ? logger : {}), serializers: { ...(typeof logger === 'object' ? logger.serializers : {}), req } } as AppOptions['logger'];
 }
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms }: AppOptions) {
   const app = Fastify({
     logger: withoutCourierTokens(logger),
     trustProxy: config.trustProxy,
@@ -163,6 +168,11 @@ export async function buildApp({ database, config, logger = false, clientDir = D
     printer.stop();
     await printer.settled();
   });
+  const outbox = new PlatformOutbox(database.db, app.log, platforms);
+  app.decorate('platformOutbox', outbox);
+  // after a restart the calls left pending are sent again (the outbox is durable)
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   registerAuth(app);
   // PGlite: the locked data directory means no other live process can hold a claim.
   registerIdempotency(app, { exclusiveDatabase: database.exclusive, ...idempotency });

@@ -447,6 +447,14 @@ const MATRIX: Record<string, RouteRule> = {
   // the restaurant's own channel: anyone holding the secret (a signature, not a session); another
   // restaurant's id (no secret of its own there) answers 404 like an unknown restaurant
   'POST /api/integrations/sofra/:restaurantId/orders': { access: 'public', tenantScoped: true, prepare: ({ restaurantId }) => onlineOrders.signedOrder(restaurantId) },
+  // the delivery platforms' webhooks: anyone holding the platform's proof (here Getir's x-api-key);
+  // a restaurant not connected to the platform answers 404 like an unknown one
+  'POST /api/integrations/:platform/:restaurantId/orders': {
+    access: 'public',
+    tenantScoped: true,
+    pathParams: () => ({ platform: 'getir' }),
+    prepare: ({ restaurantId }) => onlineOrders.platformOrder(restaurantId),
+  },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/restaurants/:restaurantId/online-orders': OWNER_ONLINE,
@@ -467,6 +475,21 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/restaurants/:restaurantId/online-orders/customers': { ...OWNER_ONLINE, prepare: () => ({ query: { phone: '0532 000 00 00' } }) },
   'GET /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
   'POST /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
+  'GET /api/restaurants/:restaurantId/integrations/platforms': OWNER_ONLINE,
+  'PUT /api/restaurants/:restaurantId/integrations/platforms/:platform': {
+    ...OWNER_ONLINE,
+    pathParams: () => ({ platform: 'trendyol' }),
+    prepare: () => ({ payload: { enabled: true, webhookSecret: 'matrix-secret-1', baseUrl: 'http://127.0.0.1:9' } }),
+  },
+  'POST /api/restaurants/:restaurantId/integrations/platforms/:platform/pause': {
+    ...OWNER_ONLINE,
+    // the matrix's platformOrder fixture connects the caller's restaurant to Getir
+    pathParams: () => ({ platform: 'getir' }),
+    prepare: async ({ restaurantId }) => {
+      await onlineOrders.platformOrder(restaurantId);
+      return { payload: { minutes: 30 } };
+    },
+  },
 };
 
 const CALLERS: Caller[] = ['signed out', ...ROLES];

@@ -217,7 +217,24 @@ export const onlineOrderItemInfo = z.object({
   options: z.array(onlineOrderOptionInfo),
   note: z.string().nullable(),
   total: z.number().int(),
+  /** a platform's product code (null for the Sofra channel and phone orders) */
+  platformCode: z.string().nullable(),
+  /** a platform's product with no Sofra dish yet: the order waits until it is mapped */
+  unmapped: z.boolean(),
 });
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failing', 'dead'] as const;
+/** One call to a platform (accept, reject, ...) and how its sending goes: the owner sees a platform that stays down. */
+export const platformDeliveryInfo = z.object({
+  kind: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  log: z.array(z.object({ at: z.string(), ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable() })),
+});
+export type PlatformDeliveryInfo = z.infer<typeof platformDeliveryInfo>;
 
 export const onlineOrderInfo = z.object({
   id: z.string(),
@@ -248,10 +265,15 @@ export const onlineOrderInfo = z.object({
   receivedAt: z.string(),
   answeredAt: z.string().nullable(),
   version: z.number().int(),
+  /** a platform's test order: never reaches the kitchen */
+  isTest: z.boolean(),
+  /** the calls to the platform about this order, oldest first */
+  deliveries: z.array(platformDeliveryInfo),
 });
 export type OnlineOrderInfo = z.infer<typeof onlineOrderInfo>;
 
-export const acceptOnlineOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES), ticketId: z.string() });
+/** ticketId null: a platform's test order (accepted, nothing sent to the kitchen) */
+export const acceptOnlineOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES), ticketId: z.string().nullable() });
 export type AcceptOnlineOrderResult = z.infer<typeof acceptOnlineOrderResult>;
 
 /** What earlier orders tell of a phone number: the names and addresses used, newest first. */
@@ -271,3 +293,53 @@ export const integrationSecretInfo = z.object({
 export type IntegrationSecretInfo = z.infer<typeof integrationSecretInfo>;
 
 export const rotatedSecretResult = z.object({ secret: z.string() });
+
+// ------------------------------------------------------------------ delivery platforms' connections
+
+export const DELIVERY_PLATFORMS = ['yemeksepeti', 'getir', 'trendyol'] as const;
+export type DeliveryPlatform = (typeof DELIVERY_PLATFORMS)[number];
+
+/** Keys, codes and addresses: printable ASCII only (never text for people, never a bidi control). */
+const asciiToken = (label: string, max: number) =>
+  z
+    .string({ error: `${label} gerekli` })
+    .max(max, `${label} en fazla ${max} karakter olabilir`)
+    .regex(/^[\x21-\x7e]*$/, `${label} yalnızca boşluksuz Latin harf, rakam ve işaretlerden oluşabilir`);
+
+/** Ayarlar → a platform's connection (PUT .../integrations/platforms/:platform), owner only. */
+export const platformConnectionRequest = z.object({
+  enabled: z.boolean({ error: 'Açık/kapalı (enabled) gerekli' }),
+  /** what the platform proves itself with on its webhooks (Yemeksepeti JWT secret, Getir x-api-key, Trendyol Basic secret) */
+  webhookSecret: asciiToken('Webhook anahtarı', 200).min(8, 'Webhook anahtarı en az 8 karakter olmalı'),
+  clientId: asciiToken('İstemci kimliği', 200).default(''),
+  clientSecret: asciiToken('İstemci anahtarı', 200).default(''),
+  /** the restaurant's own code on the platform (vendor / restaurant / supplier id) */
+  remoteCode: asciiToken('Platformdaki restoran kodu', 64).default(''),
+  baseUrl: asciiToken('Platform adresi', 300).regex(/^https?:\/\/[^\s/]+/, 'Platform adresi http:// ya da https:// ile başlamalı'),
+  /** platform product code → Sofra dish id */
+  productMap: z
+    .record(asciiToken('Platform ürün kodu', 64), asciiToken('Sofra ürün kimliği', 64))
+    .refine((m) => Object.keys(m).length <= 2000, 'En fazla 2000 ürün eşleştirilebilir')
+    .default({}),
+});
+export type PlatformConnectionRequest = z.infer<typeof platformConnectionRequest>;
+
+/** A connection as the owner reads it: the secrets never leave the server, only whether they are set. */
+export const platformConnectionInfo = z.object({
+  platform: z.enum(DELIVERY_PLATFORMS),
+  enabled: z.boolean(),
+  clientId: z.string(),
+  remoteCode: z.string(),
+  baseUrl: z.string(),
+  productMap: z.record(z.string(), z.string()),
+  hasWebhookSecret: z.boolean(),
+  hasClientSecret: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PlatformConnectionInfo = z.infer<typeof platformConnectionInfo>;
+
+/** Yoğunuz: stop receiving a platform's orders for N minutes (sent to the platform through the outbox). */
+export const pausePlatformRequest = z.object({
+  minutes: z.number({ error: 'Süre (dakika) bir sayı olmalı' }).int('Süre tam dakika olmalı').min(5, 'Süre en az 5 dakika olmalı').max(240, 'Süre en fazla 240 dakika olabilir'),
+});
+export type PausePlatformRequest = z.infer<typeof pausePlatformRequest>;

@@ -108,7 +108,7 @@ export const salesReportQuery = periodRules(
 );
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
 
-export const REPORT_TABLES = ['summary', 'payments', 'byType', 'byDay', 'byHour', 'byCategory', 'byItem', 'byWaiter', 'bySection', 'exceptions'] as const;
+export const REPORT_TABLES = ['summary', 'payments', 'byType', 'byChannel', 'byDay', 'byHour', 'byCategory', 'byItem', 'byWaiter', 'bySection', 'exceptions'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** Turkish names of the tables (tabs, headings and the CSV's file name). */
@@ -116,6 +116,7 @@ export const REPORT_TABLE_LABELS: Record<ReportTable, string> = {
   summary: 'Özet',
   payments: 'Ödemeler',
   byType: 'Sipariş Türü',
+  byChannel: 'Satış Kanalı',
   byDay: 'Günlere Göre',
   byHour: 'Saat ve Güne Göre',
   byCategory: 'Kategoriler',
@@ -192,6 +193,12 @@ export const salesReportResponse = z.object({
     z.object({ method: z.enum(PAYMENT_METHODS), brand: z.string().nullable(), label: z.string(), amount: kurus, tips: kurus, count }),
   ),
   byType: z.array(z.object({ type: z.enum(TICKET_TYPES), label: z.string(), ...figures })),
+  /**
+   * Where the bills came from: 'floor' (taken in the restaurant: tables, Gel-Al and Paket typed by
+   * staff) and each online source (the own channel, phone orders, each delivery platform) that sold
+   * in the period. The rows add up to the summary.
+   */
+  byChannel: z.array(z.object({ channel: z.string(), label: z.string(), ...figures })),
   /** every day of the range, days without sales as zeros */
   byDay: z.array(z.object({ day: z.string(), ...figures })),
   /** hour 0–23 of the close (restaurant's time zone) × weekday 1 (Pazartesi)–7 (Pazar) of the business day; only cells with sales */
@@ -316,6 +323,7 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
   summary: [col('label', 'Kalem', 'text'), col('value', 'Değer', 'text')],
   payments: [col('label', 'Ödeme Türü', 'text'), col('brand', 'Marka', 'text'), col('count', 'Adet', 'int'), col('tips', 'Bahşiş (TL)', 'money'), col('amount', 'Tutar (TL)', 'money')],
   byType: [col('label', 'Sipariş Türü', 'text'), ...FIGURE_COLUMNS],
+  byChannel: [col('label', 'Satış Kanalı', 'text'), ...FIGURE_COLUMNS],
   byDay: [col('day', 'Gün', 'text'), ...FIGURE_COLUMNS],
   byHour: [col('weekdayLabel', 'Gün', 'text'), col('hour', 'Saat', 'int'), col('bills', 'Hesap', 'int'), col('net', 'Net Satış (TL)', 'money')],
   byCategory: [

@@ -826,6 +826,8 @@ export const onlineOrders = pgTable(
     rejectReason: text('reject_reason'),
     rejectNote: text('reject_note'),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** a platform's test order (migration 0019): shown in the inbox, never sent to the kitchen */
+    isTest: boolean('is_test').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: uuid('answered_by'),
@@ -856,6 +858,62 @@ export const integrationSecrets = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'integration_secrets_pk', columns: [t.restaurantId, t.channel] })],
+);
+
+/**
+ * A delivery platform's connection for one restaurant (issue 24, migration 0019): on/off, the
+ * credentials of the platform's own mechanism (webhook secret / x-api-key we check on their calls;
+ * client id + secret or api key + secret for our calls), the platform's base URL (tests point it at
+ * a fake server), the restaurant's code on the platform, and the product map (platform product code
+ * → Sofra dish id). An unknown code stays unmapped on the order, never dropped.
+ */
+export const platformConnections = pgTable(
+  'platform_connections',
+  {
+    restaurantId: restaurantRef(),
+    /** 'yemeksepeti' | 'getir' | 'trendyol' */
+    platform: text('platform').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** what the platform proves itself with on its webhooks (JWT secret / x-api-key / basic secret) */
+    webhookSecret: text('webhook_secret').notNull(),
+    /** our credentials on the platform (client id / app key / api key) and its secret */
+    clientId: text('client_id').notNull().default(''),
+    clientSecret: text('client_secret').notNull().default(''),
+    /** the restaurant's own code on the platform (vendor id / restaurant id / supplier id) */
+    remoteCode: text('remote_code').notNull().default(''),
+    baseUrl: text('base_url').notNull(),
+    /** { [platform product code]: Sofra menu item id } */
+    productMap: jsonb('product_map').notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'platform_connections_pk', columns: [t.restaurantId, t.platform] })],
+);
+
+/**
+ * The durable outbox of calls to the platforms (ADR 0011): written in the same transaction as the
+ * change (accept / reject / ...), sent after commit, retried with backoff after a failure or a
+ * restart. `attempt_log` keeps every attempt ({at, ok, status, error}); 'failing' is shown on the order.
+ */
+export const platformOutbox = pgTable(
+  'platform_outbox',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    orderId: uuid('order_id').references(() => onlineOrders.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** 'accept' | 'reject' | 'ready' | 'picked_up' | 'delivered' | 'pause' */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** 'pending' | 'sent' | 'failing' (pending with an error; still retried) | 'dead' (gave up) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    attemptLog: jsonb('attempt_log').notNull().default([]),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('platform_outbox_due_idx').on(t.status, t.nextAttemptAt), index('platform_outbox_order_idx').on(t.orderId)],
 );
 
 // ---- end online orders ----

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { EventHub } from '../modules/events/event-hub';
 import type { PhotoStore } from '../modules/menu/photo-store';
+import type { PlatformOutbox } from '../modules/online-orders/platform-outbox';
 import type { Printing } from '../modules/printing/printing.service';
 
 /** What the app's modules share, decorated once on the root instance (as fastify/demo does). */
@@ -26,6 +27,8 @@ declare module 'fastify' {
     deviceKey: Buffer;
     /** network printers (modules/printing), decorated by buildApp */
     printing: Printing;
+    /** calls to the delivery platforms (modules/online-orders/platform-outbox.ts), decorated by buildApp */
+    platformOutbox: PlatformOutbox;
   }
 }
 

@@ -14,7 +14,7 @@ const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
   type: 'delivery',
   customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad. No: 5', lat: null, lng: null },
   items: [
-    { menuItemId: 'm1', name: 'Mercimek', quantity: 2, unitPrice: 13_500, options: [{ optionId: 'p', groupName: 'Porsiyon', name: '1,5', price: 4500 }], note: 'Limonlu', total: 27_000 },
+    { menuItemId: 'm1', name: 'Mercimek', quantity: 2, unitPrice: 13_500, options: [{ optionId: 'p', groupName: 'Porsiyon', name: '1,5', price: 4500 }], note: 'Limonlu', total: 27_000, platformCode: null, unmapped: false },
   ],
   payment: { method: 'meal_card', brand: 'Multinet' },
   subtotal: 27_000,
@@ -30,6 +30,8 @@ const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
   receivedAt: RECEIVED,
   answeredAt: null,
   version: 1,
+  isTest: false,
+  deliveries: [],
   ...over,
 });
 

@@ -17,6 +17,7 @@ import { priceLines, type PricedLine } from '../orders/price-lines';
 import { sendToKitchen } from '../orders/send-to-kitchen';
 import { assertBillHolds, openTicket, touchTicket } from '../orders/ticket-commands';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+import { enqueueUpdate, type PlatformLineRow } from './platform-orders';
 import { newSofraSecret } from './sofra-signature';
 
 type OrderRow = typeof onlineOrders.$inferSelect;
@@ -117,6 +118,10 @@ export function ticketCustomerName(order: Pick<OrderRow, 'customerName' | 'sourc
  */
 export async function acceptOnlineOrder(c: CommandContext, orderId: string, req: AcceptOnlineOrderRequest) {
   const order = await lockNewOrder(c, orderId);
+  // a platform's product with no Sofra dish: the order waits until it is mapped (never sent half)
+  const unmapped = (order.items as PlatformLineRow[]).filter((l) => !l.menuItemId);
+  if (unmapped.length > 0) throw new HttpError(409, ONLINE_ORDER_MESSAGES.unmappedItems(unmapped.map((l) => l.name)));
+  if (order.isTest) return acceptTestOrder(c, order, req);
   const customer = { name: ticketCustomerName(order), phone: order.customerPhone ?? '', address: order.customerAddress ?? '' };
   // openTicket checks the customer again by the ticket's rules (a delivery's phone and address)
   const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer });
@@ -153,8 +158,22 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
     .set({ status: 'accepted', prepMinutes: req.prepMinutes, ticketId, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
     .where(eq(onlineOrders.id, order.id));
   await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId } });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes });
   c.emit('online-orders', order.id);
-  return { orderId: order.id, status: 'accepted' as const, ticketId };
+  return { orderId: order.id, status: 'accepted' as const, ticketId: ticketId as string | null };
+}
+
+/** A platform's test order: answered to the platform like any other, but no ticket, nothing to the kitchen. */
+async function acceptTestOrder(c: CommandContext, order: OrderRow, req: AcceptOnlineOrderRequest) {
+  const now = new Date();
+  await c.tx
+    .update(onlineOrders)
+    .set({ status: 'accepted', prepMinutes: req.prepMinutes, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
+    .where(eq(onlineOrders.id, order.id));
+  await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, test: true } });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes });
+  c.emit('online-orders', order.id);
+  return { orderId: order.id, status: 'accepted' as const, ticketId: null as string | null };
 }
 
 /** Reddet with a reason; nothing reaches the kitchen. */
@@ -173,6 +192,7 @@ export async function rejectOnlineOrder(c: CommandContext, orderId: string, req:
     after: { status: 'rejected' },
     reason: req.note ? `${req.reason}: ${req.note}` : req.reason,
   });
+  await enqueueUpdate(c, order, { kind: 'reject', reason: req.reason, ...(req.note ? { note: req.note } : {}) });
   c.emit('online-orders', order.id);
 }
 

@@ -6,5 +6,6 @@ export const ONLINE_ORDER_MESSAGES = {
   timestampStale: 'Zaman damgası (X-Sofra-Timestamp) sunucu saatinden 5 dakikadan fazla farklı',
   bodyMissing: 'İstek gövdesi boş; siparişi JSON olarak gönderin',
   itemNotOnMenu: (id: string) => `Bu ürün restoranın menüsünde yok: ${id}`,
+  unmappedItems: (names: string[]) => `Platformdaki şu ürünler Sofra menüsüyle eşleşmemiş: ${names.join(', ')}. Önce eşleştirin`,
   alreadyAnswered: (status: string) => `Bu sipariş zaten yanıtlanmış (${status})`,
 } as const;

@@ -8,9 +8,11 @@ import {
 } from '../../../shared/online-orders-contract';
 import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
-import { integrationSecrets, onlineOrders, ticketLines, tickets } from '../../db/schema';
+import { integrationSecrets, onlineOrders, platformOutbox, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { PricedLine } from '../orders/price-lines';
+import type { PlatformLineRow } from './platform-orders';
+import type { AttemptLogEntry } from './platform-outbox';
+import type { PlatformDeliveryInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 
 type OrderRow = typeof onlineOrders.$inferSelect;
@@ -36,8 +38,8 @@ export function derivedStatus(stored: OnlineOrderStatus, ticket: TicketState | u
   return 'accepted';
 }
 
-function present(row: OrderRow, ticket: TicketState | undefined): OnlineOrderInfo {
-  const items = row.items as PricedLine[];
+function present(row: OrderRow, ticket: TicketState | undefined, deliveries: PlatformDeliveryInfo[] = []): OnlineOrderInfo {
+  const items = row.items as PlatformLineRow[];
   return {
     id: row.id,
     source: row.source as OnlineOrderInfo['source'],
@@ -53,6 +55,8 @@ function present(row: OrderRow, ticket: TicketState | undefined): OnlineOrderInf
       options: l.options.map((o) => ({ optionId: o.optionId, groupName: o.groupName, name: o.name, price: o.priceKurus })),
       note: l.note,
       total: l.unitPriceKurus * l.quantity,
+      platformCode: l.platformCode ?? null,
+      unmapped: l.unmapped === true,
     })),
     payment: { method: row.paymentMethod as OnlineOrderInfo['payment']['method'], brand: row.paymentBrand },
     subtotal: row.subtotalKurus,
@@ -68,6 +72,8 @@ function present(row: OrderRow, ticket: TicketState | undefined): OnlineOrderInf
     receivedAt: row.receivedAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     version: row.version,
+    isTest: row.isTest,
+    deliveries,
   };
 }
 
@@ -83,9 +89,33 @@ async function ticketStates(db: Db, ticketIds: string[]): Promise<Map<string, Ti
   return states;
 }
 
+/** The outbox rows of platform orders (the owner sees a call that does not go through). */
+async function deliveriesOf(db: Db, rows: OrderRow[]): Promise<Map<string, PlatformDeliveryInfo[]>> {
+  const byOrder = new Map<string, PlatformDeliveryInfo[]>();
+  const ids = rows.filter((r) => r.source !== 'sofra' && r.source !== 'phone').map((r) => r.id);
+  if (ids.length === 0) return byOrder;
+  const outbox = await db.select().from(platformOutbox).where(inArray(platformOutbox.orderId, ids)).orderBy(platformOutbox.createdAt);
+  for (const o of outbox) {
+    if (o.kind === 'token' || !o.orderId) continue;
+    const list = byOrder.get(o.orderId) ?? [];
+    list.push({
+      kind: o.kind,
+      status: o.status as PlatformDeliveryInfo['status'],
+      attempts: o.attempts,
+      lastError: o.lastError,
+      nextAttemptAt: o.status === 'sent' ? null : o.nextAttemptAt.toISOString(),
+      sentAt: o.sentAt?.toISOString() ?? null,
+      log: o.attemptLog as AttemptLogEntry[],
+    });
+    byOrder.set(o.orderId, list);
+  }
+  return byOrder;
+}
+
 async function presentAll(db: Db, rows: OrderRow[]) {
   const states = await ticketStates(db, rows.flatMap((r) => (r.ticketId ? [r.ticketId] : [])));
-  return rows.map((r) => present(r, r.ticketId ? states.get(r.ticketId) : undefined));
+  const deliveries = await deliveriesOf(db, rows);
+  return rows.map((r) => present(r, r.ticketId ? states.get(r.ticketId) : undefined, deliveries.get(r.id)));
 }
 
 /** The inbox: unanswered orders however old, the rest of the last day; newest first; `status` filters. */

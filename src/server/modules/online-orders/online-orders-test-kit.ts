@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SOFRA_CHANNEL } from '../../../shared/online-orders-contract';
-import { integrationSecrets } from '../../db/schema';
+import { integrationSecrets, platformConnections } from '../../db/schema';
+import { GETIR_ORDER } from './platforms/fixtures';
 import { menuFactory } from '../../test-support/factories';
 import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { newSofraSecret, signSofraBody } from './sofra-signature';
@@ -65,6 +66,8 @@ export async function onlineOrdersFixture(ctx: TestContext) {
   return { restaurant, menu, mercimek, ezogelin, single, large, secret, call, post, order };
 }
 
+const MATRIX_GETIR_KEY = 'matrix-getir-key';
+
 /** Route-matrix targets: a fresh 'new' order of the caller's restaurant, received through the channel. */
 export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
   const menus = new Map<string, { mercimekId: string; ezogelinId: string }>();
@@ -91,6 +94,15 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
     },
     /** a dish without options of the restaurant's menu */
     dishId: async (restaurantId: string) => (await prepare(restaurantId)).ezogelinId,
+    /** a Getir Yemek webhook call (the restaurant connected to Getir once, with its x-api-key) */
+    platformOrder: async (restaurantId: string) => {
+      const ctx = getCtx();
+      await ctx.database.db
+        .insert(platformConnections)
+        .values({ restaurantId, platform: 'getir', webhookSecret: MATRIX_GETIR_KEY, baseUrl: 'http://127.0.0.1:9', productMap: {} })
+        .onConflictDoNothing();
+      return { payload: { ...GETIR_ORDER, id: `matrix-${Date.now().toString(36)}-${++counter}` }, headers: { 'x-api-key': MATRIX_GETIR_KEY } };
+    },
     /** a new order's id */
     newOrder: async (restaurantId: string) => {
       const { secret, ezogelinId } = await prepare(restaurantId);

@@ -6,6 +6,10 @@ import {
   acceptOnlineOrderResult,
   customerHistoryInfo,
   customerLookupQuery,
+  DELIVERY_PLATFORMS,
+  pausePlatformRequest,
+  platformConnectionInfo,
+  platformConnectionRequest,
   integrationSecretInfo,
   onlineOrderInfo,
   onlineOrdersQuery,
@@ -18,8 +22,10 @@ import { actorOf } from '../../plugins/auth';
 import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';
 import { listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
 import { customerHistory, takePhoneOrder } from './phone-orders';
+import { listPlatformConnections, pausePlatform, savePlatformConnection } from './platform-settings';
 
 const orderParams = restaurantParams.extend({ orderId: z.string() });
+const platformParams = restaurantParams.extend({ platform: z.enum(DELIVERY_PLATFORMS, { error: 'Bilinmeyen platform' }) });
 
 /**
  * Online Sipariş Takibi (issue 24) and the secret of the restaurant's own channel. Prefix: the
@@ -50,7 +56,11 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
   r.post(
     '/online-orders/:orderId/accept',
     { config: OWNER, schema: { params: orderParams, body: acceptOnlineOrderRequest, response: { 200: acceptOnlineOrderResult } } },
-    async (request) => command(request, (c) => acceptOnlineOrder(c, request.params.orderId, request.body)),
+    async (request) => {
+      const result = await command(request, (c) => acceptOnlineOrder(c, request.params.orderId, request.body));
+      app.platformOutbox.kick(); // the platform hears it now; the outbox retries if it does not answer
+      return result;
+    },
   );
 
   r.post(
@@ -58,7 +68,29 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
     { config: OWNER, schema: { params: orderParams, body: rejectOnlineOrderRequest, response: { 200: onlineOrderInfo } } },
     async (request) => {
       await command(request, (c) => rejectOnlineOrder(c, request.params.orderId, request.body));
+      app.platformOutbox.kick();
       return readOnlineOrder(db, actorOf(request).restaurantId, request.params.orderId);
+    },
+  );
+
+  // the delivery platforms' connections (platform_connections) and Yoğunuz (pause, via the outbox)
+  r.get('/integrations/platforms', { config: OWNER, schema: { params: restaurantParams, response: { 200: z.array(platformConnectionInfo) } } }, async (request) =>
+    listPlatformConnections(db, actorOf(request).restaurantId),
+  );
+
+  r.put(
+    '/integrations/platforms/:platform',
+    { config: OWNER, schema: { params: platformParams, body: platformConnectionRequest, response: { 200: platformConnectionInfo } } },
+    async (request) => command(request, (c) => savePlatformConnection(c, request.params.platform, request.body)),
+  );
+
+  r.post(
+    '/integrations/platforms/:platform/pause',
+    { config: OWNER, schema: { params: platformParams, body: pausePlatformRequest } },
+    async (request, reply) => {
+      await command(request, (c) => pausePlatform(c, request.params.platform, request.body.minutes));
+      app.platformOutbox.kick();
+      return reply.status(204).send();
     },
   );
 

@@ -3,7 +3,7 @@ import { vatContained, type Bill } from '../../../shared/bill-math';
 import { businessDay } from '../../../shared/business-day';
 import { weekdayOf } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
-import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
+import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, onlineOrders, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
 import { loadRecipeIndex, type RecipeIndex } from '../recipes/consumption';
@@ -47,7 +47,7 @@ export const FIGURE_COLUMNS = [
 ] as const;
 export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 
-export const DIMENSIONS = ['hour', 'type', 'waiter', 'section', 'item', 'category', 'payment', 'vat', ...RECIPE_DIMENSIONS] as const;
+export const DIMENSIONS = ['hour', 'type', 'waiter', 'section', 'item', 'category', 'payment', 'vat', 'channel', ...RECIPE_DIMENSIONS] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /**
@@ -108,6 +108,8 @@ export interface BillData {
   /** when each batch of the bill went to the kitchen: a line uses the recipe in force then */
   sentAt: Map<string, Date>;
   recipes: RecipeIndex;
+  /** the online order's source (a platform, the own channel, a phone order) when the bill came as one */
+  channel: string | null;
 }
 
 const ADJUSTMENT_ACTIONS = ['ticket.discount', 'ticket.line.discount', 'ticket.line.comp', 'ticket.line.cancel'];
@@ -142,6 +144,8 @@ export function billFigures(b: BillData): FigureSet {
   set.add('type', b.day, t.type, totals);
   set.add('waiter', b.day, waiter, totals);
   set.add('section', b.day, b.sectionId ?? '', totals, b.sectionName ?? '');
+  // only orders that came online: the rest of the sales is the floor's (the report subtracts)
+  if (b.channel) set.add('channel', b.day, b.channel, totals);
 
   // who gave what: the latest audit row naming the line (or the bill, for its discount)
   const lastActor = (action: string, lineId: string | null) => {
@@ -212,9 +216,10 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
     )
     .orderBy(asc(auditEvents.id));
   const batchIds = [...new Set(lines.map((l) => l.batchId).filter((x): x is string => !!x))];
-  const [batches, recipes] = await Promise.all([
+  const [batches, recipes, online] = await Promise.all([
     batchIds.length ? db.select({ id: kitchenBatches.id, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(inArray(kitchenBatches.id, batchIds)) : [],
     loadRecipeIndex(db, restaurantId),
+    channelsOf(db, ticketIds),
   ]);
   const sentAt = new Map(batches.map((x) => [x.id, x.sentAt]));
   const itemIds = [...new Set(lines.map((l) => l.menuItemId).filter((x): x is string => !!x))];
@@ -250,6 +255,7 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
     audit: (auditBy.get(r.ticket.id) ?? []).map((a) => ({ action: a.action, actor: a.actor, lineId: a.lineId })),
     sentAt,
     recipes,
+    channel: online.get(r.ticket.id) ?? null,
   }));
 }
 
@@ -262,6 +268,12 @@ export function monthRowsOf(rows: readonly FigureRow[]): FigureRow[] {
     set.add(`${MONTH_PREFIX}${r.dim as Dimension}`, `${r.day.slice(0, 7)}-01`, key, r.values, r.label, r.extra);
   }
   return set.list();
+}
+
+/** The online order source of each ticket that came as one. */
+async function channelsOf(db: Db, ticketIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.select({ ticketId: onlineOrders.ticketId, source: onlineOrders.source }).from(onlineOrders).where(inArray(onlineOrders.ticketId, ticketIds));
+  return new Map(rows.flatMap((r) => (r.ticketId ? [[r.ticketId, r.source] as const] : [])));
 }
 
 /** Adds day rows (x sign) and their month roll-up to the sums: one statement per 2,000 rows. */
@@ -381,6 +393,8 @@ export async function recordRefundFigures(c: Pick<CommandContext, 'tx' | 'restau
   set.add('type', day, r.ticket.type, totals);
   set.add('waiter', day, r.ticket.waiterId ?? '', totals);
   set.add('section', day, r.sectionId ?? '', totals, r.sectionName ?? '');
+  const channel = (await channelsOf(db, [r.ticket.id])).get(r.ticket.id);
+  if (channel) set.add('channel', day, channel, totals);
   for (const l of lines) {
     const cat = l.menuItemId ? cats.get(l.menuItemId) : undefined;
     const values = { quantity: -l.quantity, refund_quantity: l.quantity, net: -l.amountKurus, refunds: l.amountKurus };

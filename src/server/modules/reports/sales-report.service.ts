@@ -13,6 +13,7 @@ import {
   type SalesReportResponse,
   type SalesSummary,
 } from '../../../shared/reports-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/online-orders-contract';
 import { netSales } from '../../../shared/sales-definitions';
 import { PAYMENT_METHOD_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, type PaymentMethod, type TicketType } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
@@ -39,7 +40,7 @@ function rowsOf<T>(result: unknown): T[] {
 const sums = sql.raw(FIGURE_COLUMNS.map((c) => `sum(${c}::float8) as ${c}`).join(', '));
 /** What the hour rows carry: the summary's figures. */
 const HOUR_COLUMNS = ['bills', 'guests', 'gross', 'discounts', 'comps', 'cancelled', 'cancelled_count', 'service_charge', 'refunds', 'net', 'tips'];
-const GROUP_DIMS: readonly Dimension[] = ['type', 'waiter', 'section', 'item', 'category', 'payment', 'vat'];
+const GROUP_DIMS: readonly Dimension[] = ['type', 'waiter', 'section', 'item', 'category', 'payment', 'vat', 'channel'];
 const hourSums = sql.raw(HOUR_COLUMNS.map((c) => `sum(${c}::float8) as ${c}`).join(', '));
 
 const n = (r: Sums, k: string) => Number(r[k] ?? 0);
@@ -133,6 +134,21 @@ export const salesGroupsQuery = (restaurantId: string, from: string, to: string)
 export const salesHoursQuery = (restaurantId: string, from: string, to: string) =>
   sql`select key as cell, ${hourSums} from (${periodRows(restaurantId, ['hour'], from, to)}) f group by key`;
 
+/**
+ * Sales by channel: each online source from its rows, the floor (everything else) as the period's
+ * total less them, so the rows always add up to the summary. Empty when nothing came online.
+ */
+function channelsOf(total: Sums, online: (Sums & { key: string })[]) {
+  if (online.length === 0) return [];
+  const floor: Sums = { ...total };
+  for (const r of online) for (const c of HOUR_COLUMNS) floor[c] = n(floor, c) - n(r, c);
+  const label = (key: string) => ONLINE_ORDER_SOURCE_LABELS[key as OnlineOrderSource] ?? key;
+  return [
+    { channel: 'floor', label: 'Restoranda alınan', ...figuresOf(floor) },
+    ...online.map((r) => ({ channel: r.key, label: label(r.key), ...figuresOf(r) })).sort((a, b) => b.net - a.net),
+  ];
+}
+
 export async function salesReport(
   db: Db,
   restaurantId: string,
@@ -189,6 +205,7 @@ export async function salesReport(
 
   const typeMap = new Map(of('type').map((r) => [r.key, r]));
   const byType = TICKET_TYPES.filter((t) => typeMap.has(t)).map((t: TicketType) => ({ type: t, label: TICKET_TYPE_LABELS[t], ...figuresOf(typeMap.get(t)!) }));
+  const byChannel = channelsOf(total, of('channel'));
 
   const categories = of('category')
     .map((r) => ({
@@ -253,6 +270,7 @@ export async function salesReport(
     previous: { ...prev, summary: previous },
     payments,
     byType,
+    byChannel,
     byDay,
     byHour,
     byCategory: categories,

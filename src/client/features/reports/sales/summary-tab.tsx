@@ -100,6 +100,21 @@ export function SummaryTab({ report, period }: { report: SalesReportResponse; pe
         ]}
       />
 
+      {report.byChannel.length > 0 && (
+        <ReportTable
+          title="Satış Kanalına Göre"
+          period={period}
+          csv="byChannel"
+          rows={report.byChannel}
+          rowKey={(c) => c.channel}
+          columns={[
+            { label: 'Kanal', cell: (c) => c.label },
+            { label: 'Hesap', isNumber: true, cell: (c) => formatCount(c.bills) },
+            { label: 'Net Satış', isNumber: true, cell: (c) => formatTL(c.net) },
+          ]}
+        />
+      )}
+
       {hasSales && (
         <ChartSection
           title="Günlere Göre Net Satış"

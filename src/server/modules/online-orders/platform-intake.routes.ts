@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, errorResponse } from '../../../shared/errors';
+import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-orders-contract';
+import { HttpError } from '../../errors';
+import { runCommand } from '../../lib/command';
+import { PUBLIC } from '../../lib/routes';
+import { loadConnection, receivePlatformOrder } from './platform-orders';
+import { ADAPTERS, isPlatform } from './platforms';
+
+const params = z.object({
+  platform: z.string().meta({ description: "'yemeksepeti', 'getir' ya da 'trendyol'" }),
+  restaurantId: z.string().meta({ description: 'Restoranın kimliği' }),
+});
+
+/**
+ * The delivery platforms' webhooks (issue 24): POST /api/integrations/:platform/:restaurantId/orders.
+ * Checked in this order, nothing written on any refusal: an unknown platform or restaurant, or one
+ * without an enabled connection → 404; the platform's own proof missing or wrong → 401; a payload
+ * that does not match the platform's documented format → 400 with the first problem in Turkish.
+ * The same platform order id again → 200 with the first order (under the restaurant lock).
+ */
+export async function platformIntakeRoutes(app: FastifyInstance) {
+  const { db, hub } = app;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/:platform/:restaurantId/orders',
+    {
+      config: PUBLIC,
+      bodyLimit: ONLINE_ORDER_LIMITS.bodyBytes,
+      schema: {
+        // not in /api/docs (INTEGRATION_TAG): the platforms send their own documented format
+        summary: 'Yemek platformundan sipariş (Yemeksepeti, Getir Yemek, Trendyol Yemek)',
+        params,
+        response: { 200: sofraOrderResult, 201: sofraOrderResult, 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { platform, restaurantId } = request.params;
+      const connection = isPlatform(platform) ? await loadConnection(db, restaurantId, platform) : null;
+      if (!connection) throw new HttpError(404, MESSAGES.restaurantNotFound);
+      const adapter = ADAPTERS[connection.platform];
+      if (!adapter.authenticateWebhook(request.headers, connection)) {
+        request.log.warn({ restaurantId, platform }, 'platform webhook: refused authentication');
+        throw new HttpError(401, 'Platformun kimlik bilgisi eksik ya da hatalı');
+      }
+      if (request.body === undefined || request.body === null) throw new HttpError(400, 'Sipariş gövdesi boş');
+      const parsed = adapter.payload.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new HttpError(400, `Geçersiz sipariş: ${issue.message}${issue.path.length ? ` (${issue.path.join('.')})` : ''}`);
+      }
+      const order = adapter.toOrder(parsed.data as never);
+      const actor = { restaurantId, userId: null, role: 'integration' };
+      const result = await runCommand({ db, hub }, actor, (c) => receivePlatformOrder(c, connection, order));
+      reply.code(result.created ? 201 : 200);
+      return { orderId: result.orderId, status: result.status };
+    },
+  );
+}

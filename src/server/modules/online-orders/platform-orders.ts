@@ -1,0 +1,129 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '../../../shared/ids';
+import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
+import type { Db } from '../../db/client';
+import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
+import type { CommandContext } from '../../lib/command';
+import type { PricedLine } from '../orders/price-lines';
+import { isPlatform, type OutgoingUpdate, type Platform, type PlatformConnection, type PlatformOrder } from './platforms/types';
+
+/** A stored line of a platform order: the platform's code and price as sent; menuItemId null = unmapped. */
+export type PlatformLineRow = Omit<PricedLine, 'menuItemId'> & { menuItemId: string | null; platformCode?: string; unmapped?: boolean };
+
+/** The restaurant's enabled connection to `platform`, or null (answered like an unknown restaurant). */
+export async function loadConnection(db: Db, restaurantId: string, platform: Platform): Promise<PlatformConnection | null> {
+  if (!isUuid(restaurantId)) return null;
+  const [row] = await db
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.restaurantId, restaurantId), eq(platformConnections.platform, platform), eq(platformConnections.enabled, true)));
+  if (!row) return null;
+  return {
+    platform,
+    webhookSecret: row.webhookSecret,
+    clientId: row.clientId,
+    clientSecret: row.clientSecret,
+    remoteCode: row.remoteCode,
+    baseUrl: row.baseUrl.replace(/\/+$/, ''),
+    productMap: row.productMap as Record<string, string>,
+  };
+}
+
+/**
+ * Takes in a platform's order (already authenticated and mapped by its adapter). Idempotent on the
+ * platform's order id under the restaurant lock (the unique index stands behind it). Each product
+ * is looked up in the connection's product map: a mapped one gets the Sofra dish (its VAT and
+ * station), an unknown one is kept with `unmapped: true` and waits in the inbox — never dropped.
+ * Prices stay as the platform sent them; the platform's discount is kept apart.
+ */
+export async function receivePlatformOrder(c: CommandContext, connection: PlatformConnection, order: PlatformOrder) {
+  const source = connection.platform;
+  const [existing] = await c.tx
+    .select({ id: onlineOrders.id, status: onlineOrders.status })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, order.externalId)));
+  if (existing) return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
+
+  const wanted = [...new Set(order.lines.map((l) => connection.productMap[l.code]).filter((id): id is string => typeof id === 'string' && isUuid(id)))];
+  const dishes = new Map(
+    (wanted.length
+      ? await c.tx
+          .select({ id: menuItems.id, vatRate: menuItems.vatRate, station: menuItems.station })
+          .from(menuItems)
+          .where(and(inArray(menuItems.id, wanted), eq(menuItems.restaurantId, c.restaurantId)))
+      : []
+    ).map((d) => [d.id, d]),
+  );
+  const lines: PlatformLineRow[] = order.lines.map((l) => {
+    const dish = dishes.get(connection.productMap[l.code] ?? '');
+    return {
+      menuItemId: dish?.id ?? null,
+      platformCode: l.code,
+      ...(dish ? {} : { unmapped: true }),
+      name: l.name,
+      quantity: l.quantity,
+      unitPriceKurus: l.unitPriceKurus + l.options.reduce((s, o) => s + o.priceKurus, 0),
+      options: l.options.map((o) => ({ optionId: o.code, groupName: '', name: o.name, priceKurus: o.priceKurus })),
+      note: l.note,
+      vatRate: dish?.vatRate ?? 10,
+      station: dish?.station ?? 'Mutfak',
+    };
+  });
+  const subtotal = lines.reduce((s, l) => s + l.unitPriceKurus * l.quantity, 0);
+  const discount = Math.min(order.platformDiscountKurus, subtotal);
+  const [row] = await c.tx
+    .insert(onlineOrders)
+    .values({
+      restaurantId: c.restaurantId,
+      source,
+      externalId: order.externalId,
+      type: order.type,
+      customerName: order.customer.name,
+      customerPhone: order.customer.phone,
+      customerAddress: order.customer.address,
+      customerLat: order.customer.lat,
+      customerLng: order.customer.lng,
+      items: lines,
+      paymentMethod: order.payment.method,
+      paymentBrand: order.payment.brand,
+      subtotalKurus: subtotal,
+      platformDiscountKurus: discount,
+      totalKurus: subtotal - discount,
+      note: order.note,
+      expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+      isTest: order.isTest,
+    })
+    .returning({ id: onlineOrders.id });
+  if (order.token) await rememberToken(c, row.id, source, order.token);
+  await c.audit({
+    action: 'online_order.receive',
+    entity: 'online_order',
+    entityId: row.id,
+    after: { source, externalId: order.externalId, test: order.isTest, total: subtotal - discount, lines: lines.length, unmapped: lines.filter((l) => l.unmapped).length },
+  });
+  c.emit('online-orders', row.id);
+  return { orderId: row.id, status: 'new' as const, created: true };
+}
+
+/**
+ * The order's token (Yemeksepeti) is kept as a 'token' row of the outbox that is never sent
+ * (status 'sent', kind 'token'), so no column is added to the inbox's table for one platform.
+ */
+async function rememberToken(c: CommandContext, orderId: string, platform: string, token: string) {
+  await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId, platform, kind: 'token', payload: { token }, status: 'sent', sentAt: new Date() });
+}
+
+/**
+ * Queues an outgoing update in the command's transaction (the outbox): it is sent after commit and
+ * retried until it goes through. Orders from the restaurant's own channel and phone have none.
+ */
+export async function enqueueUpdate(c: CommandContext, order: { id: string; source: string; externalId: string }, update: Omit<OutgoingUpdate, 'externalId' | 'token'>) {
+  if (!isPlatform(order.source)) return;
+  const [tokenRow] = await c.tx
+    .select({ payload: platformOutbox.payload })
+    .from(platformOutbox)
+    .where(and(eq(platformOutbox.orderId, order.id), eq(platformOutbox.kind, 'token')));
+  const token = (tokenRow?.payload as { token?: string } | undefined)?.token;
+  const payload: OutgoingUpdate = { ...update, externalId: order.externalId, ...(token ? { token } : {}) };
+  await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: order.id, platform: order.source, kind: update.kind, payload });
+}

@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { platformOutbox } from '../../db/schema';
+import { loadConnection } from './platform-orders';
+import { ADAPTERS } from './platforms';
+import { PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
+
+export interface OutboxOptions {
+  /** how the calls are made (tests: the global fetch against a fake platform server) */
+  fetch?: typeof fetch;
+  /** how often due calls are looked for (ms); 0 = only when kicked */
+  pollMs?: number;
+  /** the first retry's delay (ms), doubled per failure up to maxDelayMs */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** after this many failures the call is 'dead' (shown on the order; the owner acts by phone) */
+  maxAttempts?: number;
+  /** one call's time limit (ms) */
+  timeoutMs?: number;
+}
+
+export interface AttemptLogEntry {
+  at: string;
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+}
+
+const LOG_KEEP = 20;
+
+/**
+ * The durable outbox of calls to the delivery platforms (ADR 0011). A row is written by the command
+ * that changes the order (same transaction); this worker sends due rows after commit (kick) and on
+ * a timer, so a row left by a crash or a platform outage is sent when the app is up again. A failure
+ * is logged on the row ({at, ok, status, error}) and retried after baseDelay·2^(attempts−1), at most
+ * maxDelay; 'failing' is visible on the order, 'dead' after maxAttempts. A row is claimed by moving
+ * its next_attempt_at forward in one conditional UPDATE, so two workers never send it twice at once.
+ */
+export class PlatformOutbox {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly opts: Required<Omit<OutboxOptions, 'fetch'>> & { fetch: typeof fetch };
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    options: OutboxOptions = {},
+  ) {
+    this.opts = { fetch: options.fetch ?? fetch, pollMs: options.pollMs ?? 5000, baseDelayMs: options.baseDelayMs ?? 10_000, maxDelayMs: options.maxDelayMs ?? 10 * 60_000, maxAttempts: options.maxAttempts ?? 30, timeoutMs: options.timeoutMs ?? 10_000 };
+  }
+
+  start() {
+    if (this.opts.pollMs > 0) {
+      this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+      this.timer.unref();
+    }
+    this.kick();
+  }
+
+  /** Sends what is due now (after a commit, on the timer); never throws. */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.log.error({ err }, 'platform outbox: drain failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits for the sending in progress (tests; close). */
+  async settled() {
+    while (this.running) await this.running;
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.settled();
+  }
+
+  /** Sends every due row once, oldest first. */
+  async drain() {
+    const due = await this.db
+      .select()
+      .from(platformOutbox)
+      .where(and(inArray(platformOutbox.status, ['pending', 'failing']), ne(platformOutbox.kind, 'token'), lte(platformOutbox.nextAttemptAt, new Date())))
+      .orderBy(asc(platformOutbox.createdAt))
+      .limit(50);
+    for (const row of due) {
+      if (this.stopped) return;
+      // claim: the row is ours for one time limit (its next attempt moves past the lease); a second
+      // worker's identical UPDATE finds it no longer due. Compared with the database's clock, never
+      // with the timestamp read back (JavaScript keeps milliseconds, PostgreSQL microseconds).
+      const lease = new Date(Date.now() + this.opts.timeoutMs * 3);
+      const claimed = await this.db
+        .update(platformOutbox)
+        .set({ nextAttemptAt: lease })
+        .where(and(eq(platformOutbox.id, row.id), inArray(platformOutbox.status, ['pending', 'failing']), lte(platformOutbox.nextAttemptAt, sql`now()`)))
+        .returning({ id: platformOutbox.id });
+      if (claimed.length === 0) continue;
+      const outcome = await this.send(row.restaurantId, row.platform, row.payload as OutgoingUpdate);
+      const attempts = row.attempts + 1;
+      const entry: AttemptLogEntry = { at: new Date().toISOString(), ok: outcome.ok, status: outcome.status, error: outcome.error };
+      const log = [...(row.attemptLog as AttemptLogEntry[]), entry].slice(-LOG_KEEP);
+      if (outcome.ok) {
+        await this.db.update(platformOutbox).set({ status: 'sent', attempts, lastError: null, attemptLog: log, sentAt: new Date() }).where(eq(platformOutbox.id, row.id));
+      } else {
+        const dead = attempts >= this.opts.maxAttempts;
+        const delay = Math.min(this.opts.baseDelayMs * 2 ** (attempts - 1), this.opts.maxDelayMs);
+        this.log.warn({ outboxId: row.id, platform: row.platform, kind: row.kind, attempts, error: outcome.error }, 'platform outbox: call failed');
+        await this.db
+          .update(platformOutbox)
+          .set({ status: dead ? 'dead' : 'failing', attempts, lastError: outcome.error, attemptLog: log, nextAttemptAt: new Date(Date.now() + delay) })
+          .where(eq(platformOutbox.id, row.id));
+      }
+    }
+  }
+
+  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+    if (!isPlatform(platform)) return { ok: false, status: null, error: `Bilinmeyen platform: ${platform}` };
+    const connection = await loadConnection(this.db, restaurantId, platform);
+    if (!connection) return { ok: false, status: null, error: 'Platform bağlantısı kapalı ya da silinmiş' };
+    const adapter = ADAPTERS[platform];
+    const fetchWithLimit: typeof fetch = (input, init) => this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    try {
+      const auth = await adapter.authHeaders(connection, fetchWithLimit);
+      const call = adapter.request(update, connection);
+      const res = await fetchWithLimit(`${connection.baseUrl}${call.path}`, {
+        method: call.method,
+        headers: { 'content-type': 'application/json', ...auth, ...call.headers },
+        body: JSON.stringify(call.body),
+      });
+      if (res.ok) return { ok: true, status: res.status, error: null };
+      const text = (await res.text().catch(() => '')).slice(0, 200);
+      return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
+    } catch (err) {
+      return { ok: false, status: err instanceof PlatformCallError ? err.status : null, error: err instanceof Error ? err.message.slice(0, 200) : String(err) };
+    }
+  }
+}

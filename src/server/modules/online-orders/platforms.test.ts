@@ -1,0 +1,332 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import { buildApp, type App } from '../../app';
+import { onlineOrders, platformConnections, platformOutbox, tickets } from '../../db/schema';
+import { menuFactory } from '../../test-support/factories';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
+import { basicHeader } from './platforms/trendyol';
+import type { Platform } from './platforms/types';
+import { signHs512 } from './platforms/yemeksepeti';
+
+/*
+ * The delivery platforms (issue 24): intake of each platform's recorded sample payload through its
+ * own authentication, and the outgoing calls checked by a fake platform server (node:http on an
+ * ephemeral port) that this file starts; the outbox retried across an app restart; idempotency.
+ */
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+const seen: Seen[] = [];
+let down = false;
+let server: Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* a form body (Yemeksepeti's login) stays text */
+      }
+      seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      if (down) {
+        res.writeHead(503).end('bakımda');
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v2/login') return res.end(JSON.stringify({ access_token: 'ys-access-1', expires_in: 1800 }));
+      if (req.url === '/auth/login') return res.end(JSON.stringify({ token: 'getir-token-1' }));
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000 };
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ platforms: FAST });
+});
+afterAll(async () => ctx?.close());
+beforeEach(() => {
+  seen.length = 0;
+  down = false;
+});
+
+const SECRETS: Record<Platform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
+const REMOTE: Record<Platform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };
+
+/** A restaurant with a menu connected to `platform` (its product codes mapped unless `map` says otherwise). */
+async function connected(c: TestContext, platform: Platform, map?: (ids: { mercimek: string; ezogelin: string }) => Record<string, string>) {
+  const restaurant = await staffedRestaurant(c);
+  const menu = await menuFactory(c, restaurant.id);
+  const ids = { mercimek: menu.items[0].id, ezogelin: menu.items[1].id };
+  const productMap = map
+    ? map(ids)
+    : { 'YS-MERC': ids.mercimek, 'YS-EZO': ids.ezogelin, 'getir-p-merc': ids.mercimek, '5551': ids.ezogelin };
+  await c.database.db.insert(platformConnections).values({
+    restaurantId: restaurant.id,
+    platform,
+    webhookSecret: SECRETS[platform],
+    clientId: `${platform}-client`,
+    clientSecret: `${platform}-client-secret`,
+    remoteCode: REMOTE[platform],
+    baseUrl,
+    productMap,
+  });
+  const owner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    c.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, ...(payload ? { payload } : {}) });
+  return { restaurant, ids, owner };
+}
+
+/** The platform's own proof on its webhook. */
+function authOf(platform: Platform, secret = SECRETS[platform]): Record<string, string> {
+  if (platform === 'yemeksepeti') return { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 60 }, secret)}` };
+  if (platform === 'getir') return { 'x-api-key': secret };
+  return { authorization: basicHeader(REMOTE.trendyol, secret) };
+}
+
+const deliver = (c: TestContext, platform: string, restaurantId: string, body: unknown, headers: Record<string, string>) =>
+  c.app.inject({ method: 'POST', url: `/api/integrations/${platform}/${restaurantId}/orders`, payload: body as object, headers });
+
+const inbox = async (owner: Awaited<ReturnType<typeof connected>>['owner']) => (await owner('GET', '/online-orders')).json() as OnlineOrderInfo[];
+
+async function sentCalls(app: App) {
+  await app.platformOutbox.settled();
+  return seen.filter((s) => !s.path.endsWith('/login'));
+}
+
+describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on our calls', () => {
+  it('maps the recorded order (address with coordinates, toppings, cash at the door, the platform’s share of the discount) and answers on the order token', async () => {
+    const { restaurant, ids, owner } = await connected(ctx, 'yemeksepeti');
+    const res = await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, authOf('yemeksepeti'));
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await inbox(owner);
+    expect(order).toMatchObject({
+      source: 'yemeksepeti',
+      externalId: 'YS-4821-9931',
+      type: 'delivery',
+      isTest: false,
+      customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad., 5, İstanbul, Kapı kodu 1234', lat: 40.9812, lng: 29.0263 },
+      payment: { method: 'cash', brand: null },
+      note: 'Zili çalmayın',
+      expectedAt: '2026-11-26T18:40:00.000Z',
+    });
+    // platform prices as sent (90 + 15 topping; 95), the platform's 20 TL apart (the vendor's 10 TL is not the platform's)
+    expect(order.items).toEqual([
+      expect.objectContaining({ menuItemId: ids.mercimek, name: 'Mercimek Çorbası', quantity: 2, unitPrice: 10_500, platformCode: 'YS-MERC', unmapped: false, note: 'Limonlu', options: [expect.objectContaining({ name: 'Büyük Porsiyon', price: 1500 })] }),
+      expect.objectContaining({ menuItemId: ids.ezogelin, unitPrice: 9500, unmapped: false }),
+    ]);
+    expect(order).toMatchObject({ subtotal: 30_500, platformDiscount: 2000, total: 28_500 });
+
+    const accepted = await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 25 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().ticketId).toEqual(expect.any(String));
+    const calls = await sentCalls(ctx.app);
+    const login = seen.find((s) => s.path === '/v2/login')!;
+    expect(new URLSearchParams(login.body as string).get('grant_type')).toBe('client_credentials');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v2/order/status/ys-tok-7f3a9c', headers: { authorization: 'Bearer ys-access-1' }, body: { status: 'order_accepted', remoteOrderId: 'YS-4821-9931' } });
+    const acceptance = Date.parse((calls[0].body as { acceptanceTime: string }).acceptanceTime) - Date.now();
+    expect(acceptance).toBeGreaterThan(24 * 60_000);
+    expect(acceptance).toBeLessThanOrEqual(25 * 60_000);
+    const [after] = await inbox(owner);
+    expect(after.deliveries).toEqual([expect.objectContaining({ kind: 'accept', status: 'sent', attempts: 1, lastError: null })]);
+  });
+
+  it('refuses a JWT signed with another secret, or one without the middleware claim (401), and writes nothing', async () => {
+    const { restaurant } = await connected(ctx, 'yemeksepeti');
+    expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, authOf('yemeksepeti', 'wrong'))).statusCode).toBe(401);
+    const noClaim = { authorization: `Bearer ${signHs512({ service: 'other' }, SECRETS.yemeksepeti)}` };
+    expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, noClaim)).statusCode).toBe(401);
+    expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, {})).statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurant.id))).toHaveLength(0);
+  });
+
+  it('rejects with the platform’s reason code', async () => {
+    const { restaurant, owner } = await connected(ctx, 'yemeksepeti');
+    const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-REJ-1', token: 'tok-rej' }, authOf('yemeksepeti'))).json();
+    expect((await owner('POST', `/online-orders/${orderId}/reject`, { reason: 'too_busy' })).statusCode).toBe(200);
+    const calls = await sentCalls(ctx.app);
+    expect(calls[0]).toMatchObject({ path: '/v2/order/status/tok-rej', body: { status: 'order_rejected', reason: 'TOO_BUSY' } });
+  });
+});
+
+describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login on our calls', () => {
+  it('maps the recorded order (location, option categories, Multinet meal card, Getir’s discount) and verifies it', async () => {
+    const { restaurant, owner } = await connected(ctx, 'getir');
+    const res = await deliver(ctx, 'getir', restaurant.id, GETIR_ORDER, authOf('getir'));
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await inbox(owner);
+    expect(order).toMatchObject({
+      source: 'getir',
+      externalId: '65a1f0c2e4b0a1b2c3d4e5f6',
+      customer: { name: 'Mehmet Demir', phone: '+905359876543', address: 'Bağdat Cad. No: 120, Apt Gül Apt., Kat 3, Daire 7, Eczanenin üstü', lat: 40.9641, lng: 29.0705 },
+      payment: { method: 'meal_card', brand: 'Multinet' },
+      subtotal: 9500,
+      platformDiscount: 1500,
+      total: 8000,
+      note: 'Çatal bıçak istemiyorum',
+    });
+    expect(order.items[0]).toMatchObject({ name: 'Mercimek Çorbası', unitPrice: 9500, note: 'Acısız', options: [{ optionId: 'getir-o-lavas', name: 'Lavaş', price: 500 }] });
+
+    expect((await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 15 })).statusCode).toBe(200);
+    const calls = await sentCalls(ctx.app);
+    expect(seen.find((s) => s.path === '/auth/login')?.body).toEqual({ appSecretKey: 'getir-client', restaurantSecretKey: 'getir-client-secret' });
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: `/food-orders/${GETIR_ORDER.id}/verify`, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
+  });
+
+  it('refuses a wrong x-api-key (401), an unknown restaurant or platform (404), a malformed order (400 in Turkish); nothing is written', async () => {
+    const { restaurant } = await connected(ctx, 'getir');
+    expect((await deliver(ctx, 'getir', restaurant.id, GETIR_ORDER, { 'x-api-key': 'nope' })).statusCode).toBe(401);
+    expect((await deliver(ctx, 'getir', '00000000-0000-4000-8000-000000000000', GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
+    expect((await deliver(ctx, 'getir', 'not-a-uuid', GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
+    expect((await deliver(ctx, 'migros', restaurant.id, GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
+    // connected to Getir only: the Trendyol door of the same restaurant is closed
+    expect((await deliver(ctx, 'trendyol', restaurant.id, TRENDYOL_ORDER, authOf('trendyol'))).statusCode).toBe(404);
+    const bad = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, products: [] }, authOf('getir'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/Siparişte en az bir ürün olmalı/);
+    const badAmount = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, totalPrice: 'çok' }, authOf('getir'));
+    expect(badAmount.statusCode).toBe(400);
+    const badPlace = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, client: { ...GETIR_ORDER.client, location: { lat: 123, lon: 29 } } }, authOf('getir'));
+    expect(badPlace.statusCode).toBe(400);
+    expect(badPlace.json().error).toMatch(/Enlem/);
+    expect(await ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurant.id))).toHaveLength(0);
+  });
+
+  it('takes the same order id sent 50 times at once as one order', async () => {
+    const { restaurant } = await connected(ctx, 'getir');
+    const order = { ...GETIR_ORDER, id: 'getir-dup-1' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(ctx, 'getir', restaurant.id, order, authOf('getir'))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(49).fill(200), 201]);
+    expect(new Set(answers.map((a) => a.json().orderId)).size).toBe(1);
+    expect(await ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurant.id))).toHaveLength(1);
+  });
+});
+
+describe('Trendyol Yemek: HTTP Basic on the webhook and on our calls', () => {
+  it('maps the recorded order (string coordinates and amounts, modifiers, excluded ingredients, paid online) and sends picked with the preparation time', async () => {
+    const { restaurant, owner } = await connected(ctx, 'trendyol');
+    const res = await deliver(ctx, 'trendyol', restaurant.id, TRENDYOL_ORDER, authOf('trendyol'));
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await inbox(owner);
+    expect(order).toMatchObject({
+      externalId: '987654321',
+      customer: { name: 'Zeynep Kaya', lat: 40.9875, lng: 29.026 },
+      payment: { method: 'online' },
+      subtotal: 20_500,
+      platformDiscount: 2500,
+      total: 18_000,
+    });
+    expect(order.items[0]).toMatchObject({ quantity: 2, unitPrice: 10_250, note: 'Nane olmasın', options: [{ name: 'Ekstra Ekmek', price: 750 }] });
+    expect((await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
+    const calls = await sentCalls(ctx.app);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/mealgw/suppliers/3344/packages/picked',
+        headers: expect.objectContaining({ authorization: basicHeader('trendyol-client', 'trendyol-client-secret') }),
+        body: { packageId: '987654321', preparationTime: 20 },
+      }),
+    ]);
+  });
+
+  it('keeps an unmapped product on the order, marked, and refuses to accept it until it is mapped', async () => {
+    const { restaurant, owner } = await connected(ctx, 'trendyol', () => ({}));
+    const res = await deliver(ctx, 'trendyol', restaurant.id, TRENDYOL_ORDER, authOf('trendyol'));
+    expect(res.statusCode).toBe(201);
+    const [order] = await inbox(owner);
+    expect(order.items[0]).toMatchObject({ menuItemId: null, unmapped: true, platformCode: '5551', name: 'Ezogelin Çorbası', unitPrice: 10_250 });
+    const accept = await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 20 });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().error).toMatch(/eşleşmemiş: Ezogelin Çorbası/);
+    expect((await inbox(owner))[0].status).toBe('new');
+  });
+
+  it('never sends a platform’s test order to the kitchen, but still answers the platform', async () => {
+    const { restaurant, owner } = await connected(ctx, 'trendyol');
+    const { orderId } = (await deliver(ctx, 'trendyol', restaurant.id, { ...TRENDYOL_ORDER, id: 'ty-test-1', isTestOrder: true }, authOf('trendyol'))).json();
+    const accept = await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 10 });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json()).toMatchObject({ status: 'accepted', ticketId: null });
+    expect(await ctx.database.db.select().from(tickets).where(eq(tickets.restaurantId, restaurant.id))).toHaveLength(0);
+    expect((await inbox(owner))[0]).toMatchObject({ isTest: true, status: 'accepted' });
+    expect(await sentCalls(ctx.app)).toEqual([expect.objectContaining({ path: '/mealgw/suppliers/3344/packages/picked' })]);
+  });
+});
+
+describe('the outbox', () => {
+  it('shows a platform that is down on the order, and sends the call after the app restarts on the same database', async () => {
+    const first = await createTestApp({ platforms: FAST });
+    let second: App | null = null;
+    try {
+      const { restaurant, owner } = await connected(first, 'getir');
+      const { orderId } = (await deliver(first, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-restart-1' }, authOf('getir'))).json();
+      down = true;
+      expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
+      await first.app.platformOutbox.settled();
+      // a few more tries while it stays down: each one logged with its error
+      for (let i = 0; i < 2; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        await first.app.platformOutbox.drain();
+      }
+      const [failing] = (await inbox(owner)).filter((o) => o.id === orderId);
+      expect(failing.deliveries).toEqual([expect.objectContaining({ kind: 'accept', status: 'failing', attempts: 3, lastError: expect.stringContaining('503') })]);
+      expect(failing.deliveries[0].log).toHaveLength(3);
+      expect(failing.deliveries[0].log.every((l) => !l.ok && l.status === 503)).toBe(true);
+
+      await first.app.close(); // the process ends; the database stays
+      down = false;
+      seen.length = 0;
+      await new Promise((r) => setTimeout(r, 10));
+      second = await buildApp({ database: first.database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', platforms: FAST });
+      await second.ready(); // start-up sends what is due
+      await second.platformOutbox.settled();
+      expect(seen.filter((s) => s.path.includes('/verify'))).toHaveLength(1);
+      const [row] = await first.database.db.select().from(platformOutbox).where(eq(platformOutbox.kind, 'accept'));
+      expect(row).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
+    } finally {
+      await second?.close();
+      await first.database.close();
+    }
+  });
+});
+
+describe('Ayarlar: a platform’s connection and Yoğunuz', () => {
+  it('saves a connection (secrets never read back), takes orders through it, and sends a pause through the outbox', async () => {
+    const restaurant = await staffedRestaurant(ctx);
+    const owner = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, ...(payload ? { payload } : {}) });
+    const saved = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: SECRETS.getir, clientId: 'app', clientSecret: 'rest', remoteCode: 'r-9', baseUrl, productMap: { 'getir-p-merc': 'x' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).not.toContain(SECRETS.getir);
+    expect(saved.json()).toMatchObject({ platform: 'getir', enabled: true, hasWebhookSecret: true, hasClientSecret: true, productMap: { 'getir-p-merc': 'x' } });
+    expect((await owner('GET', '/integrations/platforms')).json()).toHaveLength(1);
+    const bidi = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: 'abc\u202edefgh', baseUrl });
+    expect(bidi.statusCode).toBe(400);
+    expect((await owner('PUT', '/integrations/platforms/migros', { enabled: true, webhookSecret: 'abcdefgh', baseUrl })).statusCode).toBe(400);
+
+    // a dish id of no menu maps to nothing: the product stays unmapped
+    const res = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-settings-1' }, authOf('getir'));
+    expect(res.statusCode).toBe(201);
+
+    expect((await owner('POST', '/integrations/platforms/getir/pause', { minutes: 30 })).statusCode).toBe(204);
+    const calls = await sentCalls(ctx.app);
+    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/restaurants/status/pause', body: { timeOffAmount: 30 }, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
+    expect((await owner('POST', '/integrations/platforms/trendyol/pause', { minutes: 30 })).statusCode).toBe(409);
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { platformOutbox } from '../../db/schema';
 import { loadConnection } from './platform-orders';
+import { assertPublicUrl } from './public-address';
 import { ADAPTERS } from './platforms';
 import { PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
 
@@ -18,6 +19,8 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** one call's time limit (ms) */
   timeoutMs?: number;
+  /** calls may go to loopback and private networks (tests' fake platform); off: public https only */
+  allowPrivateNetworks?: boolean;
 }
 
 export interface AttemptLogEntry {
@@ -49,7 +52,15 @@ export class PlatformOutbox {
     private readonly log: FastifyBaseLogger,
     options: OutboxOptions = {},
   ) {
-    this.opts = { fetch: options.fetch ?? fetch, pollMs: options.pollMs ?? 5000, baseDelayMs: options.baseDelayMs ?? 10_000, maxDelayMs: options.maxDelayMs ?? 10 * 60_000, maxAttempts: options.maxAttempts ?? 30, timeoutMs: options.timeoutMs ?? 10_000 };
+    this.opts = {
+      fetch: options.fetch ?? fetch,
+      pollMs: options.pollMs ?? 5000,
+      baseDelayMs: options.baseDelayMs ?? 10_000,
+      maxDelayMs: options.maxDelayMs ?? 10 * 60_000,
+      maxAttempts: options.maxAttempts ?? 30,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    };
   }
 
   start() {
@@ -132,7 +143,11 @@ export class PlatformOutbox {
     const connection = await loadConnection(this.db, restaurantId, platform);
     if (!connection) return { ok: false, status: null, error: 'Platform bağlantısı kapalı ya da silinmiş' };
     const adapter = ADAPTERS[platform];
-    const fetchWithLimit: typeof fetch = (input, init) => this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    // every call (the login too) goes to a public https address only (public-address.ts)
+    const fetchWithLimit: typeof fetch = async (input, init) => {
+      if (!this.opts.allowPrivateNetworks) await assertPublicUrl(String(input));
+      return this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    };
     try {
       const auth = await adapter.authHeaders(connection, fetchWithLimit);
       const call = adapter.request(update, connection);

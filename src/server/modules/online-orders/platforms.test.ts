@@ -10,6 +10,7 @@ import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixt
 import { basicHeader } from './platforms/trendyol';
 import type { Platform } from './platforms/types';
 import { signHs512 } from './platforms/yemeksepeti';
+import { NOT_PUBLIC_MESSAGE } from './public-address';
 
 /*
  * The delivery platforms (issue 24): intake of each platform's recorded sample payload through its
@@ -55,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000 };
+const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000, allowPrivateNetworks: true };
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp({ platforms: FAST });
@@ -302,6 +303,24 @@ describe('the outbox', () => {
     } finally {
       await second?.close();
       await first.database.close();
+    }
+  });
+});
+
+describe('calls go to public https addresses only', () => {
+  it('an address on this server or its network is never called: the attempt is refused and shown on the order', async () => {
+    // the installation's default: no allowance for private networks
+    const strict = await createTestApp({ platforms: { ...FAST, allowPrivateNetworks: false } });
+    try {
+      const { restaurant, owner } = await connected(strict, 'getir');
+      const { orderId } = (await deliver(strict, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-private-1' }, authOf('getir'))).json();
+      expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 15 })).statusCode).toBe(200);
+      await strict.app.platformOutbox.settled();
+      expect(seen).toEqual([]); // not even the login reached the local server
+      const [order] = (await inbox(owner)).filter((o) => o.id === orderId);
+      expect(order.deliveries).toEqual([expect.objectContaining({ kind: 'accept', status: 'failing', lastError: NOT_PUBLIC_MESSAGE })]);
+    } finally {
+      await strict.close();
     }
   });
 });

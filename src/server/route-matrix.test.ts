@@ -455,11 +455,22 @@ const MATRIX: Record<string, RouteRule> = {
     pathParams: () => ({ platform: 'getir' }),
     prepare: ({ restaurantId }) => onlineOrders.platformOrder(restaurantId),
   },
+  // a platform's cancellation: the same proof as its orders
+  'POST /api/integrations/:platform/:restaurantId/cancellations': {
+    access: 'public',
+    tenantScoped: true,
+    pathParams: () => ({ platform: 'getir' }),
+    prepare: ({ restaurantId }) => onlineOrders.platformCancellation(restaurantId),
+  },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/restaurants/:restaurantId/online-orders': OWNER_ONLINE,
   'POST /api/restaurants/:restaurantId/online-orders/:orderId/accept': { ...OWNER_ONLINE, ...withNewOrder({ prepMinutes: 20 }) },
   'POST /api/restaurants/:restaurantId/online-orders/:orderId/reject': { ...OWNER_ONLINE, ...withNewOrder({ reason: 'too_busy' }) },
+  'POST /api/restaurants/:restaurantId/online-orders/:orderId/handover': {
+    ...OWNER_ONLINE,
+    pathParams: async ({ restaurantId, cookies }) => ({ orderId: await onlineOrders.acceptedOrder(restaurantId, cookies) }),
+  },
   'POST /api/restaurants/:restaurantId/online-orders/phone': {
     ...OWNER_ONLINE,
     prepare: async ({ restaurantId }) => ({

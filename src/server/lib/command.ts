@@ -8,6 +8,7 @@ import { restaurants } from '../db/schema';
 import { HttpError } from '../errors';
 import { appendAuditRows } from '../modules/audit-chain/append-audit';
 import type { EventHub } from '../modules/events/event-hub';
+import { followPlatformOrders } from '../modules/online-orders/platform-follow';
 
 /** What every command needs from the app: the database and the live-event hub. */
 export interface CommandDeps {
@@ -57,6 +58,8 @@ export interface CommandContext {
    * events are published: an ended session's screen never receives another event.
    */
   endStreams(sessionIds: readonly string[]): void;
+  /** Runs `fn` after the commit (waking a worker that reads what this command wrote); never on a rollback. */
+  afterCommit(fn: () => void): void;
   /**
    * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
    * restaurant's row all answer the same 404, so ids never leak across tenants.
@@ -105,21 +108,37 @@ export async function runCreateRestaurant<T>(deps: CommandDeps, name: string, wo
 async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<CommandActor>, work: (c: CommandContext) => Promise<T>): Promise<T> {
   const events: { type: LiveEventType; id?: string }[] = [];
   const endedSessions: string[] = [];
+  const committed: (() => void)[] = [];
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
-    const result = await work(commandContext(tx, actor, events, endedSessions));
+    const c = commandContext(tx, actor, events, endedSessions, committed);
+    const result = await work(c);
+    // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
+    await followPlatformOrders(c, ticketIdsOf(events));
     await deps.beforeCommit?.(tx);
     return result;
   });
   deps.hub.endSessions(endedSessions);
   for (const e of events) deps.hub.publish(restaurantId, e.type, e.id);
+  for (const fn of committed) fn();
   return result;
 }
 
-function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventType; id?: string }[], endedSessions: string[]): CommandContext {
+/** The tickets a command touched: the ids of its 'tickets' and 'kitchen' events. */
+const ticketIdsOf = (events: readonly { type: LiveEventType; id?: string }[]) => [
+  ...new Set(events.flatMap((e) => ((e.type === 'tickets' || e.type === 'kitchen') && e.id ? [e.id] : []))),
+];
+
+function commandContext(
+  tx: Db,
+  actor: CommandActor,
+  events: { type: LiveEventType; id?: string }[],
+  endedSessions: string[],
+  committed: (() => void)[],
+): CommandContext {
   const { restaurantId } = actor;
   const lockOwnedBy: CommandContext['lockOwnedBy'] = async (table, key, id, notFoundMessage = MESSAGES.notFound) => {
     if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
@@ -160,6 +179,9 @@ function commandContext(tx: Db, actor: CommandActor, events: { type: LiveEventTy
     },
     endStreams(sessionIds) {
       endedSessions.push(...sessionIds);
+    },
+    afterCommit(fn) {
+      if (!committed.includes(fn)) committed.push(fn);
     },
     lockOwnedBy,
     lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),

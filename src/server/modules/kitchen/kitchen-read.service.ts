@@ -109,12 +109,16 @@ const presentLine = (r: CardRow): KitchenLine => ({
   firedAt: iso(r.firedAt),
 });
 
+/** How long a card of cancelled lines only stays on the kitchen screen. */
+const CANCELLED_CARD_MINUTES = 10;
+
 const stationFilter = (station: string | undefined): SQL | undefined => (station ? eq(ticketLines.station, station) : undefined);
 
 /**
  * The open batches (not fully served), oldest first, with the lines of the chosen station (all
  * stations when none); with scope 'active' only those with something still to make. Cancelled and
- * served lines stay on their card so the cook sees them change.
+ * served lines stay on their card so the cook sees them change; a card cancelled whole stays for
+ * CANCELLED_CARD_MINUTES.
  */
 export async function listKitchenOrders(db: Db, restaurantId: string, { station, scope = 'open' }: KitchenOrdersQuery = {}): Promise<KitchenOrder[]> {
   const openBatchIds = db
@@ -129,6 +133,9 @@ export async function listKitchenOrders(db: Db, restaurantId: string, { station,
         or(
           inArray(ticketLines.status, ACTIVE_KITCHEN_STATUSES),
           scope === 'open' ? and(eq(ticketLines.status, 'ready'), or(eq(tickets.status, 'open'), recentlyReady())) : undefined,
+          // a card whose every line was just cancelled (a platform withdrew the order) stays, struck
+          // through, for a few minutes: the cook must see it stop, not have it vanish mid-cooking
+          scope === 'open' ? recentlyCancelled() : undefined,
         ),
       ),
     );
@@ -137,6 +144,8 @@ export async function listKitchenOrders(db: Db, restaurantId: string, { station,
     .orderBy(asc(kitchenBatches.sentAt), asc(kitchenBatches.id), asc(ticketLines.sortOrder), asc(ticketLines.addedAt));
   return groupCards(rows);
 }
+
+const recentlyCancelled = () => and(eq(ticketLines.status, 'cancelled'), gt(ticketLines.cancelledAt, sql`now() - make_interval(mins => ${CANCELLED_CARD_MINUTES})`));
 
 const recentlyReady = () => gt(ticketLines.readyAt, sql`now() - make_interval(hours => ${CLOSED_READY_HOURS})`);
 

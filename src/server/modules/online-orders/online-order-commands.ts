@@ -16,6 +16,7 @@ import type { CommandContext } from '../../lib/command';
 import { priceLines, type PricedLine } from '../orders/price-lines';
 import { sendToKitchen } from '../orders/send-to-kitchen';
 import { assertBillHolds, openTicket, touchTicket } from '../orders/ticket-commands';
+import { takeSenderShare } from './online-order-endings';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { enqueueUpdate, type PlatformLineRow } from './platform-orders';
 import { newSofraSecret } from './sofra-signature';
@@ -152,6 +153,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   });
   const [{ version }] = await c.tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
   await sendToKitchen(c, ticketId, version);
+  await takeSenderShare(c, ticketId, order);
   const now = new Date();
   await c.tx
     .update(onlineOrders)

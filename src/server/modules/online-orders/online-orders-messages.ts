@@ -8,4 +8,8 @@ export const ONLINE_ORDER_MESSAGES = {
   itemNotOnMenu: (id: string) => `Bu ürün restoranın menüsünde yok: ${id}`,
   unmappedItems: (names: string[]) => `Platformdaki şu ürünler Sofra menüsüyle eşleşmemiş: ${names.join(', ')}. Önce eşleştirin`,
   alreadyAnswered: (status: string) => `Bu sipariş zaten yanıtlanmış (${status})`,
+  notAccepted: 'Yalnızca onaylanmış, teslim edilmemiş bir sipariş teslim edilebilir',
+  withCourier: 'Bu sipariş bir kuryede; teslimi kurye kendi sayfasından işaretler',
+  alreadyDelivered: 'Sipariş teslim edilmiş; iptali platformla ayrıca görüşülmeli',
+  cancelledByPlatform: (platform: string) => `${platform} siparişi iptal etti`,
 } as const;

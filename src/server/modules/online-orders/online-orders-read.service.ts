@@ -8,35 +8,20 @@ import {
 } from '../../../shared/online-orders-contract';
 import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
-import { integrationSecrets, onlineOrders, platformOutbox, ticketLines, tickets } from '../../db/schema';
+import { integrationSecrets, onlineOrders, platformOutbox } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { PlatformLineRow } from './platform-orders';
 import type { AttemptLogEntry } from './platform-outbox';
 import type { PlatformDeliveryInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+import { derivedStatus, ticketStates, type TicketState } from './online-order-status';
 
 type OrderRow = typeof onlineOrders.$inferSelect;
-type TicketState = { number: number; status: string; lineStatuses: string[] };
 
 /** How far back the inbox reaches for answered orders; unanswered ones are shown however old. */
 const INBOX_HOURS = 24;
 /** the inbox draws at most this many orders (the newest) */
 const INBOX_LIMIT = 300;
-
-/**
- * Hazırlanıyor and Hazır are read from the order's ticket, not stored: the kitchen marks lines, and
- * the kitchen module need not know that a ticket came from an online order. One truth (the lines),
- * and an order can never say Hazır while its ticket's dishes are still cooking. A closed ticket is a
- * handed-over order (Teslim Edildi). Stored statuses past acceptance (Yolda, İptal, ...) win.
- */
-export function derivedStatus(stored: OnlineOrderStatus, ticket: TicketState | undefined): OnlineOrderStatus {
-  if (stored !== 'accepted' || !ticket) return stored;
-  if (ticket.status === 'closed') return 'delivered';
-  const live = ticket.lineStatuses.filter((s) => s !== 'cancelled');
-  if (live.length > 0 && live.every((s) => s === 'ready' || s === 'served')) return 'ready';
-  if (live.some((s) => s === 'preparing' || s === 'ready' || s === 'served')) return 'preparing';
-  return 'accepted';
-}
 
 function present(row: OrderRow, ticket: TicketState | undefined, deliveries: PlatformDeliveryInfo[] = []): OnlineOrderInfo {
   const items = row.items as PlatformLineRow[];
@@ -75,18 +60,6 @@ function present(row: OrderRow, ticket: TicketState | undefined, deliveries: Pla
     isTest: row.isTest,
     deliveries,
   };
-}
-
-async function ticketStates(db: Db, ticketIds: string[]): Promise<Map<string, TicketState>> {
-  const states = new Map<string, TicketState>();
-  if (ticketIds.length === 0) return states;
-  for (const t of await db.select({ id: tickets.id, number: tickets.number, status: tickets.status }).from(tickets).where(inArray(tickets.id, ticketIds))) {
-    states.set(t.id, { number: t.number, status: t.status, lineStatuses: [] });
-  }
-  for (const l of await db.select({ ticketId: ticketLines.ticketId, status: ticketLines.status }).from(ticketLines).where(inArray(ticketLines.ticketId, ticketIds))) {
-    states.get(l.ticketId)?.lineStatuses.push(l.status);
-  }
-  return states;
 }
 
 /** The outbox rows of platform orders (the owner sees a call that does not go through). */

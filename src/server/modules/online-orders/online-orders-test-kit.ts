@@ -85,7 +85,7 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
     }
     return { secret, ...menus.get(restaurantId)! };
   };
-  return {
+  const fixtures = {
     /** a signed order's body and headers, ready to inject */
     signedOrder: async (restaurantId: string) => {
       const { secret, ezogelinId } = await prepare(restaurantId);
@@ -103,6 +103,20 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
         .onConflictDoNothing();
       return { payload: { ...GETIR_ORDER, id: `matrix-${Date.now().toString(36)}-${++counter}` }, headers: { 'x-api-key': MATRIX_GETIR_KEY } };
     },
+    /** a Getir cancellation of an order Getir sent first */
+    platformCancellation: async function (this: void, restaurantId: string) {
+      const ctx = getCtx();
+      const order = await fixtures.platformOrder(restaurantId);
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/integrations/getir/${restaurantId}/orders`, ...order });
+      if (res.statusCode !== 201) throw new Error(`platform order not received: ${res.statusCode} ${res.body}`);
+      return { payload: { id: order.payload.id, cancelNote: 'Müşteri vazgeçti' }, headers: order.headers };
+    },
+    /** an accepted order's id (accepted by `cookies`' owner; another role's try leaves it new) */
+    acceptedOrder: async (restaurantId: string, cookies: Record<string, string>) => {
+      const orderId = await fixtures.newOrder(restaurantId);
+      await getCtx().app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/online-orders/${orderId}/accept`, cookies, payload: { prepMinutes: 15 } });
+      return orderId;
+    },
     /** a new order's id */
     newOrder: async (restaurantId: string) => {
       const { secret, ezogelinId } = await prepare(restaurantId);
@@ -111,4 +125,5 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
       return (res.json() as { orderId: string }).orderId;
     },
   };
+  return fixtures;
 }

@@ -20,6 +20,7 @@ import {
 import { OWNER, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';
+import { handOverOnlineOrder } from './online-order-endings';
 import { listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
 import { customerHistory, takePhoneOrder } from './phone-orders';
 import { listPlatformConnections, pausePlatform, savePlatformConnection } from './platform-settings';
@@ -56,11 +57,8 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
   r.post(
     '/online-orders/:orderId/accept',
     { config: OWNER, schema: { params: orderParams, body: acceptOnlineOrderRequest, response: { 200: acceptOnlineOrderResult } } },
-    async (request) => {
-      const result = await command(request, (c) => acceptOnlineOrder(c, request.params.orderId, request.body));
-      app.platformOutbox.kick(); // the platform hears it now; the outbox retries if it does not answer
-      return result;
-    },
+    // the platform hears it at once: the command wakes the outbox after its commit (platform-orders.ts)
+    async (request) => command(request, (c) => acceptOnlineOrder(c, request.params.orderId, request.body)),
   );
 
   r.post(
@@ -68,10 +66,15 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
     { config: OWNER, schema: { params: orderParams, body: rejectOnlineOrderRequest, response: { 200: onlineOrderInfo } } },
     async (request) => {
       await command(request, (c) => rejectOnlineOrder(c, request.params.orderId, request.body));
-      app.platformOutbox.kick();
       return readOnlineOrder(db, actorOf(request).restaurantId, request.params.orderId);
     },
   );
+
+  // Teslim Edildi: a Gel-Al order or one the platform's courier took (online-order-endings.ts)
+  r.post('/online-orders/:orderId/handover', { config: OWNER, schema: { params: orderParams, response: { 200: onlineOrderInfo } } }, async (request) => {
+    await command(request, (c) => handOverOnlineOrder(c, request.params.orderId));
+    return readOnlineOrder(db, actorOf(request).restaurantId, request.params.orderId);
+  });
 
   // the delivery platforms' connections (platform_connections) and Yoğunuz (pause, via the outbox)
   r.get('/integrations/platforms', { config: OWNER, schema: { params: restaurantParams, response: { 200: z.array(platformConnectionInfo) } } }, async (request) =>

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, errorResponse } from '../../../shared/errors';
@@ -6,8 +6,22 @@ import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-or
 import { HttpError } from '../../errors';
 import { runCommand } from '../../lib/command';
 import { PUBLIC } from '../../lib/routes';
+import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
+
+const integrationActor = (restaurantId: string) => ({ restaurantId, userId: null, role: 'integration' });
+
+/** The platform's documented format, or a 400 naming the first problem in Turkish. */
+function parseAs(schema: z.ZodType, body: unknown) {
+  if (body === undefined || body === null) throw new HttpError(400, 'Sipariş gövdesi boş');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(400, `Geçersiz sipariş: ${issue.message}${issue.path.length ? ` (${issue.path.join('.')})` : ''}`);
+  }
+  return parsed.data;
+}
 
 const params = z.object({
   platform: z.string().meta({ description: "'yemeksepeti', 'getir' ya da 'trendyol'" }),
@@ -23,6 +37,19 @@ const params = z.object({
  */
 export async function platformIntakeRoutes(app: FastifyInstance) {
   const { db, hub } = app;
+
+  /** The restaurant's enabled connection and the platform's proof on this call: 404 / 401 otherwise. */
+  async function authenticated(request: FastifyRequest, platform: string, restaurantId: string) {
+    const connection = isPlatform(platform) ? await loadConnection(db, restaurantId, platform) : null;
+    if (!connection) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    const adapter = ADAPTERS[connection.platform];
+    if (!adapter.authenticateWebhook(request.headers, connection)) {
+      request.log.warn({ restaurantId, platform }, 'platform webhook: refused authentication');
+      throw new HttpError(401, 'Platformun kimlik bilgisi eksik ya da hatalı');
+    }
+    return { connection, adapter };
+  }
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:platform/:restaurantId/orders',
     {
@@ -37,24 +64,31 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { platform, restaurantId } = request.params;
-      const connection = isPlatform(platform) ? await loadConnection(db, restaurantId, platform) : null;
-      if (!connection) throw new HttpError(404, MESSAGES.restaurantNotFound);
-      const adapter = ADAPTERS[connection.platform];
-      if (!adapter.authenticateWebhook(request.headers, connection)) {
-        request.log.warn({ restaurantId, platform }, 'platform webhook: refused authentication');
-        throw new HttpError(401, 'Platformun kimlik bilgisi eksik ya da hatalı');
-      }
-      if (request.body === undefined || request.body === null) throw new HttpError(400, 'Sipariş gövdesi boş');
-      const parsed = adapter.payload.safeParse(request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HttpError(400, `Geçersiz sipariş: ${issue.message}${issue.path.length ? ` (${issue.path.join('.')})` : ''}`);
-      }
-      const order = adapter.toOrder(parsed.data as never);
-      const actor = { restaurantId, userId: null, role: 'integration' };
-      const result = await runCommand({ db, hub }, actor, (c) => receivePlatformOrder(c, connection, order));
+      const { connection, adapter } = await authenticated(request, platform, restaurantId);
+      const order = adapter.toOrder(parseAs(adapter.payload, request.body) as never);
+      const result = await runCommand({ db, hub }, integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
+    },
+  );
+
+  // the platform withdraws an order (its own cancellation format; online-order-endings.ts)
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/:platform/:restaurantId/cancellations',
+    {
+      config: PUBLIC,
+      bodyLimit: ONLINE_ORDER_LIMITS.bodyBytes,
+      schema: {
+        summary: 'Yemek platformundan sipariş iptali',
+        params,
+        response: { 200: sofraOrderResult, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request) => {
+      const { platform, restaurantId } = request.params;
+      const { connection, adapter } = await authenticated(request, platform, restaurantId);
+      const cancel = adapter.toCancellation(parseAs(adapter.cancellation, request.body) as never);
+      return runCommand({ db, hub }, integrationActor(restaurantId), (c) => cancelPlatformOrder(c, connection.platform, cancel.externalId, cancel.reason));
     },
   );
 }

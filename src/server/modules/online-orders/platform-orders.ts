@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import type { PricedLine } from '../orders/price-lines';
+import { wakeOutbox } from './platform-outbox-signal';
 import { isPlatform, type OutgoingUpdate, type Platform, type PlatformConnection, type PlatformOrder } from './platforms/types';
 
 /** A stored line of a platform order: the platform's code and price as sent; menuItemId null = unmapped. */
@@ -126,4 +127,5 @@ export async function enqueueUpdate(c: CommandContext, order: { id: string; sour
   const token = (tokenRow?.payload as { token?: string } | undefined)?.token;
   const payload: OutgoingUpdate = { ...update, externalId: order.externalId, ...(token ? { token } : {}) };
   await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: order.id, platform: order.source, kind: update.kind, payload });
+  c.afterCommit(wakeOutbox);
 }

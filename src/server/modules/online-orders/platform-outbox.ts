@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { platformOutbox } from '../../db/schema';
+import { outboxSignal } from './platform-outbox-signal';
 import { loadConnection } from './platform-orders';
 import { assertPublicUrl } from './public-address';
 import { ADAPTERS } from './platforms';
@@ -63,7 +64,10 @@ export class PlatformOutbox {
     };
   }
 
+  private readonly onDue = () => this.kick();
+
   start() {
+    outboxSignal.on('due', this.onDue);
     if (this.opts.pollMs > 0) {
       this.timer = setInterval(() => this.kick(), this.opts.pollMs);
       this.timer.unref();
@@ -96,6 +100,7 @@ export class PlatformOutbox {
 
   async stop() {
     this.stopped = true;
+    outboxSignal.off('due', this.onDue);
     if (this.timer) clearInterval(this.timer);
     await this.settled();
   }

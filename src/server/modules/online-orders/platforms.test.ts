@@ -1,14 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { buildApp, type App } from '../../app';
-import { onlineOrders, platformConnections, platformOutbox, tickets } from '../../db/schema';
-import { menuFactory } from '../../test-support/factories';
+import { onlineOrders, platformOutbox, tickets } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { FAST, SECRETS, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { basicHeader } from './platforms/trendyol';
-import type { Platform } from './platforms/types';
 import { signHs512 } from './platforms/yemeksepeti';
 import { NOT_PUBLIC_MESSAGE } from './public-address';
 
@@ -18,97 +14,16 @@ import { NOT_PUBLIC_MESSAGE } from './public-address';
  * ephemeral port) that this file starts; the outbox retried across an app restart; idempotency.
  */
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-}
-const seen: Seen[] = [];
-let down = false;
-let server: Server;
-let baseUrl = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* a form body (Yemeksepeti's login) stays text */
-      }
-      seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      if (down) {
-        res.writeHead(503).end('bakımda');
-        return;
-      }
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/v2/login') return res.end(JSON.stringify({ access_token: 'ys-access-1', expires_in: 1800 }));
-      if (req.url === '/auth/login') return res.end(JSON.stringify({ token: 'getir-token-1' }));
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000, allowPrivateNetworks: true };
 let ctx: TestContext;
+useFakePlatform();
 beforeAll(async () => {
   ctx = await createTestApp({ platforms: FAST });
 });
 afterAll(async () => ctx?.close());
 beforeEach(() => {
-  seen.length = 0;
-  down = false;
+  fake.seen.length = 0;
+  fake.down = false;
 });
-
-const SECRETS: Record<Platform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
-const REMOTE: Record<Platform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };
-
-/** A restaurant with a menu connected to `platform` (its product codes mapped unless `map` says otherwise). */
-async function connected(c: TestContext, platform: Platform, map?: (ids: { mercimek: string; ezogelin: string }) => Record<string, string>) {
-  const restaurant = await staffedRestaurant(c);
-  const menu = await menuFactory(c, restaurant.id);
-  const ids = { mercimek: menu.items[0].id, ezogelin: menu.items[1].id };
-  const productMap = map
-    ? map(ids)
-    : { 'YS-MERC': ids.mercimek, 'YS-EZO': ids.ezogelin, 'getir-p-merc': ids.mercimek, '5551': ids.ezogelin };
-  await c.database.db.insert(platformConnections).values({
-    restaurantId: restaurant.id,
-    platform,
-    webhookSecret: SECRETS[platform],
-    clientId: `${platform}-client`,
-    clientSecret: `${platform}-client-secret`,
-    remoteCode: REMOTE[platform],
-    baseUrl,
-    productMap,
-  });
-  const owner = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    c.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, ...(payload ? { payload } : {}) });
-  return { restaurant, ids, owner };
-}
-
-/** The platform's own proof on its webhook. */
-function authOf(platform: Platform, secret = SECRETS[platform]): Record<string, string> {
-  if (platform === 'yemeksepeti') return { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 60 }, secret)}` };
-  if (platform === 'getir') return { 'x-api-key': secret };
-  return { authorization: basicHeader(REMOTE.trendyol, secret) };
-}
-
-const deliver = (c: TestContext, platform: string, restaurantId: string, body: unknown, headers: Record<string, string>) =>
-  c.app.inject({ method: 'POST', url: `/api/integrations/${platform}/${restaurantId}/orders`, payload: body as object, headers });
-
-const inbox = async (owner: Awaited<ReturnType<typeof connected>>['owner']) => (await owner('GET', '/online-orders')).json() as OnlineOrderInfo[];
-
-async function sentCalls(app: App) {
-  await app.platformOutbox.settled();
-  return seen.filter((s) => !s.path.endsWith('/login'));
-}
 
 describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on our calls', () => {
   it('maps the recorded order (address with coordinates, toppings, cash at the door, the platform’s share of the discount) and answers on the order token', async () => {
@@ -137,7 +52,7 @@ describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on ou
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().ticketId).toEqual(expect.any(String));
     const calls = await sentCalls(ctx.app);
-    const login = seen.find((s) => s.path === '/v2/login')!;
+    const login = fake.seen.find((s) => s.path === '/v2/login')!;
     expect(new URLSearchParams(login.body as string).get('grant_type')).toBe('client_credentials');
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/v2/order/status/ys-tok-7f3a9c', headers: { authorization: 'Bearer ys-access-1' }, body: { status: 'order_accepted', remoteOrderId: 'YS-4821-9931' } });
@@ -186,7 +101,7 @@ describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login o
 
     expect((await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 15 })).statusCode).toBe(200);
     const calls = await sentCalls(ctx.app);
-    expect(seen.find((s) => s.path === '/auth/login')?.body).toEqual({ appSecretKey: 'getir-client', restaurantSecretKey: 'getir-client-secret' });
+    expect(fake.seen.find((s) => s.path === '/auth/login')?.body).toEqual({ appSecretKey: 'getir-client', restaurantSecretKey: 'getir-client-secret' });
     expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: `/food-orders/${GETIR_ORDER.id}/verify`, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
   });
 
@@ -277,7 +192,7 @@ describe('the outbox', () => {
     try {
       const { restaurant, owner } = await connected(first, 'getir');
       const { orderId } = (await deliver(first, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-restart-1' }, authOf('getir'))).json();
-      down = true;
+      fake.down = true;
       expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
       await first.app.platformOutbox.settled();
       // a few more tries while it stays down: each one logged with its error
@@ -291,13 +206,13 @@ describe('the outbox', () => {
       expect(failing.deliveries[0].log.every((l) => !l.ok && l.status === 503)).toBe(true);
 
       await first.app.close(); // the process ends; the database stays
-      down = false;
-      seen.length = 0;
+      fake.down = false;
+      fake.seen.length = 0;
       await new Promise((r) => setTimeout(r, 10));
       second = await buildApp({ database: first.database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', platforms: FAST });
       await second.ready(); // start-up sends what is due
       await second.platformOutbox.settled();
-      expect(seen.filter((s) => s.path.includes('/verify'))).toHaveLength(1);
+      expect(fake.seen.filter((s) => s.path.includes('/verify'))).toHaveLength(1);
       const [row] = await first.database.db.select().from(platformOutbox).where(eq(platformOutbox.kind, 'accept'));
       expect(row).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
     } finally {
@@ -316,7 +231,7 @@ describe('calls go to public https addresses only', () => {
       const { orderId } = (await deliver(strict, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-private-1' }, authOf('getir'))).json();
       expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 15 })).statusCode).toBe(200);
       await strict.app.platformOutbox.settled();
-      expect(seen).toEqual([]); // not even the login reached the local server
+      expect(fake.seen).toEqual([]); // not even the login reached the local server
       const [order] = (await inbox(owner)).filter((o) => o.id === orderId);
       expect(order.deliveries).toEqual([expect.objectContaining({ kind: 'accept', status: 'failing', lastError: NOT_PUBLIC_MESSAGE })]);
     } finally {
@@ -330,14 +245,14 @@ describe('Ayarlar: a platform’s connection and Yoğunuz', () => {
     const restaurant = await staffedRestaurant(ctx);
     const owner = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, ...(payload ? { payload } : {}) });
-    const saved = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: SECRETS.getir, clientId: 'app', clientSecret: 'rest', remoteCode: 'r-9', baseUrl, productMap: { 'getir-p-merc': 'x' } });
+    const saved = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: SECRETS.getir, clientId: 'app', clientSecret: 'rest', remoteCode: 'r-9', baseUrl: fake.baseUrl, productMap: { 'getir-p-merc': 'x' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toContain(SECRETS.getir);
     expect(saved.json()).toMatchObject({ platform: 'getir', enabled: true, hasWebhookSecret: true, hasClientSecret: true, productMap: { 'getir-p-merc': 'x' } });
     expect((await owner('GET', '/integrations/platforms')).json()).toHaveLength(1);
-    const bidi = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: 'abc\u202edefgh', baseUrl });
+    const bidi = await owner('PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: 'abc\u202edefgh', baseUrl: fake.baseUrl });
     expect(bidi.statusCode).toBe(400);
-    expect((await owner('PUT', '/integrations/platforms/migros', { enabled: true, webhookSecret: 'abcdefgh', baseUrl })).statusCode).toBe(400);
+    expect((await owner('PUT', '/integrations/platforms/migros', { enabled: true, webhookSecret: 'abcdefgh', baseUrl: fake.baseUrl })).statusCode).toBe(400);
 
     // a dish id of no menu maps to nothing: the product stays unmapped
     const res = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, id: 'getir-settings-1' }, authOf('getir'));

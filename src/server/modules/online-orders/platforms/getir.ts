@@ -14,7 +14,9 @@ import {
   sameSecret,
   tlAmount,
   PlatformCallError,
+  cancelReasonText,
   type PlatformAdapter,
+  type PlatformCancellation,
   type PlatformOrder,
 } from './types';
 
@@ -110,11 +112,17 @@ const CANCEL_REASON_IDS: Record<RejectReason, string> = {
   other: '5a5f2d6e0c8b5a0001a1b005',
 };
 
+/** Getir's cancel webhook: the order id and the note the customer or Getir gave. */
+const cancellation = z.object({ id: platformOrderId, cancelNote: cancelReasonText(), cancelReason: z.string().max(200).optional() });
+type Cancellation = z.infer<typeof cancellation>;
+
 export const getir: PlatformAdapter = {
   platform: 'getir',
   authenticateWebhook: (headers, connection) => sameSecret(headers['x-api-key'], connection.webhookSecret),
   payload,
   toOrder: toOrder as (p: never) => PlatformOrder,
+  cancellation,
+  toCancellation: ((p: Cancellation) => ({ externalId: p.id, reason: p.cancelNote || p.cancelReason || null })) as (p: never) => PlatformCancellation,
   async authHeaders(connection, fetchImpl) {
     const res = await fetchImpl(`${connection.baseUrl}/auth/login`, {
       method: 'POST',

@@ -13,7 +13,9 @@ import {
   productName,
   sameSecret,
   tlAmount,
+  cancelReasonText,
   type PlatformAdapter,
+  type PlatformCancellation,
   type PlatformOrder,
 } from './types';
 
@@ -109,6 +111,14 @@ function basicOf(header: string | string[] | undefined) {
 
 export const basicHeader = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
+/** Trendyol's package status webhook for a cancelled package (Cancelled / UnSupplied). */
+const cancellation = z.object({
+  id: platformOrderId,
+  packageStatus: z.enum(['Cancelled', 'UnSupplied'], { error: "packageStatus 'Cancelled' ya da 'UnSupplied' olmalı" }),
+  cancelReason: cancelReasonText(),
+});
+type Cancellation = z.infer<typeof cancellation>;
+
 export const trendyol: PlatformAdapter = {
   platform: 'trendyol',
   authenticateWebhook(headers, connection) {
@@ -117,6 +127,8 @@ export const trendyol: PlatformAdapter = {
   },
   payload,
   toOrder: toOrder as (p: never) => PlatformOrder,
+  cancellation,
+  toCancellation: ((p: Cancellation) => ({ externalId: p.id, reason: p.cancelReason || null })) as (p: never) => PlatformCancellation,
   async authHeaders(connection) {
     return { authorization: basicHeader(connection.clientId, connection.clientSecret) };
   },

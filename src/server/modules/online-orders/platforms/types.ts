@@ -70,6 +70,15 @@ export interface PlatformOrder {
   token?: string;
 }
 
+/** A platform withdrawing an order: which one, and the reason it gave (shown to the owner). */
+export interface PlatformCancellation {
+  externalId: string;
+  reason: string | null;
+}
+
+/** The reason a platform gave for a cancellation, as free text. */
+export const cancelReasonText = () => freeNote('İptal nedeni').optional();
+
 export interface HttpCall {
   method: 'POST' | 'PUT';
   path: string;
@@ -86,6 +95,9 @@ export interface PlatformAdapter {
   /** the documented order payload; a refusal is a 400 with the Turkish message */
   payload: z.ZodType;
   toOrder(payload: never): PlatformOrder;
+  /** the platform's cancellation of an order (its own webhook format, same authentication) */
+  cancellation: z.ZodType;
+  toCancellation(payload: never): PlatformCancellation;
   /** the headers that authenticate our calls (may log in first) */
   authHeaders(connection: PlatformConnection, fetchImpl: FetchLike): Promise<Record<string, string>>;
   request(update: OutgoingUpdate, connection: PlatformConnection): HttpCall;

@@ -14,7 +14,9 @@ import {
   productName,
   tlAmount,
   PlatformCallError,
+  cancelReasonText,
   type PlatformAdapter,
+  type PlatformCancellation,
   type PlatformOrder,
 } from './types';
 
@@ -152,6 +154,17 @@ const REJECT_CODES: Record<RejectReason, string> = {
   other: 'OTHER',
 };
 
+/**
+ * Yemeksepeti's order status webhook for a cancellation (the middleware's ORDER_CANCELLED): the
+ * order's code and the message it carries.
+ */
+const cancellation = z.object({
+  code: platformOrderId,
+  status: z.literal('ORDER_CANCELLED', { error: "Durum 'ORDER_CANCELLED' olmalı" }),
+  message: cancelReasonText(),
+});
+type Cancellation = z.infer<typeof cancellation>;
+
 export const yemeksepeti: PlatformAdapter = {
   platform: 'yemeksepeti',
   authenticateWebhook(headers, connection) {
@@ -162,6 +175,8 @@ export const yemeksepeti: PlatformAdapter = {
   },
   payload,
   toOrder: toOrder as (p: never) => PlatformOrder,
+  cancellation,
+  toCancellation: ((p: Cancellation) => ({ externalId: p.code, reason: p.message || null })) as (p: never) => PlatformCancellation,
   async authHeaders(connection, fetchImpl) {
     const res = await fetchImpl(`${connection.baseUrl}/v2/login`, {
       method: 'POST',

@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import type { App } from '../../app';
+import { platformConnections } from '../../db/schema';
+import { menuFactory } from '../../test-support/factories';
+import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { basicHeader } from './platforms/trendyol';
+import type { Platform } from './platforms/types';
+import { signHs512 } from './platforms/yemeksepeti';
+
+/*
+ * The delivery platforms' test bed: a fake platform server (node:http on an ephemeral port) that
+ * records every call our outbox makes, restaurants connected to it, and each platform's own proof
+ * on its webhooks.
+ */
+
+export interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+/** What the fake platform server saw, whether it answers 503, and where it listens. */
+export const fake = { seen: [] as Seen[], down: false, baseUrl: '' };
+let server: Server;
+
+/** Starts the fake platform server for this test file (and stops it after). */
+export function useFakePlatform() {
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* a form body (Yemeksepeti's login) stays text */
+        }
+        fake.seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+        if (fake.down) {
+          res.writeHead(503).end('bakımda');
+          return;
+        }
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v2/login') return res.end(JSON.stringify({ access_token: 'ys-access-1', expires_in: 1800 }));
+        if (req.url === '/auth/login') return res.end(JSON.stringify({ token: 'getir-token-1' }));
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+}
+
+export const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000, allowPrivateNetworks: true };
+
+export const SECRETS: Record<Platform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
+export const REMOTE: Record<Platform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };
+
+/** A restaurant with a menu connected to `platform` (its product codes mapped unless `map` says otherwise). */
+export async function connected(c: TestContext, platform: Platform, map?: (ids: { mercimek: string; ezogelin: string }) => Record<string, string>) {
+  const restaurant = await staffedRestaurant(c);
+  const menu = await menuFactory(c, restaurant.id);
+  const ids = { mercimek: menu.items[0].id, ezogelin: menu.items[1].id };
+  const productMap = map
+    ? map(ids)
+    : { 'YS-MERC': ids.mercimek, 'YS-EZO': ids.ezogelin, 'getir-p-merc': ids.mercimek, '5551': ids.ezogelin };
+  await c.database.db.insert(platformConnections).values({
+    restaurantId: restaurant.id,
+    platform,
+    webhookSecret: SECRETS[platform],
+    clientId: `${platform}-client`,
+    clientSecret: `${platform}-client-secret`,
+    remoteCode: REMOTE[platform],
+    baseUrl: fake.baseUrl,
+    productMap,
+  });
+  const owner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    c.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, ...(payload ? { payload } : {}) });
+  return { restaurant, ids, owner };
+}
+
+/** The platform's own proof on its webhook. */
+export function authOf(platform: Platform, secret = SECRETS[platform]): Record<string, string> {
+  if (platform === 'yemeksepeti') return { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 60 }, secret)}` };
+  if (platform === 'getir') return { 'x-api-key': secret };
+  return { authorization: basicHeader(REMOTE.trendyol, secret) };
+}
+
+export const deliver = (c: TestContext, platform: string, restaurantId: string, body: unknown, headers: Record<string, string>) =>
+  c.app.inject({ method: 'POST', url: `/api/integrations/${platform}/${restaurantId}/orders`, payload: body as object, headers });
+
+export const inbox = async (owner: Awaited<ReturnType<typeof connected>>['owner']) => (await owner('GET', '/online-orders')).json() as OnlineOrderInfo[];
+
+export async function sentCalls(app: App) {
+  await app.platformOutbox.settled();
+  return fake.seen.filter((s) => !s.path.endsWith('/login'));
+}
+

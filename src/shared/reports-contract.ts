@@ -108,7 +108,7 @@ export const salesReportQuery = periodRules(
 );
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
 
-export const REPORT_TABLES = ['summary', 'payments', 'byType', 'byChannel', 'byDay', 'byHour', 'byCategory', 'byItem', 'byWaiter', 'bySection', 'exceptions'] as const;
+export const REPORT_TABLES = ['summary', 'payments', 'byType', 'byChannel', 'byCourier', 'byDay', 'byHour', 'byCategory', 'byItem', 'byWaiter', 'bySection', 'exceptions'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** Turkish names of the tables (tabs, headings and the CSV's file name). */
@@ -117,6 +117,7 @@ export const REPORT_TABLE_LABELS: Record<ReportTable, string> = {
   payments: 'Ödemeler',
   byType: 'Sipariş Türü',
   byChannel: 'Satış Kanalı',
+  byCourier: 'Kuryeler',
   byDay: 'Günlere Göre',
   byHour: 'Saat ve Güne Göre',
   byCategory: 'Kategoriler',
@@ -199,6 +200,13 @@ export const salesReportResponse = z.object({
    * in the period. The rows add up to the summary.
    */
   byChannel: z.array(z.object({ channel: z.string(), label: z.string(), ...figures })),
+  /**
+   * Per courier: orders delivered on the period's bills, what they collected at the door by method,
+   * and how much of that is settled (Hesaplaş) or still open. Empty when no courier delivered.
+   */
+  byCourier: z.array(
+    z.object({ courierId: z.string(), name: z.string(), delivered: count, cash: kurus, card: kurus, mealCard: kurus, settled: kurus, open: kurus }),
+  ),
   /** every day of the range, days without sales as zeros */
   byDay: z.array(z.object({ day: z.string(), ...figures })),
   /** hour 0–23 of the close (restaurant's time zone) × weekday 1 (Pazartesi)–7 (Pazar) of the business day; only cells with sales */
@@ -324,6 +332,15 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
   payments: [col('label', 'Ödeme Türü', 'text'), col('brand', 'Marka', 'text'), col('count', 'Adet', 'int'), col('tips', 'Bahşiş (TL)', 'money'), col('amount', 'Tutar (TL)', 'money')],
   byType: [col('label', 'Sipariş Türü', 'text'), ...FIGURE_COLUMNS],
   byChannel: [col('label', 'Satış Kanalı', 'text'), ...FIGURE_COLUMNS],
+  byCourier: [
+    col('name', 'Kurye', 'text'),
+    col('delivered', 'Teslim Edilen', 'int'),
+    col('cash', 'Nakit (TL)', 'money'),
+    col('card', 'Kart (TL)', 'money'),
+    col('mealCard', 'Yemek Kartı (TL)', 'money'),
+    col('settled', 'Hesaplaşılan (TL)', 'money'),
+    col('open', 'Kuryede (TL)', 'money'),
+  ],
   byDay: [col('day', 'Gün', 'text'), ...FIGURE_COLUMNS],
   byHour: [col('weekdayLabel', 'Gün', 'text'), col('hour', 'Saat', 'int'), col('bills', 'Hesap', 'int'), col('net', 'Net Satış (TL)', 'money')],
   byCategory: [

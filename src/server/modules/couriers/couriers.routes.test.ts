@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { COURIER_MESSAGES, type CourierInfo, type CourierSettlementResult } from '../../../shared/couriers-contract';
 import { MESSAGES } from '../../../shared/errors';
+import type { SalesReportResponse } from '../../../shared/reports-contract';
 import { auditEvents, courierAssignments, courierLinks, courierSettlements } from '../../db/schema';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { couriersFixture } from './couriers-test-kit';
@@ -168,5 +169,18 @@ describe('the cash settlement of a courier', () => {
     expect(after.unsettled.deliveredCount).toBe(0);
     const audit = await db().select().from(auditEvents).where(eq(auditEvents.action, 'courier.settle'));
     expect(audit.some((a) => a.entityId === trip.courier.id && a.actorRole === 'owner')).toBe(true);
+
+    // Satış Raporları shows the same figures: the three closed bills, all settled; the unpaid fourth not yet
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await f.owner.call('GET', `/reports/sales?from=${day(-1)}&to=${day(1)}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect((report.json() as SalesReportResponse).byCourier).toEqual([
+      { courierId: trip.courier.id, name: trip.courier.name, delivered: 3, cash: 38_000, card: 19_000, mealCard: 0, settled: 57_000, open: 0 },
+    ]);
+    await trip.phone.step(trip.orders[3].id, { step: 'paid', method: 'cash' });
+    const later = (await f.owner.call('GET', `/reports/sales?from=${day(-1)}&to=${day(1)}`)).json() as SalesReportResponse;
+    expect(later.byCourier[0]).toMatchObject({ delivered: 4, cash: 57_000, settled: 57_000, open: 19_000 });
+    const csv = await f.owner.call('GET', `/reports/sales.csv?from=${day(-1)}&to=${day(1)}&table=byCourier`);
+    expect(csv.body).toContain('Kurye;Teslim Edilen;Nakit (TL);Kart (TL);Yemek Kartı (TL);Hesaplaşılan (TL);Kuryede (TL)');
   });
 });

@@ -19,6 +19,7 @@ import { PAYMENT_METHOD_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, type PaymentMe
 import type { Db } from '../../db/client';
 import { periodBounds } from '../../lib/business-day';
 import { staffNames } from '../orders/ticket-read.service';
+import { courierFigures } from './sales-couriers';
 import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 
@@ -161,12 +162,13 @@ export async function salesReport(
   const prev = previousPeriod(from, to);
 
   // the four reads at once (separate pool connections on PostgreSQL)
-  const [groupResult, dayResult, hourResult, previous, exceptions] = await Promise.all([
+  const [groupResult, dayResult, hourResult, previous, exceptions, byCourier] = await Promise.all([
     db.execute(salesGroupsQuery(restaurantId, from, to)),
     db.execute(dayTotalsQuery(restaurantId, from, to)),
     db.execute(salesHoursQuery(restaurantId, from, to)),
     summaryFor(db, restaurantId, prev.from, prev.to),
     exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
+    courierFigures(db, restaurantId, from, to),
   ]);
   const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
   const dayRows = rowsOf<Sums & { day: string }>(dayResult);
@@ -271,6 +273,7 @@ export async function salesReport(
     payments,
     byType,
     byChannel,
+    byCourier,
     byDay,
     byHour,
     byCategory: categories,

@@ -115,6 +115,24 @@ export function SummaryTab({ report, period }: { report: SalesReportResponse; pe
         />
       )}
 
+      {report.byCourier.length > 0 && (
+        <ReportTable
+          title="Kurye Hesapları"
+          period={period}
+          csv="byCourier"
+          rows={report.byCourier}
+          rowKey={(c) => c.courierId}
+          columns={[
+            { label: 'Kurye', cell: (c) => c.name },
+            { label: 'Teslim', isNumber: true, cell: (c) => formatCount(c.delivered) },
+            { label: 'Nakit', isNumber: true, cell: (c) => formatTL(c.cash) },
+            { label: 'Kart', isNumber: true, cell: (c) => formatTL(c.card) },
+            { label: 'Yemek Kartı', isNumber: true, cell: (c) => formatTL(c.mealCard) },
+            { label: 'Kuryede', isNumber: true, cell: (c) => formatTL(c.open) },
+          ]}
+        />
+      )}
+
       {hasSales && (
         <ChartSection
           title="Günlere Göre Net Satış"

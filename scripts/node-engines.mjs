@@ -1,6 +1,7 @@
-// The README promises "Node.js 20.19 or newer" (package.json `engines.node`). A dependency that
-// declares a later minimum makes `npm ci` warn EBADENGINE and may break on that Node: this lists
-// every package in package-lock.json whose `engines.node` excludes the promised minimum.
+// The README promises Node.js 20 (20.19 or newer) and Node.js 24, the two lines the test suites run
+// on (package.json `engines.node`: `^20.19.0 || ^24.0.0`). A dependency that declares a later
+// minimum makes `npm ci` warn EBADENGINE and may break on that Node: this lists every package in
+// package-lock.json whose `engines.node` excludes the first version of a promised line.
 //   node scripts/node-engines.mjs   (exit code 1 when one does)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,12 @@ export function promisedNodeMinimum(repoRoot) {
   return semver.minVersion(range).version;
 }
 
+/** The first version of each line `engines.node` promises (`^20.19.0 || ^24.0.0` → 20.19.0, 24.0.0). */
+export function promisedNodeLines(repoRoot) {
+  const range = new semver.Range(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).engines.node);
+  return range.set.map((comparators) => semver.minVersion(new semver.Range(comparators.map((c) => c.value).join(' '))).version);
+}
+
 export function packagesExcludingNode(repoRoot, nodeVersion) {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
   return Object.entries(lock.packages)
@@ -27,8 +34,11 @@ export function packagesExcludingNode(repoRoot, nodeVersion) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const minimum = promisedNodeMinimum('.');
-  const bad = packagesExcludingNode('.', minimum);
-  for (const line of bad) console.error(`Node ${minimum} ile uyumsuz: ${line}`);
-  process.exit(bad.length ? 1 : 0);
+  let bad = 0;
+  for (const version of promisedNodeLines('.')) {
+    const excluding = packagesExcludingNode('.', version);
+    for (const line of excluding) console.error(`Node ${version} ile uyumsuz: ${line}`);
+    bad += excluding.length;
+  }
+  process.exit(bad ? 1 : 0);
 }

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/http';
 import { AppRoutes } from './app/router';
+import { setUpdateReady } from './app/app-update';
 import { clearUserSession } from './api/session';
 import { noteSessionEnded } from './features/auth/session-notice';
 import { loadEmojiFontIfMissing } from './styles/emoji-font';
@@ -22,6 +23,14 @@ setUnauthorizedHandler((reason) => {
   noteSessionEnded(reason);
   window.location.assign('/');
 });
+
+// The service worker (vite.config.ts) only in a build: in development it would serve stale modules.
+// A new version is offered ("Yeni sürüm hazır — Yenile"), never forced (app/app-update.ts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    const updateSW = registerSW({ onNeedRefresh: () => setUpdateReady(() => updateSW(true)) });
+  });
+}
 
 void loadEmojiFontIfMissing().then(() =>
   createRoot(document.getElementById('root')!).render(

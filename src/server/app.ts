@@ -27,6 +27,7 @@ import { PlatformOutbox, type OutboxOptions } from './modules/online-orders/plat
 import { loadDeviceKey } from './modules/auth/device-cookie';
 import { EventHub } from './modules/events/event-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { distinctFirstSeq, registerFanOut } from './modules/events/pg-fan-out';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { menuFileRoutes } from './modules/menu/menu-files.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
@@ -67,6 +68,8 @@ export interface AppOptions {
   printing?: PrintingOptions;
   /** calls to the delivery platforms: fetch, polling and backoff (tests use a fake platform server) */
   platforms?: OutboxOptions;
+  /** a PostgreSQL shared with other server processes: live events fan out through it (LISTEN/NOTIFY, ADR 0012) */
+  liveEventsUrl?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,7 +140,7 @@ function withoutCourierTokens(logger: AppOptions['logger']): AppOptions['logger'
   return { ...(typeof logger === 'object' ? logger : {}), serializers: { ...(typeof logger === 'object' ? logger.serializers : {}), req } } as AppOptions['logger'];
 }
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms, liveEventsUrl }: AppOptions) {
   const app = Fastify({
     logger: withoutCourierTokens(logger),
     trustProxy: config.trustProxy,
@@ -155,7 +158,9 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   await app.register(fastifyCookie);
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
-  decorateDeps(app, { db: database.db, hub: new EventHub(), photos, config, deviceKey: loadDeviceKey(dataDir) });
+  const hub = new EventHub(liveEventsUrl ? { firstSeq: distinctFirstSeq() } : {});
+  decorateDeps(app, { db: database.db, hub, photos, config, deviceKey: loadDeviceKey(dataDir) });
+  registerFanOut(app, liveEventsUrl);
   // one-time step: the sales report's figures of bills closed before migration 0013 (a no-op after).
   // In the background: a year of bills takes minutes, and it is safe beside the commands (it takes
   // the restaurant lock per batch); the report counts those bills as it goes.

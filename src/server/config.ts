@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePrinterNetworks } from './modules/printing/printer-networks';
 
 const portSchema = z.coerce
   .number({ error: 'PORT bir sayı olmalı' })
@@ -49,6 +50,20 @@ const envSchema = z
       .refine(isHttpOrigin, "PUBLIC_URL 'https://sofra.ornek.com' biçiminde bir adres olmalı (yol olmadan)")
       .transform((u) => new URL(u).origin)
       .optional(),
+    /**
+     * Where network printing may connect: unset = any address (a restaurant's own PC), `none` = no
+     * raw TCP printing (a server shared by restaurants), or a list of networks (`192.168.0.0/16,…`).
+     */
+    PRINTER_NETWORKS: z
+      .string()
+      .superRefine((v, ctx) => {
+        try {
+          parsePrinterNetworks(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: `PRINTER_NETWORKS geçersiz: ${(err as Error).message}` });
+        }
+      })
+      .optional(),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -64,6 +79,7 @@ const envSchema = z
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY === '1',
     publicUrl: e.PUBLIC_URL,
+    printerNetworks: e.PRINTER_NETWORKS,
   }));
 
 export type ServerConfig = z.output<typeof envSchema>;

@@ -12,6 +12,7 @@ import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
 import { recipesMatrixFixtures } from './modules/recipes/recipes-test-kit';
 import { couriersMatrixFixtures } from './modules/couriers/couriers-test-kit';
 import { onlineOrdersMatrixFixtures } from './modules/online-orders/online-orders-test-kit';
+import { simulatorMatrixFixtures } from './modules/online-orders/platform-simulator-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
 import { listApiRoutes } from './test-support/api-routes';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
@@ -168,6 +169,7 @@ const withClosedDay = () => {
 
 /** Online Sipariş Takibi (issue 24): a fresh new order of the caller's restaurant, received through its channel. */
 const onlineOrders = onlineOrdersMatrixFixtures(() => ctx);
+const simulator = simulatorMatrixFixtures(() => ctx);
 const OWNER_ONLINE: RouteRule = { access: ['owner'], tenantScoped: true };
 const withNewOrder = (payload: unknown): Partial<RouteRule> => ({
   pathParams: async ({ restaurantId }) => ({ orderId: await onlineOrders.newOrder(restaurantId) }),
@@ -484,6 +486,15 @@ const MATRIX: Record<string, RouteRule> = {
     }),
   },
   'GET /api/restaurants/:restaurantId/online-orders/customers': { ...OWNER_ONLINE, prepare: () => ({ query: { phone: '0532 000 00 00' } }) },
+  // Deneme Siparişleri: the owner's, on a restaurant with demo data (the fixture makes the caller's one)
+  'GET /api/restaurants/:restaurantId/online-orders/simulate': OWNER_ONLINE,
+  'POST /api/restaurants/:restaurantId/online-orders/simulate': {
+    ...OWNER_ONLINE,
+    prepare: async ({ restaurantId }) => {
+      await simulator.demoRestaurant(restaurantId);
+      return { payload: { platform: 'yemeksepeti' } };
+    },
+  },
   'GET /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
   'POST /api/restaurants/:restaurantId/integrations/sofra/secret': OWNER_ONLINE,
   'GET /api/restaurants/:restaurantId/integrations/platforms': OWNER_ONLINE,
@@ -491,6 +502,15 @@ const MATRIX: Record<string, RouteRule> = {
     ...OWNER_ONLINE,
     pathParams: () => ({ platform: 'trendyol' }),
     prepare: () => ({ payload: { enabled: true, webhookSecret: 'matrix-secret-1', baseUrl: 'http://127.0.0.1:9' } }),
+  },
+  // Eşleştir from the inbox: the matrix's platformOrder fixture connects the caller's restaurant to Getir
+  'PUT /api/restaurants/:restaurantId/integrations/platforms/:platform/products/:code': {
+    ...OWNER_ONLINE,
+    pathParams: () => ({ platform: 'getir', code: 'getir-p-merc' }),
+    prepare: async ({ restaurantId }) => {
+      await onlineOrders.platformOrder(restaurantId);
+      return { payload: { menuItemId: await onlineOrders.dishId(restaurantId) } };
+    },
   },
   'POST /api/restaurants/:restaurantId/integrations/platforms/:platform/pause': {
     ...OWNER_ONLINE,

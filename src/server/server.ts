@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-menu';
 import { openConfiguredDatabase } from './db/open';
 import { startDailyBackups } from './modules/backups/daily';
+import { parsePrinterNetworks } from './modules/printing/printer-networks';
 import { seedDemo } from './db/seed-demo';
 
 async function main() {
@@ -12,7 +13,8 @@ async function main() {
   const dataDir = path.resolve(config.dataDir);
   const opened = await openConfiguredDatabase(config);
   const { database } = opened;
-  const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir });
+  const printing = { networks: parsePrinterNetworks(config.printerNetworks) };
+  const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir, printing, liveEventsUrl: config.databaseUrl });
   // Before listening: the demo data is written as commands of the app, like every other write.
   const seed = config.seedDemo ? await seedDemo(app) : { seeded: false };
   // The embedded default backs itself up; a PostgreSQL server is backed up with pg_dump (README),

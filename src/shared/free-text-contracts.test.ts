@@ -15,7 +15,7 @@ const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.
 const isRequest = (name: string) => /(Request|Query|Approval)$/.test(name) || REQUEST_PARTS.has(name);
 const REQUEST_PARTS = new Set([
   'approval', 'courseName', 'discount', 'newLine', 'lineNote', 'newPin', 'optionalTurkishPhone', 'restaurantSettings', 'printerSettings', 'networkPrinter',
-  'networkPrinters', 'stationPrinter', 'userPreferences',
+  'networkPrinters', 'stationPrinter', 'userPreferences', 'platformProductCode', 'autoAcceptMinutes',
 ]);
 /** Answers and pieces of answers: what the server sends, already checked when it was written. */
 const isAnswerOrPart = (name: string) =>

@@ -232,7 +232,7 @@ export const platformDeliveryInfo = z.object({
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),
-  log: z.array(z.object({ at: z.string(), ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable() })),
+  log: z.array(z.object({ at: z.string(), ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable(), note: z.string().optional() })),
 });
 export type PlatformDeliveryInfo = z.infer<typeof platformDeliveryInfo>;
 
@@ -306,23 +306,58 @@ const asciiToken = (label: string, max: number) =>
     .max(max, `${label} en fazla ${max} karakter olabilir`)
     .regex(/^[\x21-\x7e]*$/, `${label} yalnızca boşluksuz Latin harf, rakam ve işaretlerden oluşabilir`);
 
-/** Ayarlar → a platform's connection (PUT .../integrations/platforms/:platform), owner only. */
+export const PLATFORM_CONNECTION_MESSAGES = {
+  /** the first save of a connection without its webhook secret (later, empty keeps the stored one) */
+  webhookSecretNeeded: 'Webhook anahtarı gerekli: platformun size verdiği anahtarı yazın',
+} as const;
+
+/** A platform's product code as it appears in the product map and in the map-on-the-spot path. */
+export const platformProductCode = asciiToken('Platform ürün kodu', 64).min(1, 'Platform ürün kodu gerekli');
+
+/** Auto-accept's preparation time (minutes) within the limits of Onayla's. */
+export const autoAcceptMinutes = z
+  .number({ error: 'Otomatik onay için hazırlama süresi (dakika) bir sayı olmalı' })
+  .int('Hazırlama süresi tam dakika olmalı')
+  .min(ONLINE_ORDER_LIMITS.prepMinutesMin, `Hazırlama süresi en az ${ONLINE_ORDER_LIMITS.prepMinutesMin} dakika olmalı`)
+  .max(ONLINE_ORDER_LIMITS.prepMinutesMax, `Hazırlama süresi en fazla ${ONLINE_ORDER_LIMITS.prepMinutesMax} dakika olabilir`);
+
+/**
+ * Ayarlar → a platform's connection (PUT .../integrations/platforms/:platform), owner only. The two
+ * secrets are write-only: they are never read back, and an empty one keeps what is stored (the
+ * first save of a connection must carry the webhook secret; the server says so on the field).
+ */
 export const platformConnectionRequest = z.object({
   enabled: z.boolean({ error: 'Açık/kapalı (enabled) gerekli' }),
-  /** what the platform proves itself with on its webhooks (Yemeksepeti JWT secret, Getir x-api-key, Trendyol Basic secret) */
-  webhookSecret: asciiToken('Webhook anahtarı', 200).min(8, 'Webhook anahtarı en az 8 karakter olmalı'),
+  /** what the platform proves itself with on its webhooks (Yemeksepeti JWT secret, Getir x-api-key, Trendyol Basic secret); '' = keep */
+  webhookSecret: asciiToken('Webhook anahtarı', 200)
+    .refine((s) => s === '' || s.length >= 8, 'Webhook anahtarı en az 8 karakter olmalı')
+    .default(''),
   clientId: asciiToken('İstemci kimliği', 200).default(''),
+  /** '' = keep the stored one */
   clientSecret: asciiToken('İstemci anahtarı', 200).default(''),
   /** the restaurant's own code on the platform (vendor / restaurant / supplier id) */
   remoteCode: asciiToken('Platformdaki restoran kodu', 64).default(''),
   baseUrl: asciiToken('Platform adresi', 300).regex(/^https?:\/\/[^\s/]+/, 'Platform adresi http:// ya da https:// ile başlamalı'),
   /** platform product code → Sofra dish id */
   productMap: z
-    .record(asciiToken('Platform ürün kodu', 64), asciiToken('Sofra ürün kimliği', 64))
+    .record(platformProductCode, asciiToken('Sofra ürün kimliği', 64).min(1, 'Bir Sofra ürünü seçin'))
     .refine((m) => Object.keys(m).length <= 2000, 'En fazla 2000 ürün eşleştirilebilir')
     .default({}),
+  /** auto-accept a fully mapped order with this preparation time; null = off (the owner answers) */
+  autoAcceptMinutes: autoAcceptMinutes.nullable().default(null),
 });
 export type PlatformConnectionRequest = z.infer<typeof platformConnectionRequest>;
+/** What a form fills in before the defaults apply (the client builds this). */
+export type PlatformConnectionInput = z.input<typeof platformConnectionRequest>;
+
+/** The last Yoğunuz sent to a platform and how its sending goes (the outbox's row). */
+export const platformPauseInfo = z.object({
+  minutes: z.number().int(),
+  requestedAt: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  lastError: z.string().nullable(),
+});
+export type PlatformPauseInfo = z.infer<typeof platformPauseInfo>;
 
 /** A connection as the owner reads it: the secrets never leave the server, only whether they are set. */
 export const platformConnectionInfo = z.object({
@@ -334,12 +369,54 @@ export const platformConnectionInfo = z.object({
   productMap: z.record(z.string(), z.string()),
   hasWebhookSecret: z.boolean(),
   hasClientSecret: z.boolean(),
+  autoAcceptMinutes: z.number().int().nullable(),
+  /** the last Yoğunuz, or null when none was ever sent */
+  lastPause: platformPauseInfo.nullable(),
   updatedAt: z.string(),
 });
 export type PlatformConnectionInfo = z.infer<typeof platformConnectionInfo>;
+
+/** Eşleştir: a platform's product code → one of this restaurant's dishes (PUT .../products/:code), owner only. */
+export const mapPlatformProductRequest = z.object({
+  menuItemId: z.string({ error: 'Bir Sofra ürünü seçin' }).min(1, 'Bir Sofra ürünü seçin').max(64, 'Ürün kimliği çok uzun'),
+});
+export type MapPlatformProductRequest = z.infer<typeof mapPlatformProductRequest>;
+
+/** The map saved, and the waiting orders whose lines of that code now have the dish. */
+export const mapPlatformProductResult = z.object({
+  platform: z.enum(DELIVERY_PLATFORMS),
+  code: z.string(),
+  menuItemId: z.string(),
+  remappedOrderIds: z.array(z.string()),
+});
+export type MapPlatformProductResult = z.infer<typeof mapPlatformProductResult>;
+
+/** The Yoğunuz durations the inbox offers as one tap (minutes). */
+export const PAUSE_MINUTE_CHOICES = [15, 30, 45, 60] as const;
 
 /** Yoğunuz: stop receiving a platform's orders for N minutes (sent to the platform through the outbox). */
 export const pausePlatformRequest = z.object({
   minutes: z.number({ error: 'Süre (dakika) bir sayı olmalı' }).int('Süre tam dakika olmalı').min(5, 'Süre en az 5 dakika olmalı').max(240, 'Süre en fazla 240 dakika olabilir'),
 });
 export type PausePlatformRequest = z.infer<typeof pausePlatformRequest>;
+
+// ------------------------------------------------------------------ Deneme Siparişleri (demo data only)
+
+/** What the simulator can send an order as: each delivery platform, and the restaurant's own channel. */
+export const SIMULATED_SOURCES = [...DELIVERY_PLATFORMS, SOFRA_CHANNEL] as const;
+export type SimulatedSource = (typeof SIMULATED_SOURCES)[number];
+
+/** POST .../online-orders/simulate: a realistic sample order through the real intake (owner, demo restaurant only). */
+export const simulateOnlineOrderRequest = z.object({
+  platform: z.enum(SIMULATED_SOURCES, { error: "Kaynak 'yemeksepeti', 'getir', 'trendyol' ya da 'sofra' olmalı" }),
+  /** how the sample is paid; absent = a realistic mix (tests ask for a pay-at-the-door order) */
+  payment: z.enum(ONLINE_PAYMENT_METHODS, { error: "Ödeme yöntemi 'online', 'cash', 'card' ya da 'meal_card' olmalı" }).optional(),
+});
+export type SimulateOnlineOrderRequest = z.infer<typeof simulateOnlineOrderRequest>;
+
+export const simulatedOnlineOrderResult = z.object({ orderId: z.string(), source: z.enum(SIMULATED_SOURCES), externalId: z.string() });
+export type SimulatedOnlineOrderResult = z.infer<typeof simulatedOnlineOrderResult>;
+
+/** GET .../online-orders/simulate: whether this restaurant has demo data, and which sources can send now. */
+export const onlineOrderSimulatorInfo = z.object({ available: z.boolean(), sources: z.array(z.enum(SIMULATED_SOURCES)) });
+export type OnlineOrderSimulatorInfo = z.infer<typeof onlineOrderSimulatorInfo>;

@@ -27,4 +27,8 @@ export type PrintResponse = z.infer<typeof printResponse>;
 export const PRINTING_MESSAGES = {
   noBillPrinter: 'Hesap yazıcısı tanımlı değil; Yazıcı Ayarları → Ağ yazıcıları bölümünden ekleyin',
   unreachable: (host: string, port: number) => `Yazıcıya ulaşılamadı: ${host}:${port}`,
+  /** the installation prints to no network address (PRINTER_NETWORKS=none: a server shared by restaurants) */
+  networkPrintingOff: 'Bu sunucuda ağ yazıcısına yazdırılamaz; fişleri tarayıcıdan yazdırın',
+  /** the address is outside the networks the installation allows (PRINTER_NETWORKS) */
+  addressNotAllowed: (networks: readonly string[]) => `Bu sunucuda bu adrese yazdırılamaz; izin verilen ağlar: ${networks.join(', ')}`,
 } as const;

@@ -1,4 +1,5 @@
 import { tr } from '../i18n/tr';
+import { OFFLINE_COPY_HEADER, markReachable, markUnreachable } from './reachability';
 import type { ResponseCache } from './response-cache';
 
 /** A failed API call, carrying the server's Turkish message. */
@@ -70,8 +71,12 @@ export async function apiRequest<T>(
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     });
   } catch {
+    markUnreachable();
     throw new ApiError(0, tr.network.offline);
   }
+  // The service worker's saved copy (vite.config.ts) answers when the server did not.
+  if (res.headers.get(OFFLINE_COPY_HEADER)) markUnreachable();
+  else markReachable();
   if (res.status === 304 && cached) return { data: JSON.parse(cached.body) as T, headers: res.headers };
   const text = await res.text();
   const etag = res.headers.get('etag');

@@ -3,9 +3,15 @@ import type {
   AcceptOnlineOrderRequest,
   AcceptOnlineOrderResult,
   CustomerHistoryInfo,
+  DeliveryPlatform,
   IntegrationSecretInfo,
+  MapPlatformProductRequest,
+  MapPlatformProductResult,
   OnlineOrderInfo,
+  PausePlatformRequest,
   PhoneOrderRequest,
+  PlatformConnectionInfo,
+  PlatformConnectionInput,
   RejectOnlineOrderRequest,
 } from '../../shared/online-orders-contract';
 import { api } from './http';
@@ -46,4 +52,33 @@ export const acceptOnlineOrder = (orderId: string, body: AcceptOnlineOrderReques
   api<AcceptOnlineOrderResult>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/accept`), { method: 'POST', body });
 export const rejectOnlineOrder = (orderId: string, body: RejectOnlineOrderRequest) =>
   api<OnlineOrderInfo>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/reject`), { method: 'POST', body });
+export const handOverOnlineOrder = (orderId: string) => api<OnlineOrderInfo>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/handover`), { method: 'POST' });
 export const rotateSofraSecret = () => api<{ secret: string }>(restaurantPath('/integrations/sofra/secret'), { method: 'POST' });
+
+/**
+ * The delivery platforms' connections (Ayarlar > Yemek Platformları; the inbox's Yoğunuz). The
+ * outbox sends a Yoğunuz after the answer, with no live event of its own: while the last one is
+ * still on its way the list is asked again, so its outcome (sent, or failing) shows by itself.
+ */
+export const platformConnectionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.platformConnections(currentRestaurantId()),
+    queryFn: () => api<PlatformConnectionInfo[]>(restaurantPath('/integrations/platforms')),
+    enabled: hasRestaurant,
+    refetchInterval: (query) => (query.state.data?.some(isPauseUnsettled) ? 5000 : false),
+  });
+
+/** A Yoğunuz whose time is not over and whose call has not gone through (or given up) yet. */
+const isPauseUnsettled = (c: PlatformConnectionInfo) =>
+  c.lastPause !== null &&
+  (c.lastPause.status === 'pending' || c.lastPause.status === 'failing') &&
+  Date.parse(c.lastPause.requestedAt) + c.lastPause.minutes * 60_000 > Date.now();
+
+export const savePlatformConnection = (platform: DeliveryPlatform, body: PlatformConnectionInput) =>
+  api<PlatformConnectionInfo>(restaurantPath(`/integrations/platforms/${platform}`), { method: 'PUT', body });
+/** Eşleştir: the platform's product code → a Sofra dish; the waiting orders with that code get it. */
+export const mapPlatformProduct = (platform: DeliveryPlatform, code: string, body: MapPlatformProductRequest) =>
+  api<MapPlatformProductResult>(restaurantPath(`/integrations/platforms/${platform}/products/${encodeURIComponent(code)}`), { method: 'PUT', body });
+/** Yoğunuz: the platform stops sending orders for `minutes` (sent through the outbox). */
+export const pausePlatform = (platform: DeliveryPlatform, body: PausePlatformRequest) =>
+  api<void>(restaurantPath(`/integrations/platforms/${platform}/pause`), { method: 'POST', body });

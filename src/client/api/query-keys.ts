@@ -68,6 +68,10 @@ export const queryKeys = {
   sofraSecret: (restaurantId: string) => ['online-orders', restaurantId, 'sofra-secret'] as const,
   /** Telefon Siparişi: what earlier orders tell of a phone number (canonical form) */
   onlineCustomer: (restaurantId: string, phone: string) => ['online-orders', restaurantId, 'customer', phone] as const,
+  /** Ayarlar > Yemek Platformları: the connections (under 'online-orders': a pause or a mapping refreshes them) */
+  platformConnections: (restaurantId: string) => ['online-orders', restaurantId, 'platforms'] as const,
+  /** Ayarlar > Deneme Siparişleri: whether this restaurant has demo data (and which sources can send) */
+  onlineOrderSimulator: (restaurantId: string) => ['online-orders', restaurantId, 'simulator'] as const,
   /** Kurye Takibi: couriers, their orders and positions, and the ready Paket Servis orders to give them */
   couriers: (restaurantId?: string) => (restaurantId ? (['couriers', restaurantId] as const) : (['couriers'] as const)),
   courierBoard: (restaurantId: string) => ['couriers', restaurantId, 'board'] as const,

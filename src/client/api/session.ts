@@ -24,7 +24,12 @@ export function getUserSession(): AuthUser | null {
   return isValid ? (s as AuthUser) : null;
 }
 export const setUserSession = (user: AuthUser) => localStorage.setItem(KEYS.session, JSON.stringify(user));
-export const clearUserSession = () => localStorage.removeItem(KEYS.session);
+export const clearUserSession = () => {
+  localStorage.removeItem(KEYS.session);
+  // the service worker's saved API answers (vite.config.ts) belonged to that session: a shared
+  // device must not show them to the next person
+  void globalThis.caches?.delete('sofra-api').catch(() => undefined);
+};
 
 export function getSavedEmail(): string | null {
   const saved = read(KEYS.saved) as { email?: unknown } | null;

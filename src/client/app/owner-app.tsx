@@ -1,5 +1,7 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
 import { OnlineOrdersWatcher } from '../features/online-orders/online-orders-watcher';
+import { PlatformConnectionsSection } from '../features/online-orders/platform-connections-section';
+import { PlatformSimulatorSection } from '../features/online-orders/platform-simulator-section';
 import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
@@ -40,7 +42,17 @@ const screens: DashboardScreen[] = [
   { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <StaffListPage /> },
   { key: 'add-staff', label: 'Personel Ekle', icon: '➕', element: <AddStaffPage /> },
   { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <PrinterSettingsPage /> },
-  { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <OwnerSettingsPage /> },
+  {
+    key: 'settings',
+    label: 'Ayarlar',
+    icon: '⚙️',
+    element: (
+      <OwnerSettingsPage>
+        <PlatformConnectionsSection />
+        <PlatformSimulatorSection />
+      </OwnerSettingsPage>
+    ),
+  },
 ];
 
 export default function OwnerApp() {

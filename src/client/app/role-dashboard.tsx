@@ -9,6 +9,7 @@ import { isDeniedState } from '../features/auth/session-notice';
 import { tr } from '../i18n/tr';
 import { PageTitle } from '../components/page-title';
 import { DashboardLayout, type SidebarItem } from './dashboard-layout';
+import { OfflineBanner } from './offline-banner';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { useLiveEvents } from './use-live-events';
 
@@ -43,6 +44,7 @@ export function RoleDashboard({ role, screens, defaultItem, indexItem, mobileWid
           {tr.network.connectionSettings + connectionConfig.error}
         </Alert>
       )}
+      <OfflineBanner />
       {deniedRole && deniedRole !== role && (
         <Alert color="yellow" mb="md" role="status">
           {tr.session.otherRole(tr.roles[deniedRole])}

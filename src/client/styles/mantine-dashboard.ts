@@ -19,6 +19,7 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Image.css';

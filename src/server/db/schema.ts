@@ -839,6 +839,8 @@ export const onlineOrders = pgTable(
     uniqueIndex('online_orders_external_uq').on(t.restaurantId, t.source, t.externalId),
     index('online_orders_restaurant_received_idx').on(t.restaurantId, t.receivedAt),
     index('online_orders_restaurant_phone_idx').on(t.restaurantId, t.customerPhone),
+    // every command that touched tickets asks whether one is a platform's order (platform-follow.ts)
+    index('online_orders_ticket_idx').on(t.ticketId),
   ],
 );
 
@@ -884,6 +886,8 @@ export const platformConnections = pgTable(
     baseUrl: text('base_url').notNull(),
     /** { [platform product code]: Sofra menu item id } */
     productMap: jsonb('product_map').notNull().default({}),
+    /** auto-accept: the preparation time (5..120 minutes) a fully mapped order is accepted with; null = off */
+    autoAcceptMinutes: integer('auto_accept_minutes'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: 'platform_connections_pk', columns: [t.restaurantId, t.platform] })],
@@ -1032,3 +1036,22 @@ export const courierSettlements = pgTable(
 );
 
 // ---- end couriers ----
+
+// ---- shared sign-in limits (ADR 0012) ----
+
+/**
+ * Password attempts of the sign-in door when several server processes share one PostgreSQL: each
+ * process counting on its own would let a guesser try the limit once per process. `key` is a hash
+ * of "account:<email>", "ip:<address>" or "device:<id>" (no email or address is stored); a row is
+ * an attempt still being checked (pending) or a wrong password, and leaves after the window.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    pending: boolean('pending').notNull().default(true),
+  },
+  (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
+);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { runCreateRestaurant, type CommandContext, type CommandDeps } from '../lib/command';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
+import { seedDemoPlatforms } from './seed-demo-platforms';
 import { seedDemoRecipes } from './seed-demo-recipes';
 import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
@@ -59,6 +60,7 @@ export async function seedDemo(deps: CommandDeps, passwordCost?: number): Promis
     }
     await seedDemoRecipes(c);
     await seedDemoService(c, DEMO_ACCOUNTS.find((a) => a.role === 'waiter')!.email);
+    await seedDemoPlatforms(c);
     return c.restaurantId;
   });
   await runCreateRestaurant(deps, 'İkinci Şube', async (c) => {

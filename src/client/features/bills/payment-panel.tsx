@@ -4,6 +4,7 @@ import type { PaymentRequest } from '../../../shared/bill-contract';
 import { formatMoneyInput, formatTL } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket } from '../../../shared/ticket-contract';
 import { messageFor, useFieldErrors } from '../../api/field-errors';
+import { usePaymentBlock } from '../../api/offline-queue';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';
 import { fetchSplit } from './bills-api';
 import classes from './bills.module.css';
@@ -45,6 +46,8 @@ export function PaymentPanel({
   // the count field only after Eşit Böl itself: a ÷ n tap needs no field, and the phone keeps the room
   const [typedCount, setTypedCount] = useState(false);
   const fields = useFieldErrors();
+  // Payments stay online-only: never taken into the offline queue (see offline-queue.ts).
+  const paymentBlock = usePaymentBlock(t.id);
 
   // A new remaining (a payment, a discount) refills the free amount with it; shares keep their own.
   useEffect(() => {
@@ -118,7 +121,7 @@ export function PaymentPanel({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          if (!paymentBlock) void submit();
         }}
       >
         <Stack gap="sm">
@@ -243,7 +246,7 @@ export function PaymentPanel({
                 </Group>
               )}
               {shortfall && givenNow > 0 && (
-                <Button variant="light" color="orange" loading={busy} onClick={() => void payPart()} data-testid="take-part-payment">
+                <Button variant="light" color="orange" loading={busy} disabled={paymentBlock !== null} onClick={() => void payPart()} data-testid="take-part-payment">
                   Kısmi ödeme olarak al · {formatTL(givenNow)}
                 </Button>
               )}
@@ -289,7 +292,12 @@ export function PaymentPanel({
               + Bahşiş ekle
             </Button>
           )}
-          <Button type="submit" size="md" loading={busy} className={classes.payButton} data-testid="take-payment">
+          {paymentBlock && (
+            <Alert color="orange" role="status" id="payment-block" data-testid="payment-offline">
+              {paymentBlock}
+            </Alert>
+          )}
+          <Button type="submit" size="md" loading={busy} disabled={paymentBlock !== null} aria-describedby={paymentBlock ? 'payment-block' : undefined} className={classes.payButton} data-testid="take-payment">
             {PAYMENT_METHOD_LABELS[form.method]} ile Öde{amountNow > 0 ? ` · ${formatTL(amountNow)}` : ''}
           </Button>
         </Stack>

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
@@ -37,9 +38,11 @@ const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
 
 const show = (o: OnlineOrderInfo, waitedMs: number, handlers = { onAccept: vi.fn(), onReject: vi.fn() }) => {
   render(
-    <MantineProvider>
-      <OnlineOrderCard order={o} now={Date.parse(RECEIVED) + waitedMs} {...handlers} />
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <OnlineOrderCard order={o} now={Date.parse(RECEIVED) + waitedMs} {...handlers} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return handlers;
 };
@@ -79,5 +82,16 @@ describe('an online order card', () => {
     expect(screen.getByRole('article')).toHaveTextContent('Hazırlama: 20 dk');
     expect(screen.getByRole('article')).toHaveTextContent('Adisyon #12');
     expect(screen.queryByRole('button', { name: 'Onayla' })).toBeNull();
+  });
+
+  it('offers Teslim Edildi for an accepted order until it is handed over, and says when a platform cancelled', () => {
+    show(order({ status: 'ready', type: 'takeaway', ticketId: 't1', ticketNumber: 12, prepMinutes: 20, answeredAt: RECEIVED }), 60_000);
+    expect(screen.getByRole('button', { name: 'Teslim Edildi (müşteri aldı)' })).toBeInTheDocument();
+    cleanup();
+    show(order({ status: 'on_the_way', ticketId: 't1' }), 60_000);
+    expect(screen.queryByRole('button', { name: /Teslim Edildi/ })).toBeNull();
+    cleanup();
+    show(order({ status: 'cancelled', rejectNote: 'Müşteri vazgeçti' }), 60_000);
+    expect(screen.getByText('Platform iptal etti: Müşteri vazgeçti')).toBeInTheDocument();
   });
 });

@@ -6,11 +6,16 @@ import {
   ONLINE_ORDER_TYPE_LABELS,
   ONLINE_PAYMENT_LABELS,
   REJECT_REASON_LABELS,
+  DELIVERY_PLATFORMS,
+  type DeliveryPlatform,
   type OnlineOrderInfo,
 } from '../../../shared/online-orders-contract';
 import { formatTurkishPhone } from '../../../shared/phone';
+import { HandOverButton } from './hand-over-button';
+import { MapProductControl } from './map-product-control';
 import classes from './online-orders.module.css';
 import { URGENCY_LABELS, itemLine, money, ot, timeText, urgencyOf, waitText } from './online-orders-text';
+import { pt } from './platform-text';
 
 const URGENCY_COLORS = { fresh: 'orange.9', warn: 'red.8', late: 'red.9' } as const;
 
@@ -21,6 +26,8 @@ const URGENCY_COLORS = { fresh: 'orange.9', warn: 'red.8', late: 'red.9' } as co
  */
 export function OnlineOrderCard({ order, now, onAccept, onReject }: { order: OnlineOrderInfo; now: number; onAccept(): void; onReject(): void }) {
   const isNew = order.status === 'new';
+  // an unmapped product: Onayla waits until it is mapped (the server refuses it too)
+  const hasUnmapped = order.items.some((i) => i.unmapped);
   const waited = now - Date.parse(order.receivedAt);
   const urgency = urgencyOf(waited);
   const colour = ONLINE_ORDER_SOURCE_COLORS[order.source];
@@ -88,6 +95,7 @@ export function OnlineOrderCard({ order, now, onAccept, onReject }: { order: Onl
                   Not: {item.note}
                 </Text>
               )}
+              {item.unmapped && <UnmappedLine order={order} item={item} />}
             </li>
           ))}
         </ul>
@@ -117,15 +125,27 @@ export function OnlineOrderCard({ order, now, onAccept, onReject }: { order: Onl
             {order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}
           </Text>
         )}
+        {order.status === 'cancelled' && (
+          <Text size="sm" fw={600} c="red.9">
+            {ot.cancelledByPlatform}
+            {order.rejectNote ? `: ${order.rejectNote}` : ''}
+          </Text>
+        )}
+        <HandOverButton order={order} />
         {order.rejectReason && (
           <Text size="sm">
             {ot.rejectedBecause}: {REJECT_REASON_LABELS[order.rejectReason]}
             {order.rejectNote ? ` (${order.rejectNote})` : ''}
           </Text>
         )}
+        {isNew && hasUnmapped && (
+          <Text size="sm" fw={600} c="red.9">
+            {pt.waitsForMapping}
+          </Text>
+        )}
         {isNew && (
           <Group grow gap="sm">
-            <Button size="lg" color="green.9" onClick={onAccept}>
+            <Button size="lg" color="green.9" onClick={onAccept} disabled={hasUnmapped}>
               {ot.accept}
             </Button>
             <Button size="lg" color="red.9" variant="outline" onClick={onReject}>
@@ -135,5 +155,24 @@ export function OnlineOrderCard({ order, now, onAccept, onReject }: { order: Onl
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const isDeliveryPlatform = (source: string): source is DeliveryPlatform => (DELIVERY_PLATFORMS as readonly string[]).includes(source);
+
+/** A platform product with no Sofra dish: marked in words, and Eşleştir while the order waits. */
+function UnmappedLine({ order, item }: { order: OnlineOrderInfo; item: OnlineOrderInfo['items'][number] }) {
+  return (
+    <Stack gap={4} mt={4} data-testid="unmapped-line">
+      <Group gap="xs">
+        <Badge color="red.9" variant="filled" radius="sm">
+          {pt.unmappedBadge}
+        </Badge>
+        {item.platformCode && <Text size="sm">{pt.unmappedCode(item.platformCode)}</Text>}
+      </Group>
+      {order.status === 'new' && item.platformCode && isDeliveryPlatform(order.source) && (
+        <MapProductControl platform={order.source} code={item.platformCode} name={item.name} />
+      )}
+    </Stack>
   );
 }

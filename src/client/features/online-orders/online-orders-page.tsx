@@ -6,6 +6,7 @@ import { messageFor } from '../../api/field-errors';
 import { onlineOrdersQuery } from '../../api/online-orders';
 import { useNow } from '../../components/use-now';
 import { AcceptDialog, RejectDialog } from './answer-dialogs';
+import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
@@ -65,6 +66,7 @@ export default function OnlineOrdersPage() {
           ]}
         />
       </Group>
+      <BusyControls onDone={setNotice} />
       {notice && (
         <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setNotice(null)}>
           {notice}

@@ -3,6 +3,9 @@ import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 
 /** Online Sipariş Takibi's strings, in Turkish. */
 export const ot = {
+  handOver: 'Teslim Edildi (platform kuryesi aldı)',
+  handOverTakeaway: 'Teslim Edildi (müşteri aldı)',
+  cancelledByPlatform: 'Platform iptal etti',
   title: 'Online Sipariş Takibi',
   statusFilter: 'Durum',
   all: 'Tümü',

@@ -11,13 +11,24 @@ import type { TicketActions } from './tickets-api';
 import classes from './orders.module.css';
 
 /** The adisyon's lines: beside the picker on a wide screen, in the bottom sheet on a phone. */
-export function TicketLines({ ticket: t, actions, editable }: { ticket: Ticket; actions: TicketActions; editable: boolean }) {
+export function TicketLines({
+  ticket: t,
+  actions,
+  editable,
+  queuedIds,
+}: {
+  ticket: Ticket;
+  actions: TicketActions;
+  editable: boolean;
+  /** lines the offline queue still has to send (marked "Gönderilmeyi bekliyor") */
+  queuedIds?: ReadonlySet<string>;
+}) {
   const courses = useCourses();
   if (t.lines.length === 0) return <p className={classes.noLines}>Henüz ürün yok. Menüden bir ürüne dokunun.</p>;
   return (
     <ul className={classes.lines} aria-label="Adisyon satırları">
       {t.lines.map((l) => (
-        <LineRow key={l.id} line={l} actions={actions} editable={editable} billPath={`${ticketPath(t.id)}/hesap`} courses={courses} />
+        <LineRow key={l.id} line={l} actions={actions} editable={editable} billPath={`${ticketPath(t.id)}/hesap`} courses={courses} isQueued={queuedIds?.has(l.id) ?? false} />
       ))}
     </ul>
   );
@@ -36,6 +47,7 @@ export const LineRow = memo(function LineRow({
   editable,
   billPath,
   courses = [],
+  isQueued = false,
 }: {
   line: TicketLine;
   actions: TicketActions;
@@ -43,6 +55,8 @@ export const LineRow = memo(function LineRow({
   billPath: string;
   /** Ayarlar's servis sırası list; a pending line picks one */
   courses?: readonly string[];
+  /** waiting in the offline queue: the server has not got it yet */
+  isQueued?: boolean;
 }) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState(l.note ?? '');
@@ -78,6 +92,11 @@ export const LineRow = memo(function LineRow({
       <span className={classes.lineStatus} data-status={l.status}>
         {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
       </span>
+      {isQueued && (
+        <span className={classes.lineCourse} data-testid="line-queued">
+          ⏳ Gönderilmeyi bekliyor
+        </span>
+      )}
       {courseText && !isPending && (
         <span className={classes.lineCourse} data-held={l.isHeld && l.status === 'sent' ? true : undefined} data-testid="line-course">
           {courseText}
@@ -107,7 +126,7 @@ export const LineRow = memo(function LineRow({
       {isPending && (courses.length > 0 || l.course) && (
         <LineCourseSelect line={l} courses={courses} onChange={(course) => void actions.updateLine(l.id, { course })} />
       )}
-      {editable && l.status !== 'pending' && l.status !== 'cancelled' && !l.paymentId && (
+      {editable && !isQueued && l.status !== 'pending' && l.status !== 'cancelled' && !l.paymentId && (
         <div className={classes.lineActions} role="group" aria-label={`${l.name}: hesap işlemleri`}>
           {!l.isComp && (
             <Button component={Link} to={`${billPath}?satir=${l.id}&islem=ikram`} variant="default" aria-label={`${l.name}: İkram`}>

@@ -109,7 +109,7 @@ export default function TicketPage() {
       Mutfağa Gönder{pendingCount > 0 ? ` (${pendingCount})` : ''}
     </Button>
   );
-  const lines = <TicketLines ticket={t} actions={actions} editable={!isClosed} />;
+  const lines = <TicketLines ticket={t} actions={actions} editable={!isClosed} queuedIds={ticket.queuedIds} />;
   // A refusal shows where the finger is: in the sheet while it covers the page.
   const isSheetShown = sheetOpen && !isWide;
   const errorAlert = actions.error && (
@@ -122,7 +122,12 @@ export default function TicketPage() {
     <div className={classes.ticketPage} data-course-bar={holdable.length + held.length > 0 || undefined}>
       <TicketHeader ticket={t} actions={actions} back={back} onDialog={setDialog} />
       {!isSheetShown && errorAlert}
-      {sent && !actions.error && (
+      {actions.notice && !actions.error && (
+        <Alert color="orange" role="status" withCloseButton closeButtonLabel="Kapat" onClose={actions.clearNotice} py={6} data-testid="offline-notice">
+          {actions.notice}
+        </Alert>
+      )}
+      {sent && !actions.error && !actions.notice && (
         <Alert color="green" role="status" withCloseButton closeButtonLabel="Kapat" onClose={() => setSent(null)} py={6}>
           ✓ {sent}
         </Alert>

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,6 +7,9 @@ import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
 import { ticket as ticketFixture } from '../../test-support/fixtures';
 import { MESSAGES } from '../../../shared/errors';
+import { offlineQueue } from '../../api/offline-queue';
+import { markReachable } from '../../api/reachability';
+import { OFFLINE_TEXT } from './offline-actions';
 import { REFRESHED_NOTE, STALE_TICKET, openTicket, useTicket, useTicketActions } from './tickets-api';
 
 const RID = 'r1';
@@ -99,6 +103,7 @@ beforeEach(() => {
   setUserSession({ uid: 'u', email: 'garson@example.com', role: 'waiter', restaurantId: RID });
   server = fakeServer();
   vi.stubGlobal('fetch', server.fetch);
+  markReachable();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -163,20 +168,44 @@ describe('the adisyon’s writes', () => {
     expect(result.current.actions.error).toBe(`Bu satır mutfağa gönderildi; artık değiştirilemez. ${REFRESHED_NOTE}`);
   });
 
-  it('Mutfağa Gönder sent again after a lost answer carries the same Idempotency-Key; the next send a new one', async () => {
+  it('Mutfağa Gönder whose answer was lost waits in the offline queue and goes again with the same Idempotency-Key; the next send a new one', async () => {
     const { result } = setup();
     await waitFor(() => expect(result.current.query.data).toBeDefined());
     await act(async () => void (await result.current.actions.tapItem('soup')));
     server.failNext(0);
     await act(async () => void (await result.current.actions.send()));
-    expect(result.current.actions.error).not.toBeNull();
-    await act(async () => void (await result.current.actions.send()));
+    expect(result.current.actions.error).toBeNull();
+    expect(result.current.actions.notice).toBe(OFFLINE_TEXT.queued);
+    // the queue sends it at once (the server answers again); waiting for that replay to end
+    await act(async () => void (await offlineQueue().replay()));
+    expect(offlineQueue().getState().pending).toEqual([]);
     await act(async () => void (await result.current.actions.tapItem('tea')));
     await act(async () => void (await result.current.actions.send()));
     const keys = server.calls.filter((c) => c.path.endsWith('/send')).map((c) => c.headers['idempotency-key']);
     expect(keys).toHaveLength(3);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('offline, taps, quantities and Mutfağa Gönder are kept and shown; back online the kitchen gets one send', async () => {
+    const { result } = setup();
+    await waitFor(() => expect(result.current.query.data).toBeDefined());
+    await act(async () => void (await result.current.actions.tapItem('soup')));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const before = server.calls.length;
+    await act(async () => void (await result.current.actions.tapItem('soup'))); // the server's line: 1 → 2
+    await act(async () => void (await result.current.actions.addLines([{ menuItemId: 'tea', quantity: 1 }])));
+    expect(result.current.actions.error).toBe(OFFLINE_TEXT.notInMenu); // no menu on this device: nothing to show it with
+    await act(async () => void (await result.current.actions.send()));
+    expect(result.current.actions.notice).toBe(OFFLINE_TEXT.sendQueued);
+    expect(server.calls.length).toBe(before);
+    await waitFor(() => expect(result.current.query.data?.lines.map((l) => [l.quantity, l.status])).toEqual([[2, 'sent']]));
+    expect(result.current.query.queuedIds.size).toBe(1);
+    online.mockRestore();
+    await act(async () => void (await offlineQueue().replay()));
+    expect(server.ticket.lines.map((l) => [l.menuItemId, l.quantity, l.status])).toEqual([['soup', 2, 'sent']]);
+    expect(server.calls.filter((c) => c.path.endsWith('/send'))).toHaveLength(1);
+    expect(offlineQueue().getState().pending).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   GUARDED_ACTIONS,
   MEAL_CARD_BRANDS,
@@ -55,7 +55,8 @@ const timeZoneChoices = (current: string) =>
 export const generalSettingsUrl = (restaurantId: string) =>
   `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`;
 
-export function OwnerSettingsPage() {
+/** `children`: sections of other features, placed by the owner's app (features never import each other). */
+export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {
   const restaurantId = getUserSession()?.restaurantId;
   const doc = useDocumentForm<RestaurantSettings>({
     // the same cache entry every screen reads the settings from: one key, one shape
@@ -322,6 +323,7 @@ export function OwnerSettingsPage() {
           </Text>
         )}
       </Group>
+      {children}
       {/* the owner's own PIN: sign-in on shared devices and approvals there */}
       <PinSection />
       <RecordIntegritySection />

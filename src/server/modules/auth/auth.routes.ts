@@ -6,13 +6,14 @@ import { REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
 import { normaliseEmail } from '../../../shared/email';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS, login, logout, resume, type SignedIn } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from './device-cookie';
-import { LoginGuard } from './login-guard';
+import { LOGIN_LIMITS, LoginGuard } from './login-guard';
+import { sharedLoginLimiterOf } from './shared-login-limiter';
 
 /** Sign-in, remembered devices, sign-out and the current session (prefix /api/auth). */
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = new LoginGuard(app.deviceKey);
+  const guard = new LoginGuard(app.deviceKey, sharedLoginLimiterOf(app, LOGIN_LIMITS));
 
   const cookieOptions = (request: FastifyRequest, maxAgeMs: number) => ({
     path: '/',

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from './auth-messages';
 import { DeviceCookies } from './device-cookie';
 import { HashQueueFull } from './hash-queue';
 import { LoginLimiter } from './login-limiter';
+import type { AttemptLimiter } from './shared-login-limiter';
 
 export const LIMIT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -25,18 +26,18 @@ export interface AttemptKeys {
  * and a full hash queue answers at once (429 for this client, 503 for everyone) with Retry-After.
  */
 export async function guardedCheck<T>(
-  limiter: LoginLimiter,
+  limiter: AttemptLimiter,
   keys: { limit: string[]; clearOnSuccess?: string },
   limitMessage: string,
   check: () => Promise<T>,
   isWrongPassword: (err: unknown) => boolean,
 ): Promise<T> {
-  const reservation = limiter.reserve(keys.limit);
+  const reservation = await limiter.reserve(keys.limit);
   if (!reservation.ok) throw new HttpError(429, limitMessage, {}, retryAfter(reservation.retryAfterSeconds));
   try {
     const result = await check();
     reservation.release();
-    if (keys.clearOnSuccess) limiter.clear(keys.clearOnSuccess);
+    if (keys.clearOnSuccess) await limiter.clear(keys.clearOnSuccess);
     return result;
   } catch (err) {
     if (isWrongPassword(err)) reservation.fail();
@@ -55,11 +56,16 @@ export async function guardedCheck<T>(
  * whole restaurant often shares one address). A browser with a device cookie for the account: 10
  * failures per device, and neither the account's nor the address's count applies to it.
  */
+export const LOGIN_LIMITS = { maxFailures: { account: 10, ip: 30, device: 10 }, windowMs: LIMIT_WINDOW_MS };
+
 export class LoginGuard {
-  readonly limiter = new LoginLimiter({ maxFailures: { account: 10, ip: 30, device: 10 }, windowMs: LIMIT_WINDOW_MS });
   readonly devices: DeviceCookies;
 
-  constructor(deviceKey: Buffer) {
+  /** `limiter`: the database's shared one when several server processes share it (ADR 0012) */
+  constructor(
+    deviceKey: Buffer,
+    readonly limiter: AttemptLimiter = new LoginLimiter(LOGIN_LIMITS),
+  ) {
     this.devices = new DeviceCookies(deviceKey);
   }
 

@@ -63,6 +63,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       isOpen = false;
       clearInterval(heartbeat);
       unsubscribe();
+      stopResync();
       openRequests.delete(end);
       return true;
     };
@@ -80,6 +81,8 @@ export async function eventsRoutes(app: FastifyInstance) {
         (err) => request.log.warn({ err }, 'event stream: session check failed'),
       );
     const unsubscribe = hub.subscribe(restaurantId, send, { sessionId, end: endSession });
+    // Events of another process may have been missed (pg-fan-out.ts reconnected): the screen refetches.
+    const stopResync = hub.onResync(() => res.write(`id: ${hub.currentSeq(restaurantId)}\nevent: resync\ndata: {}\n\n`));
     const heartbeat = setInterval(() => {
       res.write('event: ping\ndata: {}\n\n');
       void checkSession();
@@ -113,22 +116,25 @@ export async function eventsRoutes(app: FastifyInstance) {
       const missed = hub.since(restaurantId, after);
       if (!missed) return { seq: hub.currentSeq(restaurantId), events: [], resync: true };
       if (missed.length) return { seq: hub.currentSeq(restaurantId), events: missed, resync: false };
-      const event = await new Promise<LiveEvent | null>((resolve) => {
+      const event = await new Promise<LiveEvent | null | 'resync'>((resolve) => {
         const timer = setTimeout(() => done(null), timeout * 1000);
         // the session ended while waiting: the screen hears its own goodbye, nothing else
         const unsubscribe = hub.subscribe(restaurantId, (e) => done(e), { sessionId, end: () => done(goodbye(restaurantId, hub.currentSeq(restaurantId), userId)) });
+        const stopResync = hub.onResync(() => done('resync'));
         const end = () => done(null);
         openRequests.add(end);
         request.raw.on('close', end);
-        function done(e: LiveEvent | null) {
+        function done(e: LiveEvent | null | 'resync') {
           clearTimeout(timer);
           unsubscribe();
+          stopResync();
           openRequests.delete(end);
           resolve(e);
         }
       });
       // A kept-alive connection would otherwise hold the closing server open.
       if (isClosing) reply.header('connection', 'close');
+      if (event === 'resync') return { seq: hub.currentSeq(restaurantId), events: [], resync: true };
       return { seq: hub.currentSeq(restaurantId), events: event ? [event] : [], resync: false };
     },
   );

@@ -11,9 +11,12 @@ import {
   platformConnectionInfo,
   platformConnectionRequest,
   integrationSecretInfo,
+  mapPlatformProductRequest,
+  mapPlatformProductResult,
   onlineOrderInfo,
   onlineOrdersQuery,
   phoneOrderRequest,
+  platformProductCode,
   rejectOnlineOrderRequest,
   rotatedSecretResult,
 } from '../../../shared/online-orders-contract';
@@ -23,10 +26,12 @@ import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './onlin
 import { handOverOnlineOrder } from './online-order-endings';
 import { listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
 import { customerHistory, takePhoneOrder } from './phone-orders';
-import { listPlatformConnections, pausePlatform, savePlatformConnection } from './platform-settings';
+import { platformSimulatorRoutes } from './platform-simulator.routes';
+import { listPlatformConnections, mapPlatformProduct, pausePlatform, savePlatformConnection } from './platform-settings';
 
 const orderParams = restaurantParams.extend({ orderId: z.string() });
 const platformParams = restaurantParams.extend({ platform: z.enum(DELIVERY_PLATFORMS, { error: 'Bilinmeyen platform' }) });
+const productParams = platformParams.extend({ code: platformProductCode });
 
 /**
  * Online Sipariş Takibi (issue 24) and the secret of the restaurant's own channel. Prefix: the
@@ -87,6 +92,13 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
     async (request) => command(request, (c) => savePlatformConnection(c, request.params.platform, request.body)),
   );
 
+  // Eşleştir: a platform's product code → a Sofra dish, from an order waiting in the inbox
+  r.put(
+    '/integrations/platforms/:platform/products/:code',
+    { config: OWNER, schema: { params: productParams, body: mapPlatformProductRequest, response: { 200: mapPlatformProductResult } } },
+    async (request) => command(request, (c) => mapPlatformProduct(c, request.params.platform, request.params.code, request.body.menuItemId)),
+  );
+
   r.post(
     '/integrations/platforms/:platform/pause',
     { config: OWNER, schema: { params: platformParams, body: pausePlatformRequest } },
@@ -104,4 +116,7 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
   r.post('/integrations/sofra/secret', { config: OWNER, schema: { params: restaurantParams, response: { 200: rotatedSecretResult } } }, async (request) => ({
     secret: await command(request, (c) => rotateSofraSecret(c)),
   }));
+
+  // Ayarlar > Deneme Siparişleri (demo data only)
+  platformSimulatorRoutes(app);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import type { PricedLine } from '../orders/price-lines';
+import { acceptOnlineOrder } from './online-order-commands';
 import { wakeOutbox } from './platform-outbox-signal';
 import { isPlatform, type OutgoingUpdate, type Platform, type PlatformConnection, type PlatformOrder } from './platforms/types';
 
@@ -103,7 +104,42 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     after: { source, externalId: order.externalId, test: order.isTest, total: subtotal - discount, lines: lines.length, unmapped: lines.filter((l) => l.unmapped).length },
   });
   c.emit('online-orders', row.id);
-  return { orderId: row.id, status: 'new' as const, created: true };
+  if (!lines.some((l) => l.unmapped)) {
+    const accepted = await autoAccept(c, source, row.id);
+    if (accepted) return { orderId: row.id, status: accepted, created: true };
+  }
+  return { orderId: row.id, status: 'new' as OnlineOrderStatus, created: true };
+}
+
+/**
+ * Auto-accept (Ayarlar, per platform): a fully mapped order is accepted on arrival with the
+ * connection's preparation time, in the intake's own command, by the owner's Onayla itself
+ * (acceptOnlineOrder: the ticket and its kitchen batch, or a test order's answer with neither).
+ * The setting is read here, under the restaurant lock, not from the connection loaded before the
+ * command. Accepting runs in a savepoint: if the ticket refuses the order (say, a delivery
+ * without a phone number), only the acceptance rolls back and the order waits for the owner —
+ * the platform's order is never lost to it. Returns the new status, or null when not accepted.
+ */
+async function autoAccept(c: CommandContext, platform: Platform, orderId: string): Promise<OnlineOrderStatus | null> {
+  const [setting] = await c.tx
+    .select({ minutes: platformConnections.autoAcceptMinutes })
+    .from(platformConnections)
+    .where(and(eq(platformConnections.restaurantId, c.restaurantId), eq(platformConnections.platform, platform)));
+  const prepMinutes = setting?.minutes ?? null;
+  if (prepMinutes === null) return null;
+  try {
+    // queries through c.tx run inside the savepoint too: one connection, one transaction
+    const result = await c.tx.transaction(() => acceptOnlineOrder(c, orderId, { prepMinutes }));
+    return result.status;
+  } catch (err) {
+    await c.audit({
+      action: 'online_order.auto_accept_failed',
+      entity: 'online_order',
+      entityId: orderId,
+      reason: err instanceof Error ? err.message.slice(0, 300) : 'bilinmeyen hata',
+    });
+    return null;
+  }
 }
 
 /**

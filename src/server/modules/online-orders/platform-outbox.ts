@@ -7,6 +7,7 @@ import { loadConnection } from './platform-orders';
 import { assertPublicUrl } from './public-address';
 import { ADAPTERS } from './platforms';
 import { PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
+import { SIMULATED_SEND_NOTE, isSimulatedBaseUrl } from './simulated-platform';
 
 export interface OutboxOptions {
   /** how the calls are made (tests: the global fetch against a fake platform server) */
@@ -29,9 +30,13 @@ export interface AttemptLogEntry {
   ok: boolean;
   status: number | null;
   error: string | null;
+  /** a remark on a successful attempt (a demo restaurant's simulated platform: nothing was sent) */
+  note?: string;
 }
 
 const LOG_KEEP = 20;
+/** how long a platform's login answer is reused (their tokens last 30 min or more) */
+const LOGIN_REUSE_MS = 20 * 60_000;
 
 /**
  * The durable outbox of calls to the delivery platforms (ADR 0011). A row is written by the command
@@ -65,6 +70,23 @@ export class PlatformOutbox {
   }
 
   private readonly onDue = () => this.kick();
+
+  /**
+   * The platforms' login answers, reused for LOGIN_REUSE_MS (their tokens live 30–60 min): a busy
+   * evening's calls do not log in one by one. Keyed by restaurant, platform and credentials, so a
+   * changed secret logs in again at once; dropped when a call is refused.
+   */
+  private readonly logins = new Map<string, { headers: Record<string, string>; until: number; credentials: string }>();
+
+  private async loggedIn(restaurantId: string, connection: { platform: string; clientId: string; clientSecret: string; baseUrl: string }, login: () => Promise<Record<string, string>>) {
+    const key = `${restaurantId}|${connection.platform}`;
+    const credentials = `${connection.clientId}|${connection.clientSecret}|${connection.baseUrl}`;
+    const kept = this.logins.get(key);
+    if (kept && kept.until > Date.now() && kept.credentials === credentials) return kept.headers;
+    const headers = await login();
+    this.logins.set(key, { headers, until: Date.now() + LOGIN_REUSE_MS, credentials });
+    return headers;
+  }
 
   start() {
     outboxSignal.on('due', this.onDue);
@@ -127,7 +149,7 @@ export class PlatformOutbox {
       if (claimed.length === 0) continue;
       const outcome = await this.send(row.restaurantId, row.platform, row.payload as OutgoingUpdate);
       const attempts = row.attempts + 1;
-      const entry: AttemptLogEntry = { at: new Date().toISOString(), ok: outcome.ok, status: outcome.status, error: outcome.error };
+      const entry: AttemptLogEntry = { at: new Date().toISOString(), ok: outcome.ok, status: outcome.status, error: outcome.error, ...(outcome.note ? { note: outcome.note } : {}) };
       const log = [...(row.attemptLog as AttemptLogEntry[]), entry].slice(-LOG_KEEP);
       if (outcome.ok) {
         await this.db.update(platformOutbox).set({ status: 'sent', attempts, lastError: null, attemptLog: log, sentAt: new Date() }).where(eq(platformOutbox.id, row.id));
@@ -143,10 +165,12 @@ export class PlatformOutbox {
     }
   }
 
-  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null; note?: string }> {
     if (!isPlatform(platform)) return { ok: false, status: null, error: `Bilinmeyen platform: ${platform}` };
     const connection = await loadConnection(this.db, restaurantId, platform);
     if (!connection) return { ok: false, status: null, error: 'Platform bağlantısı kapalı ya da silinmiş' };
+    // the demo's simulated platform (simulated-platform.ts): counted as sent, no login, no network
+    if (isSimulatedBaseUrl(connection.baseUrl)) return { ok: true, status: null, error: null, note: SIMULATED_SEND_NOTE };
     const adapter = ADAPTERS[platform];
     // every call (the login too) goes to a public https address only (public-address.ts)
     const fetchWithLimit: typeof fetch = async (input, init) => {
@@ -154,7 +178,7 @@ export class PlatformOutbox {
       return this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
     };
     try {
-      const auth = await adapter.authHeaders(connection, fetchWithLimit);
+      const auth = await this.loggedIn(restaurantId, connection, () => adapter.authHeaders(connection, fetchWithLimit));
       const call = adapter.request(update, connection);
       const res = await fetchWithLimit(`${connection.baseUrl}${call.path}`, {
         method: call.method,
@@ -162,6 +186,8 @@ export class PlatformOutbox {
         body: JSON.stringify(call.body),
       });
       if (res.ok) return { ok: true, status: res.status, error: null };
+      // a refused token is logged in afresh on the next try
+      if (res.status === 401 || res.status === 403) this.logins.delete(`${restaurantId}|${platform}`);
       const text = (await res.text().catch(() => '')).slice(0, 200);
       return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
     } catch (err) {

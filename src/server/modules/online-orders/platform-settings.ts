@@ -1,13 +1,32 @@
-import { and, eq } from 'drizzle-orm';
-import type { DeliveryPlatform, PlatformConnectionInfo, PlatformConnectionRequest } from '../../../shared/online-orders-contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { isUuid } from '../../../shared/ids';
+import {
+  PLATFORM_CONNECTION_MESSAGES,
+  type DeliveryPlatform,
+  type MapPlatformProductResult,
+  type PlatformConnectionInfo,
+  type PlatformConnectionRequest,
+  type PlatformPauseInfo,
+} from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
-import { platformConnections, platformOutbox } from '../../db/schema';
+import { menuItems, platformConnections, platformOutbox } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { remapWaitingOrders } from './platform-remap';
 
 type Row = typeof platformConnections.$inferSelect;
 
-const present = (r: Row): PlatformConnectionInfo => ({
+export const PLATFORM_SETTINGS_MESSAGES = {
+  webhookSecretNeeded: PLATFORM_CONNECTION_MESSAGES.webhookSecretNeeded,
+  notConnected: 'Bu platform bağlı değil ya da kapalı',
+  noConnection: 'Bu platform için kayıtlı bir bağlantı yok; önce Ayarlar’da bağlayın',
+  dishNotFound: 'Ürün bulunamadı: bu restoranın menüsünde yok',
+  tooManyMapped: 'En fazla 2000 ürün eşleştirilebilir',
+} as const;
+
+const MAX_MAPPED = 2000;
+
+const present = (r: Row, lastPause: PlatformPauseInfo | null): PlatformConnectionInfo => ({
   platform: r.platform as DeliveryPlatform,
   enabled: r.enabled,
   clientId: r.clientId,
@@ -16,24 +35,131 @@ const present = (r: Row): PlatformConnectionInfo => ({
   productMap: r.productMap as Record<string, string>,
   hasWebhookSecret: r.webhookSecret.length > 0,
   hasClientSecret: r.clientSecret.length > 0,
+  autoAcceptMinutes: r.autoAcceptMinutes,
+  lastPause,
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function listPlatformConnections(db: Db, restaurantId: string) {
-  return (await db.select().from(platformConnections).where(eq(platformConnections.restaurantId, restaurantId))).map(present);
+/** Each platform's last Yoğunuz as the outbox holds it (sent, still trying, or given up). */
+async function lastPauses(db: Db, restaurantId: string, platform?: DeliveryPlatform) {
+  const rows = await db
+    .selectDistinctOn([platformOutbox.platform], {
+      platform: platformOutbox.platform,
+      payload: platformOutbox.payload,
+      status: platformOutbox.status,
+      lastError: platformOutbox.lastError,
+      createdAt: platformOutbox.createdAt,
+    })
+    .from(platformOutbox)
+    .where(and(eq(platformOutbox.restaurantId, restaurantId), eq(platformOutbox.kind, 'pause'), platform ? eq(platformOutbox.platform, platform) : undefined))
+    .orderBy(platformOutbox.platform, desc(platformOutbox.createdAt));
+  return new Map(
+    rows.map((r): [string, PlatformPauseInfo] => [
+      r.platform,
+      {
+        minutes: Number((r.payload as { minutes?: number }).minutes ?? 0),
+        requestedAt: r.createdAt.toISOString(),
+        status: r.status as PlatformPauseInfo['status'],
+        lastError: r.lastError,
+      },
+    ]),
+  );
 }
 
-/** Connects (or changes) a platform; the secrets are never written to the audit log. */
+export async function listPlatformConnections(db: Db, restaurantId: string) {
+  const rows = await db.select().from(platformConnections).where(eq(platformConnections.restaurantId, restaurantId));
+  const pauses = rows.length > 0 ? await lastPauses(db, restaurantId) : new Map<string, PlatformPauseInfo>();
+  return rows.map((r) => present(r, pauses.get(r.platform) ?? null));
+}
+
+async function lockConnection(c: CommandContext, platform: DeliveryPlatform): Promise<Row | undefined> {
+  const [row] = await c.tx
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.restaurantId, c.restaurantId), eq(platformConnections.platform, platform)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Connects (or changes) a platform. The secrets are write-only: an empty one keeps the stored
+ * secret (the form never holds it), and neither is ever written to the audit log. The waiting
+ * orders of the platform get the dishes the new map names (remapWaitingOrders).
+ */
 export async function savePlatformConnection(c: CommandContext, platform: DeliveryPlatform, req: PlatformConnectionRequest) {
-  const values = { ...req, updatedAt: new Date() };
+  const current = await lockConnection(c, platform);
+  const webhookSecret = req.webhookSecret || current?.webhookSecret || '';
+  if (!webhookSecret) {
+    throw new HttpError(400, PLATFORM_SETTINGS_MESSAGES.webhookSecretNeeded, { fields: { webhookSecret: PLATFORM_SETTINGS_MESSAGES.webhookSecretNeeded } });
+  }
+  const values = {
+    enabled: req.enabled,
+    webhookSecret,
+    clientId: req.clientId,
+    clientSecret: req.clientSecret || current?.clientSecret || '',
+    remoteCode: req.remoteCode,
+    baseUrl: req.baseUrl,
+    productMap: req.productMap,
+    autoAcceptMinutes: req.autoAcceptMinutes,
+    updatedAt: new Date(),
+  };
   const [row] = await c.tx
     .insert(platformConnections)
     .values({ restaurantId: c.restaurantId, platform, ...values })
     .onConflictDoUpdate({ target: [platformConnections.restaurantId, platformConnections.platform], set: values })
     .returning();
-  await c.audit({ action: 'integration.platform.save', entity: 'integration', entityId: null, after: { platform, enabled: req.enabled, remoteCode: req.remoteCode, mapped: Object.keys(req.productMap).length } });
+  await c.audit({
+    action: 'integration.platform.save',
+    entity: 'integration',
+    entityId: null,
+    after: {
+      platform,
+      enabled: req.enabled,
+      remoteCode: req.remoteCode,
+      mapped: Object.keys(req.productMap).length,
+      autoAcceptMinutes: req.autoAcceptMinutes,
+      // whether a secret changed, never its value
+      newWebhookSecret: req.webhookSecret !== '',
+      newClientSecret: req.clientSecret !== '',
+    },
+  });
+  await remapWaitingOrders(c, platform, req.productMap);
   c.emit('settings.general');
-  return present(row);
+  c.emit('online-orders');
+  return present(row, (await lastPauses(c.tx, c.restaurantId, platform)).get(platform) ?? null);
+}
+
+/**
+ * Eşleştir, from an order waiting in the inbox: the platform's product `code` becomes one of this
+ * restaurant's dishes in the connection's map, and the waiting orders with that code get the dish.
+ */
+export async function mapPlatformProduct(c: CommandContext, platform: DeliveryPlatform, code: string, menuItemId: string): Promise<MapPlatformProductResult> {
+  const connection = await lockConnection(c, platform);
+  if (!connection) throw new HttpError(404, PLATFORM_SETTINGS_MESSAGES.noConnection);
+  const [dish] = isUuid(menuItemId)
+    ? await c.tx
+        .select({ id: menuItems.id })
+        .from(menuItems)
+        .where(and(eq(menuItems.id, menuItemId), eq(menuItems.restaurantId, c.restaurantId)))
+    : [];
+  if (!dish) throw new HttpError(404, PLATFORM_SETTINGS_MESSAGES.dishNotFound);
+  const before = connection.productMap as Record<string, string>;
+  const productMap = { ...before, [code]: dish.id };
+  if (Object.keys(productMap).length > MAX_MAPPED) throw new HttpError(409, PLATFORM_SETTINGS_MESSAGES.tooManyMapped);
+  await c.tx
+    .update(platformConnections)
+    .set({ productMap, updatedAt: new Date() })
+    .where(and(eq(platformConnections.restaurantId, c.restaurantId), eq(platformConnections.platform, platform)));
+  await c.audit({
+    action: 'integration.platform.map',
+    entity: 'integration',
+    entityId: null,
+    before: { platform, code, menuItemId: before[code] ?? null },
+    after: { platform, code, menuItemId: dish.id },
+  });
+  const remappedOrderIds = await remapWaitingOrders(c, platform, productMap);
+  c.emit('online-orders');
+  return { platform, code, menuItemId: dish.id, remappedOrderIds };
 }
 
 /** Yoğunuz: queues the platform's pause call (the outbox sends and retries it). */
@@ -42,7 +168,9 @@ export async function pausePlatform(c: CommandContext, platform: DeliveryPlatfor
     .select({ enabled: platformConnections.enabled })
     .from(platformConnections)
     .where(and(eq(platformConnections.restaurantId, c.restaurantId), eq(platformConnections.platform, platform)));
-  if (!row?.enabled) throw new HttpError(409, 'Bu platform bağlı değil ya da kapalı');
+  if (!row?.enabled) throw new HttpError(409, PLATFORM_SETTINGS_MESSAGES.notConnected);
   await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: null, platform, kind: 'pause', payload: { kind: 'pause', minutes } });
   await c.audit({ action: 'integration.platform.pause', entity: 'integration', entityId: null, after: { platform, minutes } });
+  // the inbox shows the pause and how its sending goes
+  c.emit('online-orders');
 }

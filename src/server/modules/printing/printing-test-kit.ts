@@ -2,12 +2,14 @@ import net from 'node:net';
 
 /**
  * A stand-in network printer: a TCP listener on 127.0.0.1 that keeps every job's bytes (one job per
- * connection, complete when the sender closes it).
+ * connection, complete when the sender closes it) and counts the connections made to it at all.
  */
 export async function capturePrinter(port = 0) {
   const jobs: Buffer[] = [];
   const waiting: (() => void)[] = [];
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections++;
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', () => {});
@@ -25,6 +27,10 @@ export async function capturePrinter(port = 0) {
     host: '127.0.0.1',
     port: address.port,
     jobs,
+    /** connections accepted so far, whether or not they sent anything */
+    get connections() {
+      return connections;
+    },
     /**
      * The jobs once `n` have arrived: the sender is done when its bytes left, the listener a moment
      * later. Never resolving fails the test by its time limit.

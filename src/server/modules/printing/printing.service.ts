@@ -2,6 +2,7 @@ import type { EventHub } from '../events/event-hub';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { NetworkPrinters } from '../../../shared/printer-settings';
 import { PRINTING_MESSAGES, type PrintFailure } from '../../../shared/printing-contract';
 import { receiptFromTicket, receiptHeader } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';
@@ -13,12 +14,17 @@ import { getPrinterSettings } from '../settings/printer.service';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { billBytes, kitchenBytes } from './escpos';
 import { PrinterUnreachable, sendToPrinter } from './network-printer';
+import { ANY_PRINTER_NETWORK, PrinterAddressRefused, refusedPrinterFields, resolveAll, type PrinterNetworks, type Resolve } from './printer-networks';
 
 export interface PrintingOptions {
   /** per attempt (connect + hand over the bytes) */
   timeoutMs?: number;
   /** a kitchen slip that failed on send is tried once more after this long */
   retryDelayMs?: number;
+  /** PRINTER_NETWORKS: where printing may connect; any address (a restaurant's own PC) by default */
+  networks?: PrinterNetworks;
+  /** host name → addresses; tests answer for names no DNS knows */
+  resolve?: Resolve;
 }
 
 /** Failures kept per restaurant; older ones drop off the list. */
@@ -31,6 +37,12 @@ const whereOf = (t: Pick<Ticket, 'type' | 'tableName' | 'customer'>) =>
  * Prints on the restaurant's network printers. Bills are printed on request and a failure is the
  * caller's answer (503); kitchen slips print on their own after Mutfağa Gönder, so a failure is
  * kept (per restaurant, in memory), logged, and retried once later.
+ *
+ * Which addresses it connects to is the installation's choice (PRINTER_NETWORKS, printer-networks.ts):
+ * any on a restaurant's own PC; on a server shared by restaurants none, or only the listed networks.
+ * A refused address is refused before connecting — on save (400 on the field), on a bill (409), on
+ * a kitchen slip (a failure without a retry) — so the answer never tells an open port from a closed
+ * one; an allowed one that does not take the bytes reads "Yazıcıya ulaşılamadı: adres:port" only.
  */
 export class Printing {
   private readonly failures = new Map<string, PrintFailure[]>();
@@ -41,6 +53,8 @@ export class Printing {
   private readonly printerChanges = new Map<string, number>();
   private readonly timeoutMs: number;
   private readonly retryDelayMs: number;
+  private readonly networks: PrinterNetworks;
+  private readonly resolve: Resolve;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +65,19 @@ export class Printing {
   ) {
     this.timeoutMs = options.timeoutMs ?? 3000;
     this.retryDelayMs = options.retryDelayMs ?? 30_000;
+    this.networks = options.networks ?? ANY_PRINTER_NETWORK;
+    this.resolve = options.resolve ?? resolveAll;
+  }
+
+  private send(target: { host: string; port: number }, bytes: Uint8Array) {
+    return sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs, networks: this.networks, resolve: this.resolve });
+  }
+
+  /** Before a save: 400 with the refusal on each printer's address field this installation would not print to. */
+  async assertPrintable(printers: NetworkPrinters) {
+    const fields = await refusedPrinterFields(this.networks, printers, this.resolve);
+    const [first] = Object.values(fields);
+    if (first) throw new HttpError(400, first, { fields });
   }
 
   private async layout(restaurantId: string) {
@@ -77,8 +104,9 @@ export class Printing {
       opts,
     );
     try {
-      await sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs });
+      await this.send(target, bytes);
     } catch (err) {
+      if (err instanceof PrinterAddressRefused) throw new HttpError(409, err.message);
       this.log.warn({ err, host: target.host, port: target.port }, 'bill printer unreachable');
       throw new HttpError(503, PRINTING_MESSAGES.unreachable(target.host, target.port));
     }
@@ -155,9 +183,10 @@ export class Printing {
         if (lines.length === 0) return;
         const bytes = kitchenBytes({ station: target.station, ticket, ...slip, lines }, opts);
         try {
-          await sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs });
+          await this.send(target, bytes);
         } catch (err) {
-          this.log.warn({ err, host: target.host, port: target.port, station: target.station }, 'kitchen printer unreachable; retrying later');
+          const refused = err instanceof PrinterAddressRefused;
+          this.log.warn({ err, host: target.host, port: target.port, station: target.station }, refused ? 'kitchen printer address refused' : 'kitchen printer unreachable; retrying later');
           const failure: PrintFailure = {
             id: randomUUID(),
             at: new Date().toISOString(),
@@ -167,11 +196,12 @@ export class Printing {
             ticketId,
             ticketNumber: ticket.number,
             where: whereOf(ticket),
-            error: err instanceof PrinterUnreachable ? err.message : PRINTING_MESSAGES.unreachable(target.host, target.port),
-            retry: 'scheduled',
+            error: err instanceof PrinterUnreachable || refused ? err.message : PRINTING_MESSAGES.unreachable(target.host, target.port),
+            // a refused address stays refused: trying it again later would only be refused again
+            retry: refused ? 'failed' : 'scheduled',
           };
           this.record(restaurantId, failure);
-          this.retryLater(restaurantId, failure, target, bytes);
+          if (!refused) this.retryLater(restaurantId, failure, target, bytes);
         }
       }),
     );
@@ -181,7 +211,7 @@ export class Printing {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.track(
-        sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs }).then(
+        this.send(target, bytes).then(
           () => {
             failure.retry = 'printed';
             this.hub.publish(restaurantId, 'printing', failure.id);

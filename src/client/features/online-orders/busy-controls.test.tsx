@@ -1,0 +1,83 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlatformConnectionInfo, PlatformPauseInfo } from '../../../shared/online-orders-contract';
+import { setUserSession } from '../../api/session';
+import { BusyControls } from './busy-controls';
+
+const connection = (platform: PlatformConnectionInfo['platform'], over: Partial<PlatformConnectionInfo> = {}): PlatformConnectionInfo => ({
+  platform,
+  enabled: true,
+  clientId: '',
+  remoteCode: '',
+  baseUrl: 'https://api.example.com',
+  productMap: {},
+  hasWebhookSecret: true,
+  hasClientSecret: false,
+  autoAcceptMinutes: null,
+  lastPause: null,
+  updatedAt: '2026-11-26T10:00:00.000Z',
+  ...over,
+});
+const pause = (over: Partial<PlatformPauseInfo>): PlatformPauseInfo => ({ minutes: 30, requestedAt: new Date(Date.now() - 60_000).toISOString(), status: 'sent', lastError: null, ...over });
+
+let posts: { url: string; body: unknown }[] = [];
+function serve(connections: PlatformConnectionInfo[]) {
+  posts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(null, { status: 204 });
+      }
+      return new Response(JSON.stringify(connections), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+function show() {
+  const onDone = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <BusyControls onDone={onDone} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { onDone, user: userEvent.setup() };
+}
+
+beforeEach(() => setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Yoğunuz on the inbox', () => {
+  it('offers it per connected platform, sends the chosen minutes and says what happens', async () => {
+    serve([connection('getir'), connection('trendyol', { enabled: false })]);
+    const { onDone, user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Yoğunuz: Getir Yemek' }));
+    expect(screen.queryByRole('button', { name: 'Yoğunuz: Trendyol Yemek' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Getir Yemek: sipariş almayı durdur' });
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['15 dk', '30 dk', '45 dk', '60 dk']));
+    await user.click(within(dialog).getByRole('button', { name: '30 dk' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Getir Yemek 30 dk sipariş almayacak'));
+    expect(posts).toEqual([{ url: '/api/restaurants/r1/integrations/platforms/getir/pause', body: { minutes: 30 } }]);
+  });
+
+  it('shows a running pause, and a call that did not reach the platform in red words', async () => {
+    serve([connection('getir', { lastPause: pause({ status: 'failing', lastError: 'HTTP 503' }) }), connection('yemeksepeti', { lastPause: pause({ status: 'sent' }) })]);
+    show();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Getir Yemek: Yoğunuz platforma bildirilemedi (HTTP 503); tekrar deneniyor.');
+    expect(screen.getByText(/^Yemeksepeti: Yoğunuz \(bitiş /)).toBeInTheDocument();
+  });
+
+  it('says nothing of a pause whose time is over, and shows nothing without a connected platform', async () => {
+    serve([connection('getir', { lastPause: pause({ status: 'dead', requestedAt: new Date(Date.now() - 2 * 3600_000).toISOString() }) })]);
+    show();
+    expect(await screen.findByRole('button', { name: 'Yoğunuz: Getir Yemek' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pause-state')).toBeNull();
+  });
+});

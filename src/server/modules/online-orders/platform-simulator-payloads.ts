@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { SimulatedSource } from '../../../shared/online-orders-contract';
+import type { PlatformConnection } from './platforms/types';
+import { basicHeader } from './platforms/trendyol';
+import { signHs512 } from './platforms/yemeksepeti';
+import { lineNote, pick, tl, type Rand, type SampleOrder } from './platform-simulator-sample';
+import { platformOptionCode } from './simulated-platform';
+import { signSofraBody } from './sofra-signature';
+
+/**
+ * A sample order written as each sender writes it — the same documented shapes as the recorded
+ * payloads (platforms/fixtures.ts) — and the headers that sender proves itself with: Yemeksepeti's
+ * HS512 JWT, Getir's x-api-key, Trendyol's HTTP Basic, the Sofra channel's HMAC signature.
+ */
+
+export interface SimulatedCall {
+  externalId: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const phone90 = (s: SampleOrder) => `+90${s.mobile}`;
+const street = (s: SampleOrder) => `${s.address.neighbourhood} ${s.address.street}`;
+
+function yemeksepeti(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall {
+  const code = `YS-${1000 + Math.floor(rand() * 9000)}-${1000 + Math.floor(rand() * 9000)}`;
+  const total = s.subtotalKurus - s.discountKurus;
+  const paidOnline = s.payment.method === 'online';
+  const type = paidOnline ? 'CreditCard' : s.payment.method === 'cash' ? 'Cash' : s.payment.method === 'card' ? 'CreditCardOnDelivery' : (s.payment.brand ?? 'Multinet');
+  const now = Date.now();
+  const order = {
+    token: `ys-tok-${randomBytes(6).toString('hex')}`,
+    code,
+    shortCode: code.slice(-4),
+    expeditionType: 'delivery',
+    test: false,
+    preOrder: false,
+    expiryDate: new Date(now + 10 * 60_000).toISOString(),
+    customer: { firstName: s.firstName, lastName: s.lastName, mobilePhone: phone90(s) },
+    delivery: {
+      expectedDeliveryTime: new Date(now + (35 + Math.floor(rand() * 15)) * 60_000).toISOString(),
+      address: {
+        street: street(s),
+        number: s.address.number,
+        city: `${s.address.district}/İstanbul`,
+        ...(s.address.instructions ? { deliveryInstructions: s.address.instructions } : {}),
+        latitude: s.address.lat,
+        longitude: s.address.lng,
+      },
+    },
+    ...(s.note ? { comments: { customerComment: s.note } } : {}),
+    payment: { status: paidOnline ? 'paid' : 'pending', type },
+    price: { grandTotal: tl(total), payRestaurant: tl(total), collectFromCustomer: paidOnline ? '0.00' : tl(total) },
+    products: s.lines.map((l) => ({
+      remoteCode: l.dish.code,
+      name: l.dish.name,
+      quantity: l.quantity,
+      unitPrice: tl(l.dish.priceKurus),
+      ...(lineNote(l) ? { comment: lineNote(l) } : {}),
+      selectedToppings: l.options.map((o) => ({ type: o.isVariant ? 'VARIANT' : 'EXTRA', remoteCode: platformOptionCode('yemeksepeti', o.name, o.id), name: o.name, price: tl(o.priceKurus) })),
+    })),
+    discounts: s.discountKurus > 0 ? [{ name: 'Yemeksepeti kampanyası', amount: tl(s.discountKurus), sponsorships: [{ sponsor: 'PLATFORM', amount: tl(s.discountKurus) }] }] : [],
+  };
+  const claims = { service: 'middleware', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 300 };
+  return { externalId: code, body: JSON.stringify(order), headers: { ...JSON_HEADERS, authorization: `Bearer ${signHs512(claims, c.webhookSecret)}` } };
+}
+
+const GETIR_PAYMENT: Record<SampleOrder['payment']['method'], number> = { online: 1, cash: 2, card: 3, meal_card: 4 };
+const GETIR_PAYMENT_TEXT: Record<SampleOrder['payment']['method'], string> = { online: 'Online Kredi Kartı', cash: 'Kapıda Nakit', card: 'Kapıda Kredi Kartı', meal_card: '' };
+
+function getir(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall {
+  const id = randomBytes(12).toString('hex');
+  const order = {
+    id,
+    status: 325,
+    confirmationId: Array.from({ length: 4 }, () => pick(rand, [...'ABCDEFGHJKLMNPRSTUVYZ23456789'])).join(''),
+    isTestOrder: false,
+    client: {
+      name: `${s.firstName} ${s.lastName}`,
+      clientUnmaskedPhoneNumber: phone90(s),
+      deliveryAddress: {
+        address: `${street(s)} No: ${s.address.number}, ${s.address.district}`,
+        aptNo: s.address.apt,
+        floor: s.address.floor,
+        doorNo: s.address.door,
+        ...(s.address.instructions ? { description: s.address.instructions } : {}),
+      },
+      location: { lat: s.address.lat, lon: s.address.lng },
+    },
+    products: s.lines.map((l) => ({
+      product: l.dish.code,
+      name: { tr: l.dish.name },
+      count: l.quantity,
+      price: l.dish.priceKurus / 100,
+      ...(lineNote(l) ? { note: lineNote(l) } : {}),
+      optionCategories: [...new Set(l.options.map((o) => o.groupName))].map((group) => ({
+        name: { tr: group },
+        options: l.options.filter((o) => o.groupName === group).map((o) => ({ option: platformOptionCode('getir', o.name, o.id), name: { tr: o.name }, price: o.priceKurus / 100 })),
+      })),
+    })),
+    deliveryType: 2,
+    paymentMethod: GETIR_PAYMENT[s.payment.method],
+    paymentMethodText: { tr: s.payment.method === 'meal_card' ? (s.payment.brand ?? 'Multinet') : GETIR_PAYMENT_TEXT[s.payment.method] },
+    isScheduled: false,
+    ...(s.note ? { clientNote: s.note } : {}),
+    totalPrice: s.subtotalKurus / 100,
+    totalDiscountedPrice: (s.subtotalKurus - s.discountKurus) / 100,
+    getirDiscountAmount: s.discountKurus / 100,
+  };
+  return { externalId: id, body: JSON.stringify(order), headers: { ...JSON_HEADERS, 'x-api-key': c.webhookSecret } };
+}
+
+const TRENDYOL_PAYMENT: Record<SampleOrder['payment']['method'], string> = { online: 'PAY_WITH_CARD', cash: 'PAY_WITH_CASH', card: 'PAY_WITH_CARD_ON_DELIVERY', meal_card: 'PAY_WITH_MEAL_CARD' };
+/** Trendyol names meal cards by their old brand names (Pluxee was Sodexo, Edenred's card is Ticket). */
+const TRENDYOL_MEAL_CARDS: Record<string, string> = { Multinet: 'MULTINET', Pluxee: 'SODEXO', Edenred: 'TICKET', Setcard: 'SETCARD', Metropol: 'METROPOL' };
+
+function trendyol(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall {
+  const id = 100_000_000 + Math.floor(rand() * 899_999_999);
+  const order = {
+    id,
+    orderNumber: `TY-${10_000_000 + Math.floor(rand() * 89_999_999)}`,
+    packageStatus: 'Created',
+    isTestOrder: false,
+    deliveryType: 'STORE',
+    customer: { firstName: s.firstName, lastName: s.lastName, phone: `0${s.mobile}` },
+    address: {
+      address1: `${street(s)} No: ${s.address.number} D: ${s.address.door}`,
+      district: s.address.district,
+      city: 'İstanbul',
+      latitude: String(s.address.lat),
+      longitude: String(s.address.lng),
+      ...(s.address.instructions ? { addressDescription: s.address.instructions } : {}),
+    },
+    ...(s.note ? { customerNote: s.note } : {}),
+    lines: s.lines.map((l) => ({
+      productId: Number(l.dish.code),
+      name: l.dish.name,
+      quantity: l.quantity,
+      price: tl(l.dish.priceKurus),
+      modifierProducts: l.options.map((o) => ({ productId: Number(platformOptionCode('trendyol', o.name, o.id)), name: o.name, price: tl(o.priceKurus) })),
+      ...(l.without ? { ingredientOptions: { excludes: [{ name: l.without }] } } : {}),
+    })),
+    payment: { paymentType: TRENDYOL_PAYMENT[s.payment.method], ...(s.payment.method === 'meal_card' ? { mealCardType: TRENDYOL_MEAL_CARDS[s.payment.brand ?? ''] ?? 'MULTINET' } : {}) },
+    totalPrice: tl(s.subtotalKurus),
+    platformDiscount: tl(s.discountKurus),
+  };
+  return { externalId: String(id), body: JSON.stringify(order), headers: { ...JSON_HEADERS, authorization: basicHeader(c.remoteCode, c.webhookSecret) } };
+}
+
+/** The restaurant's own channel: Sofra dish and option ids (the menu prices them), signed with its secret. */
+function sofra(s: SampleOrder, secret: string, rand: Rand): SimulatedCall {
+  const externalId = `WEB-${Date.now().toString(36).toUpperCase()}-${Math.floor(rand() * 1000)}`;
+  const order = {
+    externalId,
+    type: 'delivery',
+    customer: {
+      name: `${s.firstName} ${s.lastName}`,
+      phone: `0${s.mobile}`,
+      address: [`${street(s)} No: ${s.address.number} D: ${s.address.door}`, `${s.address.district}/İstanbul`, s.address.instructions].filter(Boolean).join(', '),
+      lat: s.address.lat,
+      lng: s.address.lng,
+    },
+    items: s.lines.map((l) => ({
+      menuItemId: l.dish.itemId,
+      quantity: l.quantity,
+      ...(l.options.length ? { optionIds: l.options.map((o) => o.id) } : {}),
+      ...(lineNote(l) ? { note: lineNote(l) } : {}),
+    })),
+    payment: { method: s.payment.method, ...(s.payment.brand ? { brand: s.payment.brand } : {}) },
+    ...(s.note ? { note: s.note } : {}),
+  };
+  const body = JSON.stringify(order);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return { externalId, body, headers: { ...JSON_HEADERS, 'x-sofra-timestamp': timestamp, 'x-sofra-signature': signSofraBody(secret, timestamp, body) } };
+}
+
+/** The call a sender would make for `sample`: a platform with its connection, the channel with its secret. */
+export function simulatedCall(source: SimulatedSource, sample: SampleOrder, proof: { connection?: PlatformConnection; secret?: string }, rand: Rand): SimulatedCall {
+  if (source === 'sofra') return sofra(sample, proof.secret ?? '', rand);
+  const connection = proof.connection!;
+  if (source === 'yemeksepeti') return yemeksepeti(sample, connection, rand);
+  if (source === 'getir') return getir(sample, connection, rand);
+  return trendyol(sample, connection, rand);
+}

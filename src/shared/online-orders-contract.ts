@@ -321,6 +321,8 @@ export const autoAcceptMinutes = z
   .min(ONLINE_ORDER_LIMITS.prepMinutesMin, `Hazırlama süresi en az ${ONLINE_ORDER_LIMITS.prepMinutesMin} dakika olmalı`)
   .max(ONLINE_ORDER_LIMITS.prepMinutesMax, `Hazırlama süresi en fazla ${ONLINE_ORDER_LIMITS.prepMinutesMax} dakika olabilir`);
 
+export const PLATFORM_BASE_URL_MESSAGE = 'Platform adresi http:// ya da https:// ile başlamalı';
+
 /**
  * Ayarlar → a platform's connection (PUT .../integrations/platforms/:platform), owner only. The two
  * secrets are write-only: they are never read back, and an empty one keeps what is stored (the
@@ -337,7 +339,8 @@ export const platformConnectionRequest = z.object({
   clientSecret: asciiToken('İstemci anahtarı', 200).default(''),
   /** the restaurant's own code on the platform (vendor / restaurant / supplier id) */
   remoteCode: asciiToken('Platformdaki restoran kodu', 64).default(''),
-  baseUrl: asciiToken('Platform adresi', 300).regex(/^https?:\/\/[^\s/]+/, 'Platform adresi http:// ya da https:// ile başlamalı'),
+  // 'simulator:<platform>' only stays what the demo seed wrote (platform-settings.ts refuses it otherwise)
+  baseUrl: asciiToken('Platform adresi', 300).regex(/^(https?:\/\/[^\s/]+|simulator:[a-z]+$)/, PLATFORM_BASE_URL_MESSAGE),
   /** platform product code → Sofra dish id */
   productMap: z
     .record(platformProductCode, asciiToken('Sofra ürün kimliği', 64).min(1, 'Bir Sofra ürünü seçin'))

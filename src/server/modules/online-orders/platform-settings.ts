@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
 import {
+  PLATFORM_BASE_URL_MESSAGE,
   PLATFORM_CONNECTION_MESSAGES,
   type DeliveryPlatform,
   type MapPlatformProductResult,
@@ -13,6 +14,7 @@ import { menuItems, platformConnections, platformOutbox } from '../../db/schema'
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { remapWaitingOrders } from './platform-remap';
+import { isSimulatedBaseUrl } from './simulated-platform';
 
 type Row = typeof platformConnections.$inferSelect;
 
@@ -88,6 +90,10 @@ async function lockConnection(c: CommandContext, platform: DeliveryPlatform): Pr
  */
 export async function savePlatformConnection(c: CommandContext, platform: DeliveryPlatform, req: PlatformConnectionRequest) {
   const current = await lockConnection(c, platform);
+  // a demo's simulated connection may be saved as it is (auto-accept, mapping); nothing becomes one
+  if (isSimulatedBaseUrl(req.baseUrl) && current?.baseUrl !== req.baseUrl) {
+    throw new HttpError(400, PLATFORM_BASE_URL_MESSAGE, { fields: { baseUrl: PLATFORM_BASE_URL_MESSAGE } });
+  }
   const webhookSecret = req.webhookSecret || current?.webhookSecret || '';
   if (!webhookSecret) {
     throw new HttpError(400, PLATFORM_SETTINGS_MESSAGES.webhookSecretNeeded, { fields: { webhookSecret: PLATFORM_SETTINGS_MESSAGES.webhookSecretNeeded } });

@@ -207,7 +207,19 @@ describe('the simulator refuses', () => {
   it('an owner’s attempt to make a connection simulated through the API (so no restaurant becomes “demo” that way)', async () => {
     const res = await call(secondOwner, 'PUT', '/integrations/platforms/getir', { enabled: true, webhookSecret: 'a-secret-of-mine', baseUrl: 'simulator:getir' }, secondId);
     expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ baseUrl: 'Platform adresi http:// ya da https:// ile başlamalı' });
     expect((await simulate({ platform: 'getir' }, secondOwner, secondId)).statusCode).toBe(409);
+  });
+
+  it('a demo connection saved as it is (say, with auto-accept) stays simulated; it cannot be swapped for another platform’s simulator', async () => {
+    const swapped = await call(owner, 'PUT', '/integrations/platforms/getir', { enabled: true, baseUrl: 'simulator:trendyol', productMap: await productMapOf('getir') });
+    expect(swapped.statusCode).toBe(400);
+    const res = await call(owner, 'PUT', '/integrations/platforms/getir', { enabled: true, baseUrl: 'simulator:getir', productMap: await productMapOf('getir'), autoAcceptMinutes: 20 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ baseUrl: 'simulator:getir', autoAcceptMinutes: 20 });
+    expect((await simulate({ platform: 'getir' })).statusCode).toBe(201);
+    // back to asking the owner, as the demo starts
+    expect((await call(owner, 'PUT', '/integrations/platforms/getir', { enabled: true, baseUrl: 'simulator:getir', productMap: await productMapOf('getir'), autoAcceptMinutes: null })).statusCode).toBe(200);
   });
 
   it('a platform whose demo connection the owner pointed at a real account, while the others still work', async () => {

@@ -61,9 +61,11 @@ const pwa = () =>
       clientsClaim: true,
       runtimeCaching: [
         {
-          // Signed-in reads except the live stream; the copy is served only when the network fails.
+          // Signed-in reads except the live feed (its stream and its long polls: a saved poll
+          // answered offline would replay old events in a tight loop); the copy is served only
+          // when the network fails.
           urlPattern: ({ url, request, sameOrigin }) =>
-            sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && !url.pathname.startsWith('/api/public/'),
+            sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/events') && !url.pathname.startsWith('/api/public/'),
           handler: 'NetworkFirst',
           options: {
             cacheName: 'sofra-api',

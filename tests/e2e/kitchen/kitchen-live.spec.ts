@@ -65,8 +65,10 @@ test('a sent order reaches the kitchen live, the waiter is told when it is ready
   // Elsewhere in the app, the waiter still hears about it: the in-app alert.
   await waiter.getByRole('button', { name: 'Menü' }).click();
   await waiter.getByRole('navigation').getByRole('link', { name: 'Ayarlar', exact: true }).click();
+  // On Garson Ekranı the list itself is the alert: the ready tap must come once the waiter has left it.
+  await expect(waiter).toHaveURL(/\/waiter\/settings/);
   await additionCard.getByRole('button', { name: 'Tümü Hazır' }).click();
-  const toast = waiter.getByTestId('kitchen-toast');
+  const toast = waiter.getByTestId('kitchen-toast').filter({ hasText: 'Şalgam' });
   await expect(toast).toContainText('Şalgam');
   await toast.getByRole('link', { name: 'Garson Ekranı' }).click();
   await expect(waiter).toHaveURL(/\/waiter\/waiter-screen$/);

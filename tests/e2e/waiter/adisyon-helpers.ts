@@ -132,5 +132,8 @@ export async function ownSection(owner: APIRequestContext, rid: string, prefix: 
  */
 export async function closeKitchenAlerts(page: Page) {
   const toast = page.getByTestId('kitchen-toast');
-  await page.addLocatorHandler(toast, () => toast.getByRole('button', { name: 'Kapat' }).click());
+  await page.addLocatorHandler(toast, async () => {
+    // one at a time, the newest on top, until none is left
+    while ((await toast.count()) > 0) await toast.first().getByRole('button', { name: 'Kapat' }).click();
+  });
 }

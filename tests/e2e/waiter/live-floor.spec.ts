@@ -8,7 +8,10 @@ async function signedIn(browser: Browser, email: string, home: string, device: o
   const page = await context.newPage();
   // The kitchen's in-app alerts (nobody runs the kitchen screen here) may cover a control: close them.
   const toast = page.getByTestId('kitchen-toast');
-  await page.addLocatorHandler(toast, () => toast.getByRole('button', { name: 'Kapat' }).click());
+  await page.addLocatorHandler(toast, async () => {
+    // one at a time, the newest on top, until none is left
+    while ((await toast.count()) > 0) await toast.first().getByRole('button', { name: 'Kapat' }).click();
+  });
   await loginAs(page, email, home);
   return page;
 }

@@ -8,6 +8,14 @@ import classes from './kitchen.module.css';
 import { kt, whereLabel } from './kitchen-text';
 
 const VIBRATION = [200, 100, 200];
+/** More than this at once would cover the screen: the oldest goes (Garson Ekranı lists everything anyway). */
+const MAX_MESSAGES = 3;
+interface Message {
+  id: number;
+  text: string;
+  isWarning: boolean;
+}
+let nextId = 1;
 
 /** Ids seen before; null until the first answer, so what was already there does not ring. */
 function useNewIds(ids: readonly string[] | undefined) {
@@ -37,7 +45,10 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
   const alertIds = useMemo(() => alerts.data?.map((a) => a.batchId), [alerts.data]);
   const newReady = useNewIds(readyIds);
   const newAlerts = useNewIds(alertIds);
-  const [message, setMessage] = useState<{ text: string; isWarning: boolean } | null>(null);
+  // Newest first. A warning arriving never hides a ready notice the waiter has not read yet.
+  const [messages, setMessages] = useState<Message[]>([]);
+  const show = (text: string, isWarning: boolean) => setMessages((list) => [{ id: nextId++, text, isWarning }, ...list].slice(0, MAX_MESSAGES));
+  const dismiss = (id: number) => setMessages((list) => list.filter((m) => m.id !== id));
   // Garson Ekranı lists it all already: there the alert only rings.
   const isOnWaiterScreen = location.pathname.includes('/waiter-screen');
   const showsList = useRef(isOnWaiterScreen);
@@ -48,7 +59,7 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
     if (lines.length === 0) return;
     const text = kt.readyAlert(lines.map((l) => `${whereLabel(l)} — ${l.quantity}× ${l.name}`).join(', '));
     notify(prefs);
-    if (!showsList.current) setMessage({ text, isWarning: false });
+    if (!showsList.current) show(text, false);
     // Rings when new ids arrive, not when the preferences or the list object change.
   }, [newReady]);
 
@@ -57,36 +68,41 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
     if (list.length === 0) return;
     const text = `${kt.unacknowledgedTitle}: ${list.map((a) => whereLabel({ ...a, customerName: null })).join(', ')}`;
     notify(prefs);
-    if (!showsList.current) setMessage({ text, isWarning: true });
+    if (!showsList.current) show(text, true);
   }, [newAlerts]);
 
   // Opening Garson Ekranı shows it all: the message has done its job.
   useEffect(() => {
-    if (isOnWaiterScreen) setMessage(null);
+    if (isOnWaiterScreen) setMessages([]);
   }, [isOnWaiterScreen]);
 
-  if (!message) return null;
+  if (messages.length === 0) return null;
   return (
-    <Alert
-      className={classes.toast}
-      color={message.isWarning ? 'red' : 'green'}
-      variant="filled"
-      role="alert"
-      data-testid="kitchen-toast"
-      title={message.isWarning ? `⚠ ${kt.unacknowledgedTitle}` : `✓ ${kt.readyTitle}`}
-    >
-      {message.text}
-      <Group mt="sm" gap="sm">
-        {!isOnWaiterScreen && (
-          <Button component={Link} to={`/${role}/${role === 'owner' ? 'kitchen' : 'waiter-screen'}`} variant="white" size="md" onClick={() => setMessage(null)}>
-            {role === 'owner' ? kt.kitchenTitle : kt.goToWaiterScreen}
-          </Button>
-        )}
-        <Button variant="outline" color="white" size="md" onClick={() => setMessage(null)}>
-          {kt.dismiss}
-        </Button>
-      </Group>
-    </Alert>
+    <div className={classes.toast}>
+      {messages.map((message) => (
+        <Alert
+          key={message.id}
+          className={classes.toastMessage}
+          color={message.isWarning ? 'red' : 'green'}
+          variant="filled"
+          role="alert"
+          data-testid="kitchen-toast"
+          title={message.isWarning ? `⚠ ${kt.unacknowledgedTitle}` : `✓ ${kt.readyTitle}`}
+        >
+          {message.text}
+          <Group mt="sm" gap="sm">
+            {!isOnWaiterScreen && (
+              <Button component={Link} to={`/${role}/${role === 'owner' ? 'kitchen' : 'waiter-screen'}`} variant="white" size="md" onClick={() => setMessages([])}>
+                {role === 'owner' ? kt.kitchenTitle : kt.goToWaiterScreen}
+              </Button>
+            )}
+            <Button variant="outline" color="white" size="md" onClick={() => dismiss(message.id)}>
+              {kt.dismiss}
+            </Button>
+          </Group>
+        </Alert>
+      ))}
+    </div>
   );
 }
 

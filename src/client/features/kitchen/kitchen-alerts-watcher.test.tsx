@@ -1,0 +1,80 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KitchenAlert, ReadyLine } from '../../../shared/kitchen-contract';
+
+// What the two lists answer now; a test changes them and re-renders, as a live event would.
+let ready: ReadyLine[] = [];
+let alerts: KitchenAlert[] = [];
+vi.mock('./kitchen-api', () => ({
+  useReadyLines: () => ({ data: ready }),
+  useKitchenAlerts: () => ({ data: alerts }),
+}));
+vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
+
+const { KitchenAlertsWatcher } = await import('./kitchen-alerts-watcher');
+
+const readyLine = (id: string, name: string): ReadyLine => ({
+  id,
+  ticketId: 't1',
+  ticketNumber: 1,
+  ticketVersion: 1,
+  tableName: 'Salon 1',
+  type: 'table',
+  customerName: null,
+  waiterId: 'w',
+  waiterName: 'Mehmet',
+  name,
+  quantity: 1,
+  options: [],
+  note: null,
+  readyAt: '2026-11-25T18:00:00Z',
+});
+const alert = (batchId: string): KitchenAlert => ({ batchId, ticketId: 't2', ticketNumber: 2, tableName: 'Bahçe 2', type: 'table', sentAt: '2026-11-25T18:00:00Z', sentByName: 'Mehmet', stations: ['kitchen'] });
+
+const ui = () => (
+  <MantineProvider>
+    <MemoryRouter initialEntries={['/waiter/settings']}>
+      <KitchenAlertsWatcher role="waiter" />
+    </MemoryRouter>
+  </MantineProvider>
+);
+
+describe('the in-app kitchen alerts', () => {
+  beforeEach(() => {
+    ready = [];
+    alerts = [];
+  });
+
+  it('keeps a ready notice when a warning arrives after it, and each closes on its own', async () => {
+    const view = render(ui()); // the first answer: nothing rings
+    ready = [readyLine('l1', 'Şalgam')];
+    view.rerender(ui());
+    alerts = [alert('b1')];
+    view.rerender(ui());
+
+    const toasts = screen.getAllByTestId('kitchen-toast');
+    expect(toasts).toHaveLength(2);
+    // newest on top
+    expect(toasts[0]).toHaveTextContent('Bahçe 2');
+    expect(toasts[1]).toHaveTextContent('Şalgam');
+
+    await userEvent.click(within(toasts[0]).getByRole('button', { name: 'Kapat' }));
+    expect(screen.getAllByTestId('kitchen-toast')).toHaveLength(1);
+    expect(screen.getByTestId('kitchen-toast')).toHaveTextContent('Şalgam');
+  });
+
+  it('shows at most three at once, dropping the oldest', () => {
+    const view = render(ui());
+    for (const [i, name] of ['Ayran', 'Şalgam', 'Künefe', 'Baklava'].entries()) {
+      ready = [...ready, readyLine(`l${i}`, name)];
+      act(() => view.rerender(ui()));
+    }
+    const toasts = screen.getAllByTestId('kitchen-toast');
+    expect(toasts).toHaveLength(3);
+    expect(toasts[0]).toHaveTextContent('Baklava');
+    expect(screen.queryByText(/Ayran/)).toBeNull();
+  });
+});

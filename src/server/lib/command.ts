@@ -6,7 +6,7 @@ import type { LiveEventType } from '../../shared/live-events';
 import type { Db } from '../db/client';
 import { restaurants } from '../db/schema';
 import { HttpError } from '../errors';
-import { appendAuditRows } from '../modules/audit-chain/append-audit';
+import { appendAuditRows, type AuditTail } from '../modules/audit-chain/append-audit';
 import type { EventHub } from '../modules/events/event-hub';
 import { followPlatformOrders } from '../modules/online-orders/platform-follow';
 
@@ -61,6 +61,11 @@ export interface CommandContext {
   /** Runs `fn` after the commit (waking a worker that reads what this command wrote); never on a rollback. */
   afterCommit(fn: () => void): void;
   /**
+   * Tells the pipeline the type of a ticket this command locked: a table's ticket is never a
+   * delivery platform's order, so the commit step need not look it up (one query less per command).
+   */
+  noteTicket(ticket: { id: string; type: string }): void;
+  /**
    * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
    * restaurant's row all answer the same 404, so ids never leak across tenants.
    */
@@ -104,20 +109,32 @@ export async function runCreateRestaurant<T>(deps: CommandDeps, name: string, wo
   }, work);
 }
 
+/**
+ * Each restaurant's last audit row as this process last committed it, per database: saves the read
+ * of the chain's end on the next command (append-audit.ts explains why a stale one is safe).
+ */
+const auditTails = new WeakMap<Db, Map<string, AuditTail>>();
+function auditTailsOf(db: Db) {
+  let tails = auditTails.get(db);
+  if (!tails) auditTails.set(db, (tails = new Map()));
+  return tails;
+}
+
 /** The transaction around `begin` (which claims the tenant) and `work`, then the publishing. */
 async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<CommandActor>, work: (c: CommandContext) => Promise<T>): Promise<T> {
   const events: { type: LiveEventType; id?: string }[] = [];
   const endedSessions: string[] = [];
   const committed: (() => void)[] = [];
+  const tableTickets = new Set<string>();
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
-    const c = commandContext(tx, actor, events, endedSessions, committed);
+    const c = commandContext(tx, actor, events, endedSessions, committed, tableTickets, auditTailsOf(deps.db));
     const result = await work(c);
     // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
-    await followPlatformOrders(c, ticketIdsOf(events));
+    await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !tableTickets.has(id)));
     await deps.beforeCommit?.(tx);
     return result;
   });
@@ -138,8 +155,12 @@ function commandContext(
   events: { type: LiveEventType; id?: string }[],
   endedSessions: string[],
   committed: (() => void)[],
+  tableTickets: Set<string>,
+  auditTails: Map<string, AuditTail>,
 ): CommandContext {
   const { restaurantId } = actor;
+  // the chain's end as this transaction left it, once it appended
+  let auditTail: AuditTail | null = null;
   const lockOwnedBy: CommandContext['lockOwnedBy'] = async (table, key, id, notFoundMessage = MESSAGES.notFound) => {
     if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
     const rows = await tx
@@ -172,6 +193,14 @@ function commandContext(
           after: e.after ?? null,
           reason: e.reason ?? null,
         })),
+        undefined,
+        {
+          known: auditTail ?? auditTails.get(restaurantId) ?? null,
+          appended: (tail) => {
+            if (auditTail === null) committed.push(() => rememberTail(auditTails, restaurantId, auditTail!));
+            auditTail = tail;
+          },
+        },
       );
     },
     emit(type, id) {
@@ -182,6 +211,9 @@ function commandContext(
     },
     afterCommit(fn) {
       if (!committed.includes(fn)) committed.push(fn);
+    },
+    noteTicket(ticket) {
+      if (ticket.type === 'table') tableTickets.add(ticket.id);
     },
     lockOwnedBy,
     lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),
@@ -194,4 +226,10 @@ function commandContext(
       return Number(row?.next ?? 0);
     },
   };
+}
+
+/** A later command's tail may already be known (it committed first): the further one stays. */
+function rememberTail(tails: Map<string, AuditTail>, restaurantId: string, tail: AuditTail) {
+  const known = tails.get(restaurantId);
+  if (!known || tail.seq > known.seq) tails.set(restaurantId, tail);
 }

@@ -22,6 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sofra-fault-'));
 let port = 0;
 let server: ChildProcess | null = null;
+/** what the running server printed: shown when an answer is not the one expected */
+let serverOutput = '';
 let cookie = '';
 let restaurantId = '';
 
@@ -42,8 +44,12 @@ async function start() {
     detached: true,
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const hear = (d: Buffer) => {
+    output += d;
+    serverOutput += d;
+  };
+  child.stdout!.on('data', hear);
+  child.stderr!.on('data', hear);
   await new Promise<void>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
     const check = setInterval(() => {
@@ -114,7 +120,7 @@ describe('kill -9 during keyed requests', () => {
 
     await start();
     const retry = await addStaff('kesilen-istek-0001', 'kesilen@lokanta.test');
-    expect(retry.status).toBe(201);
+    expect(retry.status, `${await retry.clone().text()}\n${serverOutput}`).toBe(201);
     const again = await addStaff('kesilen-istek-0001', 'kesilen@lokanta.test');
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replay')).toBe('true');

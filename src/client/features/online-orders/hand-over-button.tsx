@@ -9,6 +9,9 @@ import { ot } from './online-orders-text';
 /** The statuses in which an accepted order may still be handed over from the inbox. */
 const BEFORE_HANDOVER: readonly OnlineOrderInfo['status'][] = ['accepted', 'preparing', 'ready'];
 
+/** Whether Teslim Edildi is offered: the card asks first, so other orders' cards hold no mutation. */
+export const canHandOver = (order: OnlineOrderInfo) => Boolean(order.ticketId) && BEFORE_HANDOVER.includes(order.status);
+
 /**
  * Teslim Edildi: a Gel-Al order taken at the counter, or a delivery the platform's own courier
  * took. The server takes what is left with the order's payment method and closes the adisyon; an
@@ -20,7 +23,7 @@ export function HandOverButton({ order }: { order: OnlineOrderInfo }) {
     mutationFn: () => handOverOnlineOrder(order.id),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.onlineOrders() }),
   });
-  if (!order.ticketId || !BEFORE_HANDOVER.includes(order.status)) return null;
+  if (!canHandOver(order)) return null;
   return (
     <Stack gap={4}>
       <Button size="lg" variant="outline" color="dark" loading={handOver.isPending} onClick={() => handOver.mutate()}>

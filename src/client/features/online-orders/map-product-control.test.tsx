@@ -85,7 +85,7 @@ function Inbox({ onAccept }: { onAccept(): void }) {
   return (
     <>
       {(orders.data ?? []).map((o) => (
-        <OnlineOrderCard key={o.id} order={o} now={Date.parse(RECEIVED) + 5000} onAccept={onAccept} onReject={() => {}} />
+        <OnlineOrderCard key={o.id} order={o} onAccept={onAccept} onReject={() => {}} />
       ))}
     </>
   );

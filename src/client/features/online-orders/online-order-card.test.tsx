@@ -1,10 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import { canHandOver } from './hand-over-button';
 import { OnlineOrderCard } from './online-order-card';
+
+// the card asks canHandOver once each time it draws: counting its calls counts a card's renders
+vi.mock('./hand-over-button', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./hand-over-button')>();
+  return { ...original, canHandOver: vi.fn(original.canHandOver) };
+});
+const rendersOf = (id: string) => vi.mocked(canHandOver).mock.calls.filter(([o]) => o.id === id).length;
 
 const RECEIVED = '2026-11-26T17:00:00Z';
 const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
@@ -36,16 +44,25 @@ const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
   ...over,
 });
 
+/** The card as the inbox shows it, `waitedMs` after the order arrived (only the clock is faked: user events keep real timers). */
 const show = (o: OnlineOrderInfo, waitedMs: number, handlers = { onAccept: vi.fn(), onReject: vi.fn() }) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.parse(RECEIVED) + waitedMs);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
-        <OnlineOrderCard order={o} now={Date.parse(RECEIVED) + waitedMs} {...handlers} />
+        <OnlineOrderCard order={o} {...handlers} />
       </MantineProvider>
     </QueryClientProvider>,
   );
   return handlers;
 };
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.mocked(canHandOver).mockClear();
+});
 
 describe('an online order card', () => {
   it('names its source in words beside the colour, and shows who, where, what, how paid and the platform discount apart', () => {
@@ -73,8 +90,8 @@ describe('an online order card', () => {
     expect(screen.getByTestId('order-wait')).toHaveTextContent('Acil: gecikti');
     await userEvent.click(screen.getByRole('button', { name: 'Onayla' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reddet' }));
-    expect(handlers.onAccept).toHaveBeenCalledOnce();
-    expect(handlers.onReject).toHaveBeenCalledOnce();
+    expect(handlers.onAccept).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'o1' }));
+    expect(handlers.onReject).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'o1' }));
   });
 
   it('shows the preparation time and the adisyon of an accepted order, and the reason of a rejected one', () => {
@@ -93,5 +110,52 @@ describe('an online order card', () => {
     cleanup();
     show(order({ status: 'cancelled', rejectNote: 'Müşteri vazgeçti' }), 60_000);
     expect(screen.getByText('Platform iptal etti: Müşteri vazgeçti')).toBeInTheDocument();
+  });
+});
+
+describe('a full inbox', () => {
+  const client = new QueryClient();
+  const handlers = { onAccept: vi.fn(), onReject: vi.fn() };
+  /** The cards as the page passes them: the same two handlers every time. */
+  const inbox = (orders: OnlineOrderInfo[]) => (
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        {orders.map((o) => (
+          <OnlineOrderCard key={o.id} order={o} {...handlers} />
+        ))}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+
+  it('draws again only the card whose order changed (a live event), not the others', () => {
+    const a = order({ id: 'a', externalId: 'A-1', status: 'accepted' });
+    const b = order({ id: 'b', externalId: 'B-1' });
+    const { rerender } = render(inbox([a, b]));
+    expect([rendersOf('a'), rendersOf('b')]).toEqual([1, 1]);
+    // the refetch after a live event: the unchanged order keeps its object (the query's structural sharing)
+    rerender(inbox([a, { ...b, status: 'accepted', version: 2 }]));
+    expect([rendersOf('a'), rendersOf('b')]).toEqual([1, 2]);
+    expect(screen.getByRole('article', { name: 'Getir Yemek #B-1, Onaylandı' })).toBeInTheDocument();
+  });
+
+  it('ticks only the wait of the waiting cards, with one clock, and escalates it; the cards themselves never draw again', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.parse(RECEIVED) + 25_000);
+    render(inbox([order({ id: 'a', externalId: 'A-1', status: 'accepted' }), order({ id: 'b', externalId: 'B-1' }), order({ id: 'c', externalId: 'C-1', receivedAt: '2026-11-26T17:00:10Z' })]));
+    const [b, c] = screen.getAllByTestId('order-wait');
+    expect(b).toHaveTextContent('Yeni · Bekleme: 25 sn');
+    expect(c).toHaveTextContent('Yeni · Bekleme: 15 sn');
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(b).toHaveTextContent('Yanıt bekliyor · Bekleme: 30 sn');
+    expect(b).toHaveAttribute('data-urgency', 'warn');
+    expect(c).toHaveTextContent('Yeni · Bekleme: 20 sn');
+    act(() => vi.advanceTimersByTime(90_000));
+    expect(b).toHaveTextContent('Acil: gecikti · Bekleme: 2 dk 00 sn');
+    expect(b).toHaveAttribute('data-urgency', 'late');
+    expect([rendersOf('a'), rendersOf('b'), rendersOf('c')]).toEqual([1, 1, 1]);
+    cleanup();
+    // no card waits any more: the clock stops
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

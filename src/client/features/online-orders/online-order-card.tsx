@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import {
   ONLINE_ORDER_SOURCE_COLORS,
   ONLINE_ORDER_SOURCE_LABELS,
@@ -11,152 +12,143 @@ import {
   type OnlineOrderInfo,
 } from '../../../shared/online-orders-contract';
 import { formatTurkishPhone } from '../../../shared/phone';
-import { HandOverButton } from './hand-over-button';
+import { HandOverButton, canHandOver } from './hand-over-button';
 import { MapProductControl } from './map-product-control';
 import classes from './online-orders.module.css';
-import { URGENCY_LABELS, itemLine, money, ot, timeText, urgencyOf, waitText } from './online-orders-text';
+import { itemLine, money, ot, timeText } from './online-orders-text';
 import { pt } from './platform-text';
-
-const URGENCY_COLORS = { fresh: 'orange.9', warn: 'red.8', late: 'red.9' } as const;
+import { WaitBadge } from './wait-badge';
 
 /**
  * One order as the owner decides on it: where it came from (name and colour), who and where,
  * what (dishes with options and notes), how it is paid, the total and when it is wanted; a new
  * order shows how long it has waited, escalating, and its two answers.
+ *
+ * Memoised: the inbox keeps an unchanged order's object from one fetch to the next (the query's
+ * structural sharing) and passes the same two handlers, which take the order, so a live event
+ * draws again only the card whose order changed. The wait ticks inside WaitBadge alone.
+ * Plain elements styled by the module's classes (Mantine's sizes and colours), not a Mantine
+ * component per line: a full inbox draws 200 of these at once on a phone.
  */
-export function OnlineOrderCard({ order, now, onAccept, onReject }: { order: OnlineOrderInfo; now: number; onAccept(): void; onReject(): void }) {
+export const OnlineOrderCard = memo(function OnlineOrderCard({
+  order,
+  onAccept,
+  onReject,
+}: {
+  order: OnlineOrderInfo;
+  onAccept(order: OnlineOrderInfo): void;
+  onReject(order: OnlineOrderInfo): void;
+}) {
   const isNew = order.status === 'new';
   // an unmapped product: Onayla waits until it is mapped (the server refuses it too)
   const hasUnmapped = order.items.some((i) => i.unmapped);
-  const waited = now - Date.parse(order.receivedAt);
-  const urgency = urgencyOf(waited);
+  const phone = order.customer.phone ? formatTurkishPhone(order.customer.phone) : null;
   const colour = ONLINE_ORDER_SOURCE_COLORS[order.source];
   const readyBy = order.answeredAt && order.prepMinutes ? new Date(Date.parse(order.answeredAt) + order.prepMinutes * 60_000).toISOString() : null;
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="article"
+    <article
       aria-label={`${ONLINE_ORDER_SOURCE_LABELS[order.source]} #${order.externalId}, ${ONLINE_ORDER_STATUS_LABELS[order.status]}`}
       className={`${classes.card} ${isNew ? classes.cardNew : ''}`}
       style={{ borderLeftColor: colour }}
       data-testid="online-order"
       data-status={order.status}
     >
-      <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs">
-            <Badge size="lg" radius="sm" className={classes.sourceBadge} style={{ background: colour }}>
-              {ONLINE_ORDER_SOURCE_LABELS[order.source]}
-            </Badge>
-            <Text fw={700}>#{order.externalId}</Text>
-          </Group>
-          <Badge size="lg" variant="outline" color="dark">
-            {ONLINE_ORDER_STATUS_LABELS[order.status]}
-          </Badge>
-        </Group>
-        <Group gap="xs" wrap="wrap">
-          <Badge variant="light" color="dark">
-            {ONLINE_ORDER_TYPE_LABELS[order.type]}
-          </Badge>
-          <Text size="sm">
-            {ot.received}: {timeText(order.receivedAt)} · {ot.expected}: {order.expectedAt ? timeText(order.expectedAt) : ot.asap}
-          </Text>
-        </Group>
-        {isNew && (
-          <Badge size="xl" radius="sm" color={URGENCY_COLORS[urgency]} variant="filled" data-testid="order-wait" style={{ alignSelf: 'flex-start' }}>
-            {URGENCY_LABELS[urgency]} · {ot.waiting}: {waitText(waited)}
-          </Badge>
-        )}
-
-        <div>
-          <Text fw={600}>{order.customer.name}</Text>
-          {order.customer.phone && (
-            <Anchor href={`tel:${order.customer.phone}`} size="sm" aria-label={ot.call(formatTurkishPhone(order.customer.phone))}>
-              {formatTurkishPhone(order.customer.phone)}
-            </Anchor>
-          )}
-          {order.customer.address && (
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {ot.address}: {order.customer.address}
-            </Text>
-          )}
+      <div className={classes.row}>
+        <div className={classes.group}>
+          <span className={`${classes.badge} ${classes.badgeLg} ${classes.sourceBadge}`} style={{ background: colour }}>
+            {ONLINE_ORDER_SOURCE_LABELS[order.source]}
+          </span>
+          <span className={classes.bold}>#{order.externalId}</span>
         </div>
+        <span className={`${classes.badge} ${classes.badgeLg} ${classes.badgeOutline}`}>{ONLINE_ORDER_STATUS_LABELS[order.status]}</span>
+      </div>
+      <div className={classes.group}>
+        <span className={`${classes.badge} ${classes.badgeLight}`}>{ONLINE_ORDER_TYPE_LABELS[order.type]}</span>
+        <span className={classes.sm}>
+          {ot.received}: {timeText(order.receivedAt)} · {ot.expected}: {order.expectedAt ? timeText(order.expectedAt) : ot.asap}
+        </span>
+      </div>
+      {isNew && <WaitBadge receivedAt={order.receivedAt} />}
 
-        <ul className={classes.items}>
-          {order.items.map((item, i) => (
-            <li key={i}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text>{itemLine(item)}</Text>
-                <Text style={{ whiteSpace: 'nowrap' }}>{money(item.total)}</Text>
-              </Group>
-              {item.note && (
-                <Text size="sm" fs="italic">
-                  Not: {item.note}
-                </Text>
-              )}
-              {item.unmapped && <UnmappedLine order={order} item={item} />}
-            </li>
-          ))}
-        </ul>
-        {order.note && (
-          <Text size="sm">
-            <b>{ot.orderNote}:</b> {order.note}
-          </Text>
+      <div>
+        <p className={classes.bold}>{order.customer.name}</p>
+        {order.customer.phone && phone && (
+          <a href={`tel:${order.customer.phone}`} className={`${classes.sm} ${classes.link} mantine-focus-auto`} aria-label={ot.call(phone)}>
+            {phone}
+          </a>
         )}
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">
-            {ot.payment}: {ONLINE_PAYMENT_LABELS[order.payment.method]}
-            {order.payment.brand ? ` (${order.payment.brand})` : ''}
-          </Text>
-          <Text fw={700}>
-            {ot.total}: {money(order.total)}
-          </Text>
-        </Group>
-        {order.platformDiscount > 0 && (
-          <Text size="sm">
-            {ot.platformDiscount}: {money(order.platformDiscount)}
-          </Text>
+        {order.customer.address && (
+          <p className={classes.sm} style={{ whiteSpace: 'pre-line' }}>
+            {ot.address}: {order.customer.address}
+          </p>
         )}
-        {order.prepMinutes !== null && (
-          <Text size="sm">
-            {ot.prep(order.prepMinutes)}
-            {readyBy ? ` · ${ot.readyBy(timeText(readyBy))}` : ''}
-            {order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}
-          </Text>
-        )}
-        {order.status === 'cancelled' && (
-          <Text size="sm" fw={600} c="red.9">
-            {ot.cancelledByPlatform}
-            {order.rejectNote ? `: ${order.rejectNote}` : ''}
-          </Text>
-        )}
-        <HandOverButton order={order} />
-        {order.rejectReason && (
-          <Text size="sm">
-            {ot.rejectedBecause}: {REJECT_REASON_LABELS[order.rejectReason]}
-            {order.rejectNote ? ` (${order.rejectNote})` : ''}
-          </Text>
-        )}
-        {isNew && hasUnmapped && (
-          <Text size="sm" fw={600} c="red.9">
-            {pt.waitsForMapping}
-          </Text>
-        )}
-        {isNew && (
-          <Group grow gap="sm">
-            <Button size="lg" color="green.9" onClick={onAccept} disabled={hasUnmapped}>
-              {ot.accept}
-            </Button>
-            <Button size="lg" color="red.9" variant="outline" onClick={onReject}>
-              {ot.reject}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+      </div>
+
+      <ul className={classes.items}>
+        {order.items.map((item, i) => (
+          <li key={i}>
+            <div className={classes.line}>
+              <span>{itemLine(item)}</span>
+              <span className={classes.nowrap}>{money(item.total)}</span>
+            </div>
+            {item.note && <p className={`${classes.sm} ${classes.italic}`}>Not: {item.note}</p>}
+            {item.unmapped && <UnmappedLine order={order} item={item} />}
+          </li>
+        ))}
+      </ul>
+      {order.note && (
+        <p className={classes.sm}>
+          <b>{ot.orderNote}:</b> {order.note}
+        </p>
+      )}
+      <div className={classes.row}>
+        <span className={classes.sm}>
+          {ot.payment}: {ONLINE_PAYMENT_LABELS[order.payment.method]}
+          {order.payment.brand ? ` (${order.payment.brand})` : ''}
+        </span>
+        <span className={classes.bold}>
+          {ot.total}: {money(order.total)}
+        </span>
+      </div>
+      {order.platformDiscount > 0 && (
+        <p className={classes.sm}>
+          {ot.platformDiscount}: {money(order.platformDiscount)}
+        </p>
+      )}
+      {order.prepMinutes !== null && (
+        <p className={classes.sm}>
+          {ot.prep(order.prepMinutes)}
+          {readyBy ? ` · ${ot.readyBy(timeText(readyBy))}` : ''}
+          {order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}
+        </p>
+      )}
+      {order.status === 'cancelled' && (
+        <p className={`${classes.sm} ${classes.alarm}`}>
+          {ot.cancelledByPlatform}
+          {order.rejectNote ? `: ${order.rejectNote}` : ''}
+        </p>
+      )}
+      {canHandOver(order) && <HandOverButton order={order} />}
+      {order.rejectReason && (
+        <p className={classes.sm}>
+          {ot.rejectedBecause}: {REJECT_REASON_LABELS[order.rejectReason]}
+          {order.rejectNote ? ` (${order.rejectNote})` : ''}
+        </p>
+      )}
+      {isNew && hasUnmapped && <p className={`${classes.sm} ${classes.alarm}`}>{pt.waitsForMapping}</p>}
+      {isNew && (
+        <div className={classes.answers}>
+          <button type="button" className={`${classes.answer} ${classes.accept} mantine-focus-auto mantine-active`} onClick={() => onAccept(order)} disabled={hasUnmapped}>
+            {ot.accept}
+          </button>
+          <button type="button" className={`${classes.answer} ${classes.reject} mantine-focus-auto mantine-active`} onClick={() => onReject(order)}>
+            {ot.reject}
+          </button>
+        </div>
+      )}
+    </article>
   );
-}
+});
 
 const isDeliveryPlatform = (source: string): source is DeliveryPlatform => (DELIVERY_PLATFORMS as readonly string[]).includes(source);
 

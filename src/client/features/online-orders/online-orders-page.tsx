@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { ONLINE_ORDER_STATUSES, ONLINE_ORDER_STATUS_LABELS, type OnlineOrderInfo, type OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
 import { onlineOrdersQuery } from '../../api/online-orders';
-import { useNow } from '../../components/use-now';
 import { AcceptDialog, RejectDialog } from './answer-dialogs';
 import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';
@@ -22,7 +21,6 @@ type Filter = OnlineOrderStatus | 'all';
  */
 export default function OnlineOrdersPage() {
   const orders = useQuery(onlineOrdersQuery());
-  const now = useNow(1000);
   const [filter, setFilter] = useState<Filter>('all');
   const [accepting, setAccepting] = useState<OnlineOrderInfo | null>(null);
   const [rejecting, setRejecting] = useState<OnlineOrderInfo | null>(null);
@@ -86,7 +84,7 @@ export default function OnlineOrdersPage() {
       ) : (
         <div className={classes.list}>
           {shown.map((o) => (
-            <OnlineOrderCard key={o.id} order={o} now={now} onAccept={() => setAccepting(o)} onReject={() => setRejecting(o)} />
+            <OnlineOrderCard key={o.id} order={o} onAccept={setAccepting} onReject={setRejecting} />
           ))}
         </div>
       )}

@@ -7,26 +7,60 @@ import { GENESIS_HASH, auditRowContent, linkHash, type AuditContent } from './ch
 /** What a command says about its change; the chain adds the restaurant, the place and the time. */
 export type NewAuditRow = Omit<AuditContent, 'restaurantId' | 'seq' | 'createdAt'>;
 
+/** A restaurant's last chained audit row. */
+export interface AuditTail {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * What the caller knows of the chain's end, to save the read of it: `known` is a tail that was
+ * committed, or written earlier in this same transaction (null when it knows nothing). `appended`
+ * hears the new tail; the caller may keep it only once the transaction commits (a rolled-back
+ * append must never be remembered).
+ */
+export interface TailHint {
+  known: AuditTail | null;
+  appended(tail: AuditTail): void;
+}
+
 /**
  * The one way a row gets into audit_events: numbered and chained onto the restaurant's last row.
  * Call it inside a command's transaction (runCommand), which holds the restaurant's row lock, so
  * two appends of one restaurant never read the same last row; the unique (restaurant, seq) index
  * refuses it anyway if anything else ever tried.
+ *
+ * With a hint, the first row goes straight after the known tail, one statement instead of two. The
+ * chain only grows and `known` is committed, so the known tail is either the real one or behind it
+ * (another server process appended meanwhile): then its next seq is taken, the insert does nothing,
+ * and the tail is read as without a hint.
  */
-export async function appendAuditRows(tx: Db, restaurantId: string, rows: readonly NewAuditRow[], now = new Date()) {
+export async function appendAuditRows(tx: Db, restaurantId: string, rows: readonly NewAuditRow[], now = new Date(), hint?: TailHint) {
   if (rows.length === 0) return;
-  const [last] = await tx
-    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.restaurantId, restaurantId), isNotNull(auditEvents.seq)))
-    .orderBy(desc(auditEvents.seq))
-    .limit(1);
-  let seq = last?.seq ?? 0;
-  // rows from before the chain have no hash: the chain starts afresh after them
-  let prevHash = last?.hash ?? GENESIS_HASH;
   // created_at set here, not by the database's now(): the hash covers the very value stored
   const createdAt = new Date(now.getTime());
-  const values = rows.map((r) => {
+  let values = hint?.known ? chained(restaurantId, rows, hint.known, createdAt) : null;
+  const first = values ? await tx.insert(auditEvents).values(values[0]).onConflictDoNothing().returning({ seq: auditEvents.seq }) : [];
+  if (first.length === 0) {
+    const [last] = await tx
+      .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.restaurantId, restaurantId), isNotNull(auditEvents.seq)))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    // rows from before the chain have no hash: the chain starts afresh after them
+    values = chained(restaurantId, rows, { seq: last?.seq ?? 0, hash: last?.hash ?? GENESIS_HASH }, createdAt);
+    await tx.insert(auditEvents).values(values);
+  } else if (values!.length > 1) await tx.insert(auditEvents).values(values!.slice(1));
+  const end = values!.at(-1)!;
+  hint?.appended({ seq: end.seq, hash: end.hash });
+}
+
+/** `rows` numbered and hash-linked after `tail`. */
+function chained(restaurantId: string, rows: readonly NewAuditRow[], tail: AuditTail, createdAt: Date) {
+  let seq = tail.seq;
+  let prevHash = tail.hash;
+  return rows.map((r) => {
     const row = {
       restaurantId,
       seq: ++seq,
@@ -47,5 +81,4 @@ export async function appendAuditRows(tx: Db, restaurantId: string, rows: readon
     prevHash = hash;
     return linked;
   });
-  await tx.insert(auditEvents).values(values);
 }

@@ -135,30 +135,25 @@ export async function logout(db: Db, sessionToken: string | undefined, rememberT
   return ended.map((s) => s.id);
 }
 
+/**
+ * The active member's role and the active user's e-mail for the session's row, as subqueries: the
+ * same answer as joining the three tables, but the embedded database plans a three-table join
+ * anew on every request (~5 ms) and these in well under one. null when either is not active.
+ */
+// Written out with aliases: Drizzle leaves the columns of a one-table select unqualified, and inside
+// a subquery an unqualified "user_id" would be the inner table's own.
+const liveRole = sql<string | null>`(select m.role from memberships m where m.user_id = sessions.user_id and m.restaurant_id = sessions.restaurant_id and m.is_active)`;
+const liveEmail = sql<string | null>`(select u.email from users u where u.id = sessions.user_id and u.is_active)`;
+
 /** The signed-in actor for a session cookie, or null. Role and active flag are read live. */
 export async function findActor(db: Db, sessionToken: string): Promise<Actor | null> {
   const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      email: users.email,
-      restaurantId: sessions.restaurantId,
-      role: memberships.role,
-    })
+    .select({ sessionId: sessions.id, userId: sessions.userId, email: liveEmail, restaurantId: sessions.restaurantId, role: liveRole })
     .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
-    .innerJoin(
-      memberships,
-      and(
-        eq(memberships.userId, sessions.userId),
-        eq(memberships.restaurantId, sessions.restaurantId),
-        eq(memberships.isActive, true),
-      ),
-    )
     .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row || !isRole(row.role)) return null;
-  return { ...row, role: row.role };
+  if (!row || row.email === null || row.role === null || !isRole(row.role)) return null;
+  return { sessionId: row.sessionId, userId: row.userId, email: row.email, restaurantId: row.restaurantId, role: row.role };
 }
 
 /**
@@ -178,11 +173,9 @@ export async function endAllSessions(db: Db, userId: string): Promise<string[]> 
  */
 export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ email: liveEmail, role: liveRole })
     .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.isActive, true)))
-    .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.restaurantId, sessions.restaurantId), eq(memberships.isActive, true)))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row !== undefined;
+  return row !== undefined && row.email !== null && row.role !== null;
 }

@@ -6,7 +6,7 @@ import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { sealClosedBill } from '../audit-chain/seal-bill';
 import { lastDayClose, openBusinessDay } from '../day-close/open-day';
-import { assertBillHolds, lockOpenTicket, openTicketOn, touchTicket } from '../orders/ticket-commands';
+import { assertBillHolds, lockOpenTicket, lockOpenTicketForChange, openTicketOn, touchTicket } from '../orders/ticket-commands';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { splitOff } from './adjustment-commands';
 import { BILL_MESSAGES } from './bill-messages';
@@ -42,7 +42,7 @@ async function chooseLines(c: CommandContext, ticketId: string, req: PaymentRequ
  * recorded apart from sales.
  */
 export async function takePayment(c: CommandContext, ticketId: string, req: PaymentRequest) {
-  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const ticket = await lockOpenTicketForChange(c, ticketId, req.version);
   const { value: settings } = await getRestaurantSettings(c.tx, c.restaurantId);
   if (!(settings.paymentMethods as string[]).includes(settingsMethod(req.method))) {
     throw new HttpError(409, BILL_MESSAGES.methodOff(PAYMENT_METHOD_LABELS[req.method]));
@@ -88,7 +88,6 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
     })
     .returning({ id: payments.id });
   if (lineIds.length) await c.tx.update(ticketLines).set({ paymentId: row.id }).where(inArray(ticketLines.id, lineIds));
-  await touchTicket(c, ticket.id);
   await c.audit({
     action: 'ticket.payment',
     entity: 'ticket',

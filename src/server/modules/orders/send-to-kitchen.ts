@@ -3,7 +3,7 @@ import { kitchenBatches, ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { holdSentLines } from './courses';
-import { lockOpenTicket, touchTicket } from './ticket-commands';
+import { lockOpenTicketForChange } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 /**
@@ -13,7 +13,7 @@ import { TICKET_MESSAGES } from './ticket-messages';
  * Lines of `holdCourses` go too, held: the kitchen sees them and cooks them when the course is fired.
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
-  const ticket = await lockOpenTicket(c, ticketId, version);
+  const ticket = await lockOpenTicketForChange(c, ticketId, version);
   // the batch first, numbered after the ticket's earlier ones; with nothing pending it rolls back
   const [batch] = await c.tx
     .insert(kitchenBatches)
@@ -30,7 +30,6 @@ export async function sendToKitchen(c: CommandContext, ticketId: string, version
     .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.status, 'pending')))
     .returning({ id: ticketLines.id, sortOrder: ticketLines.sortOrder });
   if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
-  await touchTicket(c, ticket.id);
   const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);
   const heldIds = new Set(await holdSentLines(c, lineIds, holdCourses));
   const heldLineIds = lineIds.filter((id) => heldIds.has(id));

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BillMathError, boundsProblem, type Bill } from '../../../shared/bill-math';
 import { openTicketRequest, type AddLinesRequest, type OpenTicketRequest, type UpdateLineRequest, type UpdateTicketRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
+import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
@@ -21,6 +22,29 @@ export async function lockOpenTicket(c: CommandContext, ticketId: string, versio
   const ticket = await c.lockOwned(tickets, ticketId, TICKET_MESSAGES.ticketNotFound);
   if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
   c.assertVersion(ticket, version);
+  c.noteTicket(ticket);
+  return ticket;
+}
+
+/**
+ * lockOpenTicket and touchTicket in one statement, for the commands that always change the ticket
+ * (the waiter's hot path: add, change, delete, send, pay): the UPDATE takes the row lock, the
+ * version check reads the version it replaced. A refusal throws, and the rollback undoes the bump.
+ * Answers the row as it was before the bump, as lockOpenTicket does.
+ */
+export async function lockOpenTicketForChange(c: CommandContext, ticketId: string, version: number | undefined): Promise<TicketRow> {
+  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const [bumped] = await c.tx
+    .update(tickets)
+    .set({ version: sql`${tickets.version} + 1` })
+    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, c.restaurantId)))
+    .returning();
+  if (!bumped) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const ticket = { ...bumped, version: bumped.version - 1 };
+  if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
+  c.assertVersion(ticket, version);
+  c.noteTicket(ticket);
+  c.emit('tickets', ticket.id);
   return ticket;
 }
 
@@ -155,7 +179,7 @@ export async function updateTicket(c: CommandContext, ticketId: string, req: Upd
 
 /** New lines, priced now and pending until Mutfağa Gönder. */
 export async function addLines(c: CommandContext, ticketId: string, req: AddLinesRequest) {
-  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const ticket = await lockOpenTicketForChange(c, ticketId, req.version);
   const priced = await priceLines(c, req.lines);
   // each line's course as Ayarlar spells it (400 for one the restaurant does not have)
   const named = await knownCourses(c, req.lines.flatMap((l) => (l.course ? [l.course] : [])));
@@ -165,7 +189,6 @@ export async function addLines(c: CommandContext, ticketId: string, req: AddLine
     .insert(ticketLines)
     .values(priced.map((p, i) => ({ ...p, course: courses[i], restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
     .returning({ id: ticketLines.id });
-  await touchTicket(c, ticket.id);
   // each line was checked when priced; together they must still fit one ticket
   await assertBillHolds(c, ticket.id);
   await c.audit({
@@ -190,7 +213,7 @@ function refusePaid(line: LineRow) {
 }
 
 export async function updateLine(c: CommandContext, ticketId: string, lineId: string, req: UpdateLineRequest) {
-  const ticket = await lockOpenTicket(c, ticketId, req.version);
+  const ticket = await lockOpenTicketForChange(c, ticketId, req.version);
   const line = await lockPendingLine(c, ticket.id, lineId);
   if (req.quantity !== undefined && req.quantity !== line.quantity) refusePaid(line);
   // checked before the write: a quantity × unit past the line bound must not reach the database
@@ -203,17 +226,15 @@ export async function updateLine(c: CommandContext, ticketId: string, lineId: st
     ...(course !== undefined ? { course } : {}),
   };
   if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
-  await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);
   await c.audit({ action: 'ticket.line.update', entity: 'ticket_line', entityId: line.id, before: { quantity: line.quantity, note: line.note, course: line.course }, after: set });
 }
 
 export async function deleteLine(c: CommandContext, ticketId: string, lineId: string, version: number | undefined) {
-  const ticket = await lockOpenTicket(c, ticketId, version);
+  const ticket = await lockOpenTicketForChange(c, ticketId, version);
   const line = await lockPendingLine(c, ticket.id, lineId);
   refusePaid(line);
   await c.tx.delete(ticketLines).where(eq(ticketLines.id, line.id));
-  await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);
   await c.audit({ action: 'ticket.line.delete', entity: 'ticket_line', entityId: line.id, before: { name: line.name, quantity: line.quantity } });
 }

@@ -467,6 +467,8 @@ const MATRIX: Record<string, RouteRule> = {
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/restaurants/:restaurantId/online-orders': OWNER_ONLINE,
+  // the kitchen screen's ring (Ayarlar): a count and a time, never the orders; waiters are refused
+  'GET /api/restaurants/:restaurantId/online-orders/waiting': { access: ['owner', 'kitchen'], tenantScoped: true },
   'POST /api/restaurants/:restaurantId/online-orders/:orderId/accept': { ...OWNER_ONLINE, ...withNewOrder({ prepMinutes: 20 }) },
   'POST /api/restaurants/:restaurantId/online-orders/:orderId/reject': { ...OWNER_ONLINE, ...withNewOrder({ reason: 'too_busy' }) },
   'POST /api/restaurants/:restaurantId/online-orders/:orderId/handover': {

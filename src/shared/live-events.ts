@@ -30,7 +30,7 @@ export const LIVE_EVENT_TYPES = [
   'days',
   /** Kurye Takibi: a courier added or changed, a link made or revoked, an order given, picked up, delivered or paid, a position, a settlement; id = the courier */
   'couriers',
-  /** an online order arrived, was accepted or rejected (Online Sipariş Takibi rings on every owner screen); id = the order */
+  /** an online order arrived, was accepted or rejected (Online Sipariş Takibi rings on every owner screen, and on the kitchen's when Ayarlar says so); id = the order */
   'online-orders',
 ] as const;
 

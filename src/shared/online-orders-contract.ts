@@ -203,6 +203,13 @@ export type RejectOnlineOrderRequest = z.infer<typeof rejectOnlineOrderRequest>;
 
 // ------------------------------------------------------------------ answers
 
+/**
+ * What the kitchen screen may know of the inbox (GET …/online-orders/waiting): how many orders wait
+ * for the owner's answer and since when (ISO; null when none wait). Never the orders themselves.
+ */
+export const onlineOrdersWaitingInfo = z.object({ count: z.number().int().min(0), oldestAt: z.string().nullable() });
+export type OnlineOrdersWaitingInfo = z.infer<typeof onlineOrdersWaitingInfo>;
+
 export const sofraOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES) });
 export type SofraOrderResult = z.infer<typeof sofraOrderResult>;
 

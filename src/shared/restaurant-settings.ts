@@ -84,6 +84,12 @@ export const restaurantSettings = z
       warnMinutes: z.number().int().min(1, 'Uyarı süresi en az 1 dakika olmalı').max(240),
       lateMinutes: z.number().int().min(1).max(480, 'Gecikme süresi en fazla 480 dakika olabilir'),
     }),
+    /**
+     * Online Sipariş Takibi: an order waiting for the owner's answer also rings on the kitchen
+     * screen (a banner and a chime until it is answered). A document saved before this reads (and
+     * saves) off.
+     */
+    kitchenRingsForOnlineOrders: z.boolean({ error: 'Mutfak ekranı çalsın mı: açık ya da kapalı olmalı' }).default(false),
     publicMenu: z.object({
       enabled: z.boolean(),
       /** the restaurant's own domain for QR links; empty = the address the app is opened at */
@@ -135,6 +141,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     courses: [...DEFAULT_COURSES],
     permissions: { discount: ['owner'], comp: ['owner'], cancel: ['owner', 'waiter'] },
     kitchenThresholds: { warnMinutes: 10, lateMinutes: 20 },
+    kitchenRingsForOnlineOrders: false,
     publicMenu: { enabled: true, baseUrl: '' },
     mapTileUrl: '',
     timeZone: 'Europe/Istanbul',

@@ -64,6 +64,8 @@ export const queryKeys = {
   auditChain: (restaurantId: string) => ['audit-chain', restaurantId] as const,
   /** Online Sipariş Takibi: the inbox (all statuses; the screen filters) */
   onlineOrders: (restaurantId?: string) => (restaurantId ? (['online-orders', restaurantId] as const) : (['online-orders'] as const)),
+  /** the kitchen screen's ring: how many orders wait for the owner's answer (under 'online-orders': its live event refreshes it) */
+  onlineOrdersWaiting: (restaurantId: string) => ['online-orders', restaurantId, 'waiting'] as const,
   /** the secret of the restaurant's own order channel (Ayarlar) */
   sofraSecret: (restaurantId: string) => ['online-orders', restaurantId, 'sofra-secret'] as const,
   /** Telefon Siparişi: what earlier orders tell of a phone number (canonical form) */

@@ -1,3 +1,4 @@
+import { KitchenOnlineOrdersRing } from '../features/kitchen/kitchen-online-orders-ring';
 import { MySettingsPage } from '../features/settings/my-settings-page';
 import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
@@ -12,5 +13,11 @@ const screens: DashboardScreen[] = [
 ];
 
 export default function KitchenApp() {
-  return <RoleDashboard role="kitchen" screens={screens} defaultItem="orders" indexItem="orders" />;
+  return (
+    <>
+      <RoleDashboard role="kitchen" screens={screens} defaultItem="orders" indexItem="orders" />
+      {/* when Ayarlar say so, an online order waiting for the owner's answer rings on every kitchen screen */}
+      <KitchenOnlineOrdersRing />
+    </>
+  );
 }

@@ -40,6 +40,9 @@ export const kt = {
   unacknowledgedTitle: 'Mutfak siparişi almadı',
   unacknowledged: (where: string, stations: string, seconds: number) =>
     `${where}: ${stations} ekranı ${seconds} saniyedir siparişi almadı. Mutfağa haber verin.`,
+  /** the online-order ring (Ayarlar: "Yeni online siparişte mutfak ekranı da çalsın") */
+  onlineWaiting: (count: number) => `🔔 ${count} yeni online sipariş yanıt bekliyor — işletme sahibi onaylayacak`,
+  onlineOldest: (minutes: number) => (minutes < 1 ? 'En eskisi az önce geldi.' : `En eskisi ${minutes} dakikadır bekliyor.`),
   offline: 'Bağlantı yok',
   offlineSince: (time: string) => `Son güncelleme: ${time}. Yeniden bağlanılıyor…`,
   offlineNever: 'Yeniden bağlanılıyor…',

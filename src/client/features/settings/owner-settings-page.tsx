@@ -264,6 +264,16 @@ export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {
           </Text>
         </SettingsSection>
 
+        <SettingsSection title="Online Sipariş Uyarısı">
+          <Switch
+            label="Yeni online siparişte mutfak ekranı da çalsın"
+            description="Siz yanıtlayana kadar mutfak ekranında yanıp sönen bir uyarı görünür ve birkaç saniyede bir zil çalar. Siparişi onaylamak ya da reddetmek yine sizde kalır."
+            {...field('kitchenRingsForOnlineOrders')}
+            checked={form.kitchenRingsForOnlineOrders === true}
+            onChange={(e) => update({ kitchenRingsForOnlineOrders: e.currentTarget.checked })}
+          />
+        </SettingsSection>
+
         <SettingsSection title="QR Menü ve Bölge">
           <Switch
             label="Herkese açık menü yayında"

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, or, gte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, min, or, gte } from 'drizzle-orm';
 import {
   SOFRA_CHANNEL,
   type IntegrationSecretInfo,
   type OnlineOrderInfo,
+  type OnlineOrdersWaitingInfo,
   type OnlineOrderStatus,
   type RejectReason,
 } from '../../../shared/online-orders-contract';
@@ -102,6 +103,19 @@ export async function listOnlineOrders(db: Db, restaurantId: string, status?: On
     .limit(INBOX_LIMIT);
   const orders = await presentAll(db, rows);
   return status ? orders.filter((o) => o.status === status) : orders;
+}
+
+/**
+ * How many orders wait for an answer and since when: all the kitchen screen is told of the inbox
+ * (it rings when Ayarlar says so; only the owner answers). Test orders count as the owner's do.
+ */
+export async function countWaitingOnlineOrders(db: Db, restaurantId: string): Promise<OnlineOrdersWaitingInfo> {
+  const [row] = await db
+    .select({ count: count(), oldestAt: min(onlineOrders.receivedAt) })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, restaurantId), eq(onlineOrders.status, 'new')));
+  const oldest = row?.oldestAt ?? null;
+  return { count: Number(row?.count ?? 0), oldestAt: oldest === null ? null : new Date(oldest).toISOString() };
 }
 
 export async function readOnlineOrder(db: Db, restaurantId: string, orderId: string): Promise<OnlineOrderInfo> {

@@ -15,16 +15,17 @@ import {
   mapPlatformProductResult,
   onlineOrderInfo,
   onlineOrdersQuery,
+  onlineOrdersWaitingInfo,
   phoneOrderRequest,
   platformProductCode,
   rejectOnlineOrderRequest,
   rotatedSecretResult,
 } from '../../../shared/online-orders-contract';
-import { OWNER, command, restaurantParams } from '../../lib/routes';
+import { OWNER, allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';
 import { handOverOnlineOrder } from './online-order-endings';
-import { listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
+import { countWaitingOnlineOrders, listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
 import { customerHistory, takePhoneOrder } from './phone-orders';
 import { platformSimulatorRoutes } from './platform-simulator.routes';
 import { listPlatformConnections, mapPlatformProduct, pausePlatform, savePlatformConnection } from './platform-settings';
@@ -44,6 +45,14 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
 
   r.get('/online-orders', { config: OWNER, schema: { params: restaurantParams, querystring: onlineOrdersQuery, response: { 200: z.array(onlineOrderInfo) } } }, async (request) =>
     listOnlineOrders(db, actorOf(request).restaurantId, request.query.status),
+  );
+
+  // The kitchen screen rings while orders wait (Ayarlar): it learns how many and since when, never
+  // the orders (customers, addresses, prices stay the owner's). Waiters answer nothing here.
+  r.get(
+    '/online-orders/waiting',
+    { config: allow('owner', 'kitchen'), schema: { params: restaurantParams, response: { 200: onlineOrdersWaitingInfo } } },
+    async (request) => countWaitingOnlineOrders(db, actorOf(request).restaurantId),
   );
 
   // Telefon Siparişi: typed in by staff, accepted at once (phone-orders.ts)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { kitchenBatches, ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
@@ -14,22 +14,21 @@ import { TICKET_MESSAGES } from './ticket-messages';
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
   const ticket = await lockOpenTicketForChange(c, ticketId, version);
-  // the batch first, numbered after the ticket's earlier ones; with nothing pending it rolls back
-  const [batch] = await c.tx
-    .insert(kitchenBatches)
-    .values({
-      restaurantId: c.restaurantId,
-      ticketId: ticket.id,
-      sequence: sql`(select count(*) + 1 from ${kitchenBatches} where ${kitchenBatches.ticketId} = ${ticket.id})`,
-      sentBy: c.actor.userId,
-    })
-    .returning({ id: kitchenBatches.id });
-  const sent = await c.tx
-    .update(ticketLines)
-    .set({ status: 'sent', batchId: batch.id })
-    .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.status, 'pending')))
-    .returning({ id: ticketLines.id, sortOrder: ticketLines.sortOrder });
+  // One statement: the batch, numbered after the ticket's earlier ones, and the pending lines moved
+  // into it (the lines' reference to the new batch is checked at the statement's end). With nothing
+  // pending the command is refused below and the batch rolls back.
+  const moved = (await c.tx.execute(sql`
+    with batch as (
+      insert into ${kitchenBatches} (restaurant_id, ticket_id, sequence, sent_by)
+      values (${c.restaurantId}, ${ticket.id}, (select count(*) + 1 from ${kitchenBatches} where ticket_id = ${ticket.id}), ${c.actor.userId})
+      returning id
+    )
+    update ${ticketLines} set status = 'sent', batch_id = (select id from batch)
+    where ticket_id = ${ticket.id} and status = 'pending'
+    returning id, sort_order as "sortOrder", batch_id as "batchId"`)) as unknown as { rows: { id: string; sortOrder: number; batchId: string }[] };
+  const sent = moved.rows;
   if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
+  const batch = { id: sent[0].batchId };
   const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);
   const heldIds = new Set(await holdSentLines(c, lineIds, holdCourses));
   const heldLineIds = lineIds.filter((id) => heldIds.has(id));

@@ -63,3 +63,60 @@ describe('İkram reasons in Ayarlar', () => {
     expect((await putGeneral(r.id, r.waiter.cookies, { ...doc, compReasons: ['Bedava'] })).statusCode).toBe(403);
   });
 });
+
+describe('Yeni online siparişte mutfak ekranı da çalsın (Ayarlar)', () => {
+  it('is off for a new restaurant, and for a document saved before it existed (a save without it keeps it off)', async () => {
+    const r = await staffedRestaurant(ctx);
+    expect((await getGeneral(r.id, r.kitchen.cookies)).json().kitchenRingsForOnlineOrders).toBe(false);
+    const { kitchenRingsForOnlineOrders: _, ...old } = defaultRestaurantSettings(r.name);
+    await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'general', value: old, version: 1 });
+    expect((await getGeneral(r.id, r.kitchen.cookies)).json().kitchenRingsForOnlineOrders).toBe(false);
+    const res = await putGeneral(r.id, r.owner.cookies, old);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().kitchenRingsForOnlineOrders).toBe(false);
+  });
+
+  it('the owner turns it on with the version check; the kitchen reads it and a stale save is refused', async () => {
+    const r = await staffedRestaurant(ctx);
+    const first = await getGeneral(r.id, r.owner.cookies);
+    const doc = first.json() as object;
+    const etag = first.headers.etag as string;
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: urlOf(r.id),
+      cookies: r.owner.cookies,
+      headers: { 'if-match': etag },
+      payload: { ...doc, kitchenRingsForOnlineOrders: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await getGeneral(r.id, r.kitchen.cookies)).json().kitchenRingsForOnlineOrders).toBe(true);
+    // the same version again: someone saved in between
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url: urlOf(r.id),
+      cookies: r.owner.cookies,
+      headers: { 'if-match': etag },
+      payload: { ...doc, kitchenRingsForOnlineOrders: false },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toHaveProperty('error');
+    expect((await getGeneral(r.id, r.kitchen.cookies)).json().kitchenRingsForOnlineOrders).toBe(true);
+  });
+
+  it('refuses a value that is not on or off with a Turkish 400 on the field', async () => {
+    const r = await staffedRestaurant(ctx);
+    const doc = (await getGeneral(r.id, r.owner.cookies)).json();
+    const res = await putGeneral(r.id, r.owner.cookies, { ...doc, kitchenRingsForOnlineOrders: 'evet' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ kitchenRingsForOnlineOrders: 'Mutfak ekranı çalsın mı: açık ya da kapalı olmalı' });
+    expect((await getGeneral(r.id, r.owner.cookies)).json().kitchenRingsForOnlineOrders).toBe(false);
+  });
+
+  it('the kitchen and waiters cannot turn it on', async () => {
+    const r = await staffedRestaurant(ctx);
+    const doc = (await getGeneral(r.id, r.owner.cookies)).json();
+    expect((await putGeneral(r.id, r.kitchen.cookies, { ...doc, kitchenRingsForOnlineOrders: true })).statusCode).toBe(403);
+    expect((await putGeneral(r.id, r.waiter.cookies, { ...doc, kitchenRingsForOnlineOrders: true })).statusCode).toBe(403);
+    expect((await getGeneral(r.id, r.owner.cookies)).json().kitchenRingsForOnlineOrders).toBe(false);
+  });
+});

@@ -22,9 +22,11 @@ export async function getStoredRestaurantSettings(db: Db, restaurantId: string):
   const doc = await getSettingsDocument(db, restaurantId, spec);
   // The name lives on the restaurant row (the public menu and bills read it there).
   const profile = { ...doc.value.profile, name: spec.defaults.profile.name };
-  // Documents saved before İkram had its own reasons (or before courses) read with the default lists.
+  // Documents saved before İkram had its own reasons (or before courses) read with the default lists…
   const courses = doc.value.courses ?? [...DEFAULT_COURSES];
-  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, profile } };
+  // …and before the kitchen could ring for online orders, with it off.
+  const kitchenRingsForOnlineOrders = doc.value.kitchenRingsForOnlineOrders ?? false;
+  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, kitchenRingsForOnlineOrders, profile } };
 }
 
 /** The owner's general settings; a restaurant that never saved gets the defaults with its name. */

@@ -1,0 +1,110 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '../fixtures';
+import { DEMO, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
+import { Sender, restaurantIdOf } from './kitchen-helpers';
+
+/*
+ * "A new order rings and flashes on every owner screen (and the kitchen's, if Ayarlar says so), and
+ * keeps ringing until someone answers it": the owner turns the kitchen's ring on in Ayarlar, an
+ * order arrives through the restaurant's own channel, the kitchen screen flashes and rings, and the
+ * owner's answer silences it. The setting is turned off again at the end (the demo is shared).
+ */
+
+/** Counts chimes: every playChime makes oscillators on a fresh AudioContext. */
+const countChimes = () => {
+  const w = window as unknown as { __chimes: number; AudioContext: typeof AudioContext };
+  w.__chimes = 0;
+  const original = w.AudioContext.prototype.createOscillator;
+  w.AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    w.__chimes++;
+    return original.call(this);
+  };
+};
+const chimes = (page: Page) => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes);
+
+async function channelSecret(request: APIRequestContext, restaurantId: string) {
+  const url = `/api/restaurants/${restaurantId}/integrations/sofra/secret`;
+  const current = (await (await request.get(url)).json()) as { secret: string | null };
+  if (current.secret) return current.secret;
+  const made = await request.post(url);
+  expect(made.ok(), await made.text()).toBe(true);
+  return ((await made.json()) as { secret: string }).secret;
+}
+
+async function postSignedOrder(request: APIRequestContext, restaurantId: string, secret: string, order: object) {
+  const body = JSON.stringify(order);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return request.post(`/api/integrations/sofra/${restaurantId}/orders`, {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-sofra-timestamp': timestamp, 'x-sofra-signature': signature },
+  });
+}
+
+async function setKitchenRing(request: APIRequestContext, restaurantId: string, isOn: boolean) {
+  const url = `/api/restaurants/${restaurantId}/settings/general`;
+  const current = await request.get(url);
+  const saved = await request.put(url, { data: { ...(await current.json()), kitchenRingsForOnlineOrders: isOn }, headers: { 'if-match': current.headers().etag } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+async function rejectWaiting(request: APIRequestContext, restaurantId: string) {
+  const open = (await (await request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
+  for (const o of open) await request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
+}
+
+test('with the setting on, an order waiting for the owner flashes and rings on the kitchen screen until the owner answers it', async ({ page, browser }) => {
+  await loginAs(page, DEMO.owner, '/owner');
+  const restaurantId = await restaurantIdOf(page.request);
+  await rejectWaiting(page.request, restaurantId);
+  const kitchenContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    // The owner turns it on in Ayarlar.
+    await page.goto('/owner/settings');
+    const toggle = page.getByRole('switch', { name: /^Yeni online siparişte mutfak ekranı da çalsın/ });
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await expect(page.getByText('Ayarlar kaydedildi')).toBeVisible();
+
+    const cook = await kitchenContext.newPage();
+    await cook.addInitScript(countChimes);
+    await loginAs(cook, DEMO.kitchen, '/kitchen');
+    await cook.goto('/kitchen/orders');
+    await expect(cook.getByRole('main').getByRole('heading', { name: 'Siparişler' })).toBeVisible();
+    const banner = cook.getByTestId('kitchen-online-ring');
+    await expect(banner).toBeHidden();
+    const before = await chimes(cook);
+
+    const [dish] = await new Sender(page.request, restaurantId).plainItems();
+    const posted = await postSignedOrder(page.request, restaurantId, await channelSecret(page.request, restaurantId), {
+      externalId: `WEB-K-${Date.now()}`,
+      type: 'takeaway',
+      customer: { name: 'Selin Ak', phone: '0532 444 55 66' },
+      items: [{ menuItemId: dish.id, quantity: 1 }],
+      payment: { method: 'online' },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+
+    // Live, without a reload: the kitchen learns the count only, and it rings.
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('role', 'alert');
+    await expect(banner).toContainText('1 yeni online sipariş yanıt bekliyor — işletme sahibi onaylayacak');
+    await expect(banner).not.toContainText('Selin Ak');
+    await expect.poll(() => chimes(cook)).toBeGreaterThan(before);
+    await expectAccessible(cook, 'Siparişler (online sipariş uyarısı)');
+    await expectTouchTargets(cook, 'Siparişler (online sipariş uyarısı)');
+
+    // The owner answers: the banner goes and the ringing stops.
+    const rejected = await page.request.post(`/api/restaurants/${restaurantId}/online-orders/${(await posted.json()).orderId}/reject`, { data: { reason: 'too_busy' } });
+    expect(rejected.ok()).toBe(true);
+    await expect(banner).toBeHidden();
+    const after = await chimes(cook);
+    await cook.waitForTimeout(11_000);
+    expect(await chimes(cook)).toBe(after);
+  } finally {
+    await kitchenContext.close();
+    await rejectWaiting(page.request, restaurantId);
+    await setKitchenRing(page.request, restaurantId, false);
+  }
+});

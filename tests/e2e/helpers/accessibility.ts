@@ -7,8 +7,19 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectAccessible(page: Page, label = page.url()) {
   // A dialog fading in (or a pressed button easing back) mixes its colours for a moment: contrast is
-  // judged on what stays on the screen, once the transitions have run.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  // judged on what stays on the screen, once the transitions have run. A transition may start a
+  // frame or two after the click, so the screen must be still at three checks in a row, 100 ms apart.
+  await page.evaluate(() => ((window as unknown as { __stillChecks: number }).__stillChecks = 0));
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __stillChecks: number };
+      const isStill = document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+      w.__stillChecks = isStill ? w.__stillChecks + 1 : 0;
+      return w.__stillChecks >= 3;
+    },
+    undefined,
+    { polling: 100 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '../fixtures';
+import { expect, test, type APIRequestContext } from '../fixtures';
 import { DEMO, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
+import { channelSecret, chimes, countChimes, postSignedOrder } from '../helpers/online-orders';
 import { Sender, restaurantIdOf } from './kitchen-helpers';
 
 /*
@@ -9,37 +9,6 @@ import { Sender, restaurantIdOf } from './kitchen-helpers';
  * order arrives through the restaurant's own channel, the kitchen screen flashes and rings, and the
  * owner's answer silences it. The setting is turned off again at the end (the demo is shared).
  */
-
-/** Counts chimes: every playChime makes oscillators on a fresh AudioContext. */
-const countChimes = () => {
-  const w = window as unknown as { __chimes: number; AudioContext: typeof AudioContext };
-  w.__chimes = 0;
-  const original = w.AudioContext.prototype.createOscillator;
-  w.AudioContext.prototype.createOscillator = function (this: AudioContext) {
-    w.__chimes++;
-    return original.call(this);
-  };
-};
-const chimes = (page: Page) => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes);
-
-async function channelSecret(request: APIRequestContext, restaurantId: string) {
-  const url = `/api/restaurants/${restaurantId}/integrations/sofra/secret`;
-  const current = (await (await request.get(url)).json()) as { secret: string | null };
-  if (current.secret) return current.secret;
-  const made = await request.post(url);
-  expect(made.ok(), await made.text()).toBe(true);
-  return ((await made.json()) as { secret: string }).secret;
-}
-
-async function postSignedOrder(request: APIRequestContext, restaurantId: string, secret: string, order: object) {
-  const body = JSON.stringify(order);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return request.post(`/api/integrations/sofra/${restaurantId}/orders`, {
-    data: body,
-    headers: { 'content-type': 'application/json', 'x-sofra-timestamp': timestamp, 'x-sofra-signature': signature },
-  });
-}
 
 async function setKitchenRing(request: APIRequestContext, restaurantId: string, isOn: boolean) {
   const url = `/api/restaurants/${restaurantId}/settings/general`;

@@ -1,7 +1,8 @@
 import type { CourierBoardResponse } from '../../../src/shared/couriers-contract';
 import type { OnlineOrderInfo } from '../../../src/shared/online-orders-contract';
-import { expect, test, type APIRequestContext, type Page } from '../fixtures';
+import { expect, test, type APIRequestContext } from '../fixtures';
 import { DEMO, PHONE, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
+import { chimes, countChimes } from '../helpers/online-orders';
 import { restaurantIdOf } from '../kitchen/kitchen-helpers';
 
 /*
@@ -17,18 +18,6 @@ import { restaurantIdOf } from '../kitchen/kitchen-helpers';
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 const HERE = { latitude: 40.9871, longitude: 29.0282, accuracy: 12 };
-
-/** Counts chimes: every playChime makes oscillators on a fresh AudioContext. */
-const countChimes = () => {
-  const w = window as unknown as { __chimes: number; AudioContext: typeof AudioContext };
-  w.__chimes = 0;
-  const original = w.AudioContext.prototype.createOscillator;
-  w.AudioContext.prototype.createOscillator = function (this: AudioContext) {
-    w.__chimes++;
-    return original.call(this);
-  };
-};
-const chimes = (page: Page) => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes);
 
 async function inboxOrder(request: APIRequestContext, restaurantId: string, orderId: string) {
   const res = await request.get(`/api/restaurants/${restaurantId}/online-orders`);

@@ -1,0 +1,1 @@
+CREATE INDEX "idempotency_keys_in_progress_idx" ON "idempotency_keys" USING btree ("owner_boot_id") WHERE "idempotency_keys"."status_code" is null;

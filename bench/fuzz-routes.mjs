@@ -1,6 +1,6 @@
 // Route fuzzing at bench size (issue 25, "Hostile input at scale"): `node bench/fuzz-routes.mjs`
 // Runs the route fuzzer of the test suite (src/server/fuzz) with FUZZ_RUNS requests per route
-// (default 2,000; the test suite sends 250) and a new seed unless FUZZ_SEED is given, on PGlite, then
+// (default 2,000, as the test suite on PGlite) and a new seed unless FUZZ_SEED is given, on PGlite, then
 // prints per route and in total: requests, answers by status, time and CPU, and what failed.
 // Every answer must be below 500, every 4xx a Turkish {error}, every refusal leaves the database
 // as it was; a failure names the seed and an example request, and this script exits non-zero.

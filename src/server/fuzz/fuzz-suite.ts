@@ -5,7 +5,7 @@ import { catalogRoutes, type CatalogRoute } from './route-catalog';
 import { FUZZ_ROLES, signInOne, signInStaff, loadHints, startFuzzWorld, type FuzzRole } from './fuzz-kit';
 import { describeRequest, injectOptions, refusalProblem, requestArb, type FuzzRequest } from './fuzz-requests';
 import { sendFuzzRequest } from './fuzz-send';
-import { FUZZ_RUNS, FUZZ_SEED, routeSeed, writeFuzzReport, type RouteReport } from './fuzz-settings';
+import { FUZZ_RUNS, FUZZ_SEED, FUZZ_TIMEOUT_MS, routeSeed, writeFuzzReport, type RouteReport } from './fuzz-settings';
 
 /**
  * Hostile input at scale: every API route gets FUZZ_RUNS requests (fuzz-settings.ts) generated from its
@@ -115,6 +115,6 @@ export async function defineRouteFuzz(shard: number, shards: number) {
       reports.push({ route: name, requests: requests.length, statuses, ms: Math.round(performance.now() - started), setupMs: Math.round(setupMs), requestsMs: Math.round(requestsMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), failures: failures.size, messages });
       const report = [...failures].map(([problem, { count, example }]) => `${problem} (×${count})\n    örnek: ${example}`);
       expect(report, `FUZZ_SEED=${FUZZ_SEED} (rota tohumu ${seed}) ile yeniden üretilir`).toEqual([]);
-    });
+    }, FUZZ_TIMEOUT_MS);
   });
 }

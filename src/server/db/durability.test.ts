@@ -60,48 +60,99 @@ describe('the embedded default leaves the shutdown to the server', () => {
   });
 });
 
+/** A WAL flush seen by strace: when, and whether a backend (a connection's process) made it. */
+interface WalFlush {
+  at: number;
+  byBackend: boolean;
+}
+
+/**
+ * Runs `work` with every database process traced (the postmaster and every process it runs:
+ * backends of open connections, the WAL writer…; -f also follows backends forked later; -ff writes
+ * one file per process, so a call is never split across lines by another's; -ttt: wall-clock
+ * seconds) and returns the WAL flushes made meanwhile.
+ */
+async function walFlushesDuring(work: () => Promise<void>): Promise<WalFlush[]> {
+  const prefix = `${tracePrefix}-${Date.now()}`;
+  const pids = [postmasterPid(), ...childrenOf(postmasterPid())];
+  // The WAL writer, checkpointer and background writer are the server's own; the rest serve connections.
+  const background = new Set(pids.filter((pid) => /walwriter|checkpointer|background writer/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))));
+  strace = spawn('strace', ['-f', '-ff', '-ttt', '-e', 'trace=fsync,fdatasync', '-yy', '-o', prefix, ...pids.flatMap((pid) => ['-p', String(pid)])], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let straceErr = '';
+  strace.stderr!.on('data', (d) => (straceErr += d));
+  // strace says "Process N attached" for each: start only when every one is traced.
+  await expect.poll(() => (straceErr.match(/attached/g) ?? []).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(pids.length);
+  expect(straceErr).not.toMatch(/Operation not permitted|No such process/);
+  await work();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  strace.kill('SIGINT');
+  await new Promise((resolve) => strace.once('exit', resolve));
+  return fs
+    .readdirSync(dataDir)
+    .filter((name) => name.startsWith(`${path.basename(prefix)}.`))
+    .flatMap((name) => {
+      const pid = Number(name.split('.').at(-1));
+      return fs
+        .readFileSync(path.join(dataDir, name), 'utf8')
+        .split('\n')
+        .filter((line) => /(fdatasync|fsync)\(\d+<[^>]*pg_wal\/[0-9A-F]{24}>\)\s+=\s+0/.test(line))
+        .map((line) => ({ at: Number(line.split(/\s+/)[0]), byBackend: !background.has(pid) }));
+    });
+}
+
+const within = (flushes: WalFlush[], [from, to]: [number, number]) => flushes.filter((f) => f.at >= from - SLACK && f.at <= to + SLACK);
+
 describe('the embedded default flushes before it answers', () => {
   const acknowledged: { id: string; name: string }[] = [];
   let restaurantId = '';
+  let owner: { cookies: Record<string, string> };
+  const addSection = (name: string, key?: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/restaurants/${restaurantId}/sections`,
+      cookies: owner.cookies,
+      headers: key ? { 'idempotency-key': key } : {},
+      payload: { name },
+    });
 
   it('fsyncs the WAL inside the window of every acknowledged command', async () => {
     const ctx = { app, database, close: async () => {} } satisfies TestContext;
     restaurantId = (await restaurantFactory(ctx)).id;
-    const owner = await signedIn(ctx, restaurantId, 'owner');
-
-    // The postmaster and every process it runs (backends of open connections, the WAL writer…);
-    // -f also follows the backends it forks later; -ff writes one file per process, so a call is
-    // never split across lines by another process's; -ttt: wall-clock seconds.
-    const pids = [postmasterPid(), ...childrenOf(postmasterPid())];
-    strace = spawn('strace', ['-f', '-ff', '-ttt', '-e', 'trace=fsync,fdatasync', '-yy', '-o', tracePrefix, ...pids.flatMap((pid) => ['-p', String(pid)])], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let straceErr = '';
-    strace.stderr!.on('data', (d) => (straceErr += d));
-    // strace says "Process N attached" for each: start only when every one is traced.
-    await expect.poll(() => (straceErr.match(/attached/g) ?? []).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(pids.length);
-    expect(straceErr).not.toMatch(/Operation not permitted|No such process/);
+    owner = await signedIn(ctx, restaurantId, 'owner');
 
     const windows: [number, number][] = [];
-    for (let i = 1; i <= 20; i++) {
-      const started = now();
-      const res = await app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/sections`, cookies: owner.cookies, payload: { name: `Bölüm ${i}` } });
-      windows.push([started, now()]);
-      expect(res.statusCode).toBe(201);
-      acknowledged.push(res.json());
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    strace.kill('SIGINT');
-    await new Promise((resolve) => strace.once('exit', resolve));
+    const flushes = await walFlushesDuring(async () => {
+      for (let i = 1; i <= 20; i++) {
+        const started = now();
+        const res = await addSection(`Bölüm ${i}`);
+        windows.push([started, now()]);
+        expect(res.statusCode).toBe(201);
+        acknowledged.push(res.json());
+      }
+    });
+    expect(flushes.length).toBeGreaterThanOrEqual(windows.length);
+    for (const window of windows) expect(within(flushes, window).length).toBeGreaterThan(0);
+  });
 
-    const walFlushes = fs
-      .readdirSync(dataDir)
-      .filter((name) => name.startsWith('strace.'))
-      .flatMap((name) => fs.readFileSync(path.join(dataDir, name), 'utf8').split('\n'))
-      .filter((line) => /(fdatasync|fsync)\(\d+<[^>]*pg_wal\/[0-9A-F]{24}>\)\s+=\s+0/.test(line))
-      .map((line) => Number(line.split(/\s+/)[0]));
-    expect(walFlushes.length).toBeGreaterThanOrEqual(windows.length);
-    for (const [from, to] of windows) expect(walFlushes.some((t) => t >= from - SLACK && t <= to + SLACK)).toBe(true);
+  it('flushes a keyed command once: its key commits with the change, its stored answer waits for no flush', async () => {
+    const windows: [number, number][] = [];
+    const flushes = await walFlushesDuring(async () => {
+      for (let i = 1; i <= 10; i++) {
+        const started = now();
+        const res = await addSection(`Anahtarlı Bölüm ${i}`, `dayanikli-anahtar-${i}`);
+        windows.push([started, now()]);
+        expect(res.statusCode).toBe(201);
+        acknowledged.push(res.json());
+      }
+    });
+    // One flush by the connection that answered, in each request's window: the command's commit.
+    for (const window of windows) expect(within(flushes, window).filter((f) => f.byBackend)).toHaveLength(1);
+    // …and the answer is there for a retry, which changes nothing.
+    const retry = await addSection('Anahtarlı Bölüm 1', 'dayanikli-anahtar-1');
+    expect(retry.headers['idempotent-replay']).toBe('true');
+    expect(retry.json()).toEqual(acknowledged.at(-10));
   });
 
   it('keeps every acknowledged command through a kill -9 of the database and starts again at once', async () => {
@@ -113,6 +164,12 @@ describe('the embedded default flushes before it answers', () => {
     await open();
     const rows = await database.db.select({ name: sections.name }).from(sections).where(eq(sections.restaurantId, restaurantId));
     expect(rows.map((r) => r.name).sort()).toEqual(acknowledged.map((s) => s.name).sort());
+    // A retry after the crash never adds the section again: it is replayed, or (had the power cut
+    // taken the stored answer with it) told that it was applied.
+    const retry = await addSection('Anahtarlı Bölüm 10', 'dayanikli-anahtar-10');
+    expect([201, 409]).toContain(retry.statusCode);
+    if (retry.statusCode === 201) expect(retry.headers['idempotent-replay']).toBe('true');
+    expect(await database.db.$count(sections, eq(sections.restaurantId, restaurantId))).toBe(rows.length);
     expect(postmasterPid()).not.toBe(pid);
   });
 

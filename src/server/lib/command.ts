@@ -14,8 +14,11 @@ import { followPlatformOrders } from '../modules/online-orders/platform-follow';
 export interface CommandDeps {
   db: Db;
   hub: EventHub;
-  /** runs last inside the transaction, so it commits or rolls back with the change (idempotency) */
-  beforeCommit?: (tx: Db) => Promise<void>;
+  /**
+   * Runs first inside the transaction, right after the restaurant's lock: records the request's
+   * idempotency key, so it commits or rolls back with the change (plugins/idempotency.ts).
+   */
+  claim?: (c: CommandContext) => Promise<void>;
 }
 
 /**
@@ -132,10 +135,10 @@ async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<Comman
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
     const c = commandContext(tx, actor, events, endedSessions, committed, tableTickets, auditTailsOf(deps.db));
+    await deps.claim?.(c);
     const result = await work(c);
     // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
     await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !tableTickets.has(id)));
-    await deps.beforeCommit?.(tx);
     return result;
   });
   deps.hub.endSessions(endedSessions);

@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ROLES, type Role } from '../../shared/roles';
 import { actorOf } from '../plugins/auth';
-import type { Db } from '../db/client';
-import { markClaimApplied } from '../plugins/idempotency';
+import { idempotencyStep } from '../plugins/idempotency';
 import { runCommand, type CommandContext } from './command';
 
 /** Where every restaurant's data lives; the access hook answers 404 for another restaurant's id. */
@@ -24,10 +23,8 @@ export const allow = (...roles: Role[]) => ({ access: roles });
  * dependencies (ADR 0006). Routes call this and present the result; they never publish themselves.
  */
 export function command<T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>): Promise<T> {
-  const { db, hub, idempotency } = request.server;
-  const claim = request.idempotencyClaim;
+  const { db, hub } = request.server;
   // A keyed request's change and "this key was applied" commit together: after a crash a retry
   // then knows whether it may run (plugins/idempotency.ts).
-  const beforeCommit = claim ? (tx: Db) => markClaimApplied(tx, claim, idempotency.now()) : undefined;
-  return runCommand({ db, hub, beforeCommit }, actorOf(request), work);
+  return runCommand({ db, hub, claim: idempotencyStep(request) }, actorOf(request), work);
 }

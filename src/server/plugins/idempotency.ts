@@ -2,10 +2,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { CommandContext } from '../lib/command';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A keyed POST whose work is not a command (printing, a call to another route) claims its key
+     * before it runs, in a write of its own; a command's route leaves that to the command.
+     */
+    claimKeyUpFront?: boolean;
+  }
   interface FastifyRequest {
     /** set when this request claimed an Idempotency-Key and its answer must be stored */
     idempotencyClaim: IdempotencyClaim | null;
@@ -16,6 +24,14 @@ export interface IdempotencyClaim {
   restaurantId: string;
   key: string;
   bootId: string;
+  userId: string;
+  route: string;
+  requestHash: string;
+  /**
+   * Whether the key has its row yet. A new key gets it from the command that applies it, in the
+   * command's own transaction (one commit); a key taken over from a dead process already has one.
+   */
+  stored: boolean;
 }
 
 export interface IdempotencyOptions {
@@ -48,15 +64,16 @@ export const IDEMPOTENCY_MESSAGES = {
 export const requestHashOf = (url: string, rawBody: string | null) =>
   createHash('sha256').update(`${url}\n${rawBody ?? ''}`).digest('base64url');
 
-const claimWhere = (c: IdempotencyClaim) =>
+type ClaimOwner = Pick<IdempotencyClaim, 'restaurantId' | 'key' | 'bootId'>;
+
+const claimWhere = (c: ClaimOwner) =>
   and(eq(idempotencyKeys.restaurantId, c.restaurantId), eq(idempotencyKeys.key, c.key), eq(idempotencyKeys.ownerBootId, c.bootId));
 
 /**
- * Called inside a command's transaction (lib/routes.ts): marks the claim applied together with the
- * change, so a retry after a crash can tell "never ran" (take over, run) from "ran, answer lost"
- * (never run twice). No row = another process took the claim over (our lease ran out): roll back.
+ * Marks a key's existing row applied, in the command's transaction. No row = another process took
+ * the claim over (our lease ran out): roll back.
  */
-export async function markClaimApplied(tx: Db, claim: IdempotencyClaim, now: Date) {
+export async function markClaimApplied(tx: Db, claim: ClaimOwner, now: Date) {
   const rows = await tx
     .update(idempotencyKeys)
     .set({ appliedAt: sql`coalesce(${idempotencyKeys.appliedAt}, ${now})` })
@@ -64,6 +81,49 @@ export async function markClaimApplied(tx: Db, claim: IdempotencyClaim, now: Dat
     .returning({ key: idempotencyKeys.key });
   if (rows.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
 }
+
+const claimRow = (claim: IdempotencyClaim, now: Date) => ({
+  restaurantId: claim.restaurantId,
+  key: claim.key,
+  userId: claim.userId,
+  route: claim.route,
+  requestHash: claim.requestHash,
+  ownerBootId: claim.bootId,
+  leaseUntil: new Date(now.getTime() + LEASE_MS),
+  createdAt: now,
+});
+
+/**
+ * The first step of a keyed request's command, right after the restaurant's lock (lib/routes.ts):
+ * the key is recorded as applied in the change's own transaction, so they commit together (one
+ * flush to disk) and a retry after a crash can tell "never ran" from "ran, answer lost". A twin
+ * request that committed the same key first (a double tap) leaves this one nothing to do: 409.
+ */
+export async function claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, claim: IdempotencyClaim, now: Date) {
+  if (claim.stored) return markClaimApplied(c.tx, claim, now);
+  const inserted = await c.tx
+    .insert(idempotencyKeys)
+    .values({ ...claimRow(claim, now), appliedAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+  c.afterCommit(() => (claim.stored = true));
+}
+
+/** The claim step for a request's command, when the request carries a key. */
+export function idempotencyStep(request: FastifyRequest) {
+  const claim = request.idempotencyClaim;
+  const { now } = request.server.idempotency;
+  return claim ? (c: CommandContext) => claimInCommand(c, claim, now()) : undefined;
+}
+
+/**
+ * The stored answer need not reach the disk before the next request: if a power cut loses it, the
+ * key's applied row remains and a retry is told so (appliedWithoutAnswer), never run twice. So this
+ * one statement commits without waiting for the WAL flush (a transaction-local setting, applied by
+ * the filter when the key's row is found).
+ */
+const withoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true) is not null`;
 
 /**
  * A signed-in POST with an Idempotency-Key header runs once: a retry with the same key and body
@@ -106,28 +166,28 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     // The raw text, not JSON.stringify(body): stringifying a hostile body can overflow the stack,
     // and the bytes the client sent are what "the same request" means.
     const requestHash = requestHashOf(request.url, request.rawBody);
-    const claim = { restaurantId, key, bootId };
+    const claim: IdempotencyClaim = { restaurantId, key, bootId, userId, route, requestHash, stored: false };
 
     if (now().getTime() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now().getTime();
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now().getTime() - KEEP_MS)));
     }
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ restaurantId, key, userId, route, requestHash, ownerBootId: bootId, leaseUntil: leaseEnd(), createdAt: now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    const own = (taken: { key: string }[]) => {
-      if (taken.length === 0) return false;
+    const own = (stored: boolean) => {
+      claim.stored = stored;
       request.idempotencyClaim = claim;
       inFlight++;
-      return true;
     };
-    if (own(claimed)) return;
-
     const where = and(eq(idempotencyKeys.restaurantId, restaurantId), eq(idempotencyKeys.key, key));
     const [earlier] = await db.select().from(idempotencyKeys).where(where);
-    if (!earlier || earlier.userId !== userId || earlier.route !== route || earlier.requestHash !== requestHash) {
+    if (!earlier) {
+      // A new key: its row is written by the command that applies it (claimInCommand).
+      if (!request.routeOptions.config.claimKeyUpFront) return own(false);
+      const claimed = await db.insert(idempotencyKeys).values(claimRow(claim, now())).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // a twin claimed it first
+      return own(true);
+    }
+
+    if (earlier.userId !== userId || earlier.route !== route || earlier.requestHash !== requestHash) {
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
     }
     if (earlier.statusCode !== null) {
@@ -156,7 +216,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       .set({ ownerBootId: bootId, leaseUntil: leaseEnd() })
       .where(and(where, eq(idempotencyKeys.requestHash, requestHash), isNull(idempotencyKeys.statusCode), isNull(idempotencyKeys.appliedAt), isAbandoned))
       .returning({ key: idempotencyKeys.key });
-    if (!own(takenOver)) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    if (takenOver.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    own(true);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -164,15 +225,18 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!claim) return payload;
     request.idempotencyClaim = null;
     inFlight--;
-    if (reply.statusCode >= 500 || (payload !== undefined && payload !== null && typeof payload !== 'string')) {
+    const failed = reply.statusCode >= 500 || (payload !== undefined && payload !== null && typeof payload !== 'string');
+    const answer = { statusCode: reply.statusCode, responseBody: (payload as string | undefined) ?? '' };
+    if (!claim.stored) {
+      // No command applied it (refused, or a route that changes nothing): a retry gets this answer.
+      // A twin that did apply it keeps its own row.
+      if (!failed) await db.insert(idempotencyKeys).values({ ...claimRow(claim, now()), ...answer }).onConflictDoNothing();
+    } else if (failed) {
       // Nothing committed (or nothing to replay): release the key so a retry can run. A claim the
       // command already marked applied is kept: deleting it would let a retry run it twice.
       await db.delete(idempotencyKeys).where(and(claimWhere(claim), isNull(idempotencyKeys.appliedAt)));
     } else {
-      await db
-        .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, responseBody: (payload as string | undefined) ?? '' })
-        .where(claimWhere(claim));
+      await db.update(idempotencyKeys).set(answer).where(and(claimWhere(claim), withoutWaitingForDisk));
     }
     return payload;
   });

@@ -4,12 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COURIER_MESSAGES, COURIER_PAYMENT_METHODS, courierPositionRequest, courierStepRequest, courierViewResponse, type CourierViewResponse } from '../../../shared/couriers-contract';
 import type { Role } from '../../../shared/roles';
-import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandContext } from '../../lib/command';
 import { PUBLIC } from '../../lib/routes';
-import { markClaimApplied } from '../../plugins/idempotency';
+import { idempotencyStep } from '../../plugins/idempotency';
 import { ReportLimiter } from '../client-errors/report-limiter';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { resolveCourierLink, type CourierSession } from './courier-link';
@@ -52,11 +51,8 @@ export async function courierPageRoutes(app: FastifyInstance) {
     request.actor = { sessionId: `courier-link:${session.linkId}`, userId: session.courierId, email: '', role: 'courier' as Role, restaurantId: session.restaurantId };
   });
 
-  const asCourier = <T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>) => {
-    const claim = request.idempotencyClaim;
-    const beforeCommit = claim ? (tx: Db) => markClaimApplied(tx, claim, app.idempotency.now()) : undefined;
-    return runCommand({ db, hub, beforeCommit }, courierActor(courierOf(request)), work);
-  };
+  const asCourier = <T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>) =>
+    runCommand({ db, hub, claim: idempotencyStep(request) }, courierActor(courierOf(request)), work);
 
   const view = async (s: CourierSession): Promise<CourierViewResponse> => {
     const [restaurant] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, s.restaurantId));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +17,7 @@ import {
   serveLinesResponse,
 } from '../../../shared/kitchen-contract';
 import { allow, restaurantParams } from '../../lib/routes';
+import { idempotencyStep } from '../../plugins/idempotency';
 import { actorOf } from '../../plugins/auth';
 import type { Actor } from '../auth/auth.service';
 import { acknowledgeBatches, bumpBatch, markServed, raiseUnacknowledgedAlerts, recallBatch, setLineStatus } from './kitchen-commands';
@@ -42,6 +43,8 @@ const ownOnly = (a: Actor) => (a.role === 'owner' ? null : a.userId);
 /** Prefix: the restaurant. */
 export async function kitchenRoutes(app: FastifyInstance) {
   const deps = { db: app.db, hub: app.hub };
+  /** a command's dependencies with the request's idempotency key, recorded in the command */
+  const depsOf = (request: FastifyRequest) => ({ ...deps, claim: idempotencyStep(request) });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -53,19 +56,19 @@ export async function kitchenRoutes(app: FastifyInstance) {
   r.post(
     `/kitchen/lines/:lineId/status`,
     { config: KITCHEN, schema: { params: lineParams, body: lineStatusRequest, response: { 200: lineStatusResponse } } },
-    async (request) => setLineStatus(deps, commandActor(actorOf(request)), request.params.lineId, request.body.status),
+    async (request) => setLineStatus(depsOf(request), commandActor(actorOf(request)), request.params.lineId, request.body.status),
   );
 
   r.post(
     `/kitchen/batches/:batchId/bump`,
     { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest, response: { 200: batchActionResponse } } },
-    async (request) => bumpBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
+    async (request) => bumpBatch(depsOf(request), commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
   );
 
   r.post(
     `/kitchen/batches/:batchId/recall`,
     { config: KITCHEN, schema: { params: batchParams, body: batchActionRequest, response: { 200: batchActionResponse } } },
-    async (request) => recallBatch(deps, commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
+    async (request) => recallBatch(depsOf(request), commandActor(actorOf(request)), request.params.batchId, request.body?.station || undefined),
   );
 
   r.post(
@@ -74,7 +77,7 @@ export async function kitchenRoutes(app: FastifyInstance) {
       config: KITCHEN,
       schema: { params, body: acknowledgeRequest, response: { 200: z.object({ acknowledged: z.number().int() }) } },
     },
-    async (request) => acknowledgeBatches(deps, commandActor(actorOf(request)), request.body),
+    async (request) => acknowledgeBatches(depsOf(request), commandActor(actorOf(request)), request.body),
   );
 
   r.get(
@@ -104,19 +107,19 @@ export async function kitchenRoutes(app: FastifyInstance) {
   r.post(
     `/tickets/:ticketId/lines/:lineId/served`,
     { config: FLOOR, schema: { params: servedParams, response: { 200: lineStatusResponse } } },
-    async (request) => markServed(deps, commandActor(actorOf(request)), request.params.ticketId, request.params.lineId),
+    async (request) => markServed(depsOf(request), commandActor(actorOf(request)), request.params.ticketId, request.params.lineId),
   );
 
   r.post(
     `/tickets/:ticketId/serve`,
     { config: FLOOR, schema: { params: ticketParams, body: serveLinesRequest, response: { 200: serveLinesResponse } } },
-    async (request) => serveLines(deps, commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
+    async (request) => serveLines(depsOf(request), commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
   );
 
   r.post(
     `/tickets/:ticketId/serve/undo`,
     { config: FLOOR, schema: { params: ticketParams, body: serveLinesRequest, response: { 200: serveLinesResponse } } },
-    async (request) => undoServe(deps, commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
+    async (request) => undoServe(depsOf(request), commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
   );
 
   let isSweeping = false;

@@ -17,7 +17,7 @@ export function platformSimulatorRoutes(app: FastifyInstance) {
   );
   r.post(
     '/online-orders/simulate',
-    { config: OWNER, schema: { params: restaurantParams, body: simulateOnlineOrderRequest, response: { 201: simulatedOnlineOrderResult } } },
+    { config: { ...OWNER, claimKeyUpFront: true }, schema: { params: restaurantParams, body: simulateOnlineOrderRequest, response: { 201: simulatedOnlineOrderResult } } },
     async (request, reply) => {
       const result = await simulateOnlineOrder(request, request.body);
       reply.code(201);

@@ -15,7 +15,7 @@ const ticketParams = restaurantParams.extend({ ticketId: z.string() });
 export async function printingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/tickets/:ticketId/print', { config: FLOOR, schema: { params: ticketParams, response: { 200: printResponse } } }, async (request) =>
+  r.post('/tickets/:ticketId/print', { config: { ...FLOOR, claimKeyUpFront: true }, schema: { params: ticketParams, response: { 200: printResponse } } }, async (request) =>
     app.printing.printBill(actorOf(request).restaurantId, request.params.ticketId),
   );
 

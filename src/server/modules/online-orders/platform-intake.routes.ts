@@ -6,6 +6,7 @@ import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-or
 import { HttpError } from '../../errors';
 import { runCommand } from '../../lib/command';
 import { PUBLIC } from '../../lib/routes';
+import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
@@ -37,6 +38,7 @@ const params = z.object({
  */
 export async function platformIntakeRoutes(app: FastifyInstance) {
   const { db, hub } = app;
+  const intake = intakeOf(app);
 
   /** The restaurant's enabled connection and the platform's proof on this call: 404 / 401 otherwise. */
   async function authenticated(request: FastifyRequest, platform: string, restaurantId: string) {
@@ -66,7 +68,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
       const { platform, restaurantId } = request.params;
       const { connection, adapter } = await authenticated(request, platform, restaurantId);
       const order = adapter.toOrder(parseAs(adapter.payload, request.body) as never);
-      const result = await runCommand({ db, hub }, integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
+      const result = await intake(integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
     },

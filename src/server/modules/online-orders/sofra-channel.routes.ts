@@ -14,9 +14,9 @@ import {
 } from '../../../shared/online-orders-contract';
 import { integrationSecrets } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { runCommand } from '../../lib/command';
 import { PUBLIC } from '../../lib/routes';
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, jsonDepth } from '../../plugins/json-body';
+import { intakeOf } from './intake-batcher';
 import { receiveOnlineOrder } from './online-order-commands';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { signatureProblem } from './sofra-signature';
@@ -49,7 +49,8 @@ const SIGNATURE_MESSAGES = {
  * nothing is written on any refusal. A restaurant with no secret yet is answered like an unknown one.
  */
 export async function sofraChannelRoutes(app: FastifyInstance) {
-  const { db, hub } = app;
+  const { db } = app;
+  const intake = intakeOf(app);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -103,7 +104,7 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = { restaurantId: request.params.restaurantId, userId: null, role: 'integration' };
-      const result = await runCommand({ db, hub }, actor, (c) => receiveOnlineOrder(c, SOFRA_CHANNEL, request.body));
+      const result = await intake(actor, (c) => receiveOnlineOrder(c, SOFRA_CHANNEL, request.body));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
     },

@@ -26,30 +26,56 @@ type OrderRow = typeof onlineOrders.$inferSelect;
 /** An incoming order as every source hands it over (the Sofra channel's body is this shape). */
 export type IncomingOrder = SofraOrderRequest;
 
-/**
- * Takes in one order from `source`. The same external id again finds the first order and changes
- * nothing (`created: false`): the command runs under the restaurant's lock, so 50 copies sent at
- * once are answered one after another and only the first inserts; the unique index
- * online_orders_external_uq stands behind it. Items are priced from this restaurant's Sofra menu
- * (priceLines, the waiter's rules): another restaurant's dish is refused and nothing is written.
- */
-export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderSource, order: IncomingOrder) {
-  const [existing] = await c.tx
-    .select({ id: onlineOrders.id, status: onlineOrders.status })
-    .from(onlineOrders)
-    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, order.externalId)));
-  if (existing) return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
+/** What reading an order needs: a connection and the restaurant (a command's, or the pool before one). */
+type Reader = Pick<CommandContext, 'tx' | 'restaurantId'>;
 
-  let priced: PricedLine[];
+/** The answer for an order: the same external id again finds the first order (`created: false`). */
+interface Received {
+  orderId: string;
+  status: OnlineOrderStatus;
+  created: boolean;
+}
+
+/** An order checked and priced, ready to be stored. */
+interface PreparedOrder {
+  source: OnlineOrderSource;
+  order: IncomingOrder;
+  priced: PricedLine[];
+}
+
+/**
+ * Takes in one order from `source`, in a command. Items are priced from this restaurant's Sofra
+ * menu (priceLines, the waiter's rules): another restaurant's dish is refused and nothing is written.
+ */
+export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderSource, order: IncomingOrder): Promise<Received> {
+  const prepared = await prepareOnlineOrder(c, source, order);
+  return 'orderId' in prepared ? prepared : storeOnlineOrder(c, prepared);
+}
+
+/**
+ * The reading half of an intake: an order already received is found, a new one priced. It needs no
+ * lock, so the channels run it before the command, beside other orders (the restaurant's lock then
+ * covers two statements per order: storeOnlineOrder).
+ */
+export async function prepareOnlineOrder(r: Reader, source: OnlineOrderSource, order: IncomingOrder): Promise<Received | PreparedOrder> {
+  const existing = await findReceived(r, source, order.externalId);
+  if (existing) return existing;
   try {
-    priced = await priceLines(c, order.items);
+    return { source, order, priced: await priceLines(r, order.items) };
   } catch (err) {
     // to a sender a dish it names that is not on this menu is a bad request, not a missing page
     if (err instanceof HttpError && err.statusCode === 404) {
-      throw new HttpError(400, ONLINE_ORDER_MESSAGES.itemNotOnMenu(await firstUnknownItem(c, order.items.map((i) => i.menuItemId))));
+      throw new HttpError(400, ONLINE_ORDER_MESSAGES.itemNotOnMenu(await firstUnknownItem(r, order.items.map((i) => i.menuItemId))));
     }
     throw err;
   }
+}
+
+/**
+ * The writing half, in the command. A copy that was stored since it was prepared (50 copies sent at
+ * once) meets the unique index online_orders_external_uq and finds the first order: only one inserts.
+ */
+export async function storeOnlineOrder(c: CommandContext, { source, order, priced }: PreparedOrder): Promise<Received> {
   const subtotal = priced.reduce((sum, p) => sum + p.unitPriceKurus * p.quantity, 0);
   const [row] = await c.tx
     .insert(onlineOrders)
@@ -71,7 +97,9 @@ export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderS
       note: order.note || null,
       expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
     })
+    .onConflictDoNothing()
     .returning({ id: onlineOrders.id });
+  if (!row) return (await findReceived(c, source, order.externalId))!;
   await c.audit({
     action: 'online_order.receive',
     entity: 'online_order',
@@ -79,14 +107,22 @@ export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderS
     after: { source, externalId: order.externalId, type: order.type, total: subtotal, lines: priced.length },
   });
   c.emit('online-orders', row.id);
-  return { orderId: row.id, status: 'new' as const, created: true };
+  return { orderId: row.id, status: 'new', created: true };
+}
+
+async function findReceived(r: Reader, source: OnlineOrderSource, externalId: string): Promise<Received | null> {
+  const [existing] = await r.tx
+    .select({ id: onlineOrders.id, status: onlineOrders.status })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, r.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, externalId)));
+  return existing ? { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false } : null;
 }
 
 /** The first of `ids` that is not a dish of this restaurant (what the refusal names). */
-async function firstUnknownItem(c: CommandContext, ids: string[]) {
+async function firstUnknownItem(r: Reader, ids: string[]) {
   const valid = ids.filter(isUuid);
   const known = valid.length
-    ? new Set((await c.tx.select({ id: menuItems.id }).from(menuItems).where(and(inArray(menuItems.id, valid), eq(menuItems.restaurantId, c.restaurantId)))).map((r) => r.id))
+    ? new Set((await r.tx.select({ id: menuItems.id }).from(menuItems).where(and(inArray(menuItems.id, valid), eq(menuItems.restaurantId, r.restaurantId)))).map((r) => r.id))
     : new Set<string>();
   return ids.find((id) => !known.has(id)) ?? '';
 }

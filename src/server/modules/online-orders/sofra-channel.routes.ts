@@ -17,7 +17,7 @@ import { HttpError } from '../../errors';
 import { PUBLIC } from '../../lib/routes';
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, jsonDepth } from '../../plugins/json-body';
 import { intakeOf } from './intake-batcher';
-import { receiveOnlineOrder } from './online-order-commands';
+import { prepareOnlineOrder, storeOnlineOrder } from './online-order-commands';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { signatureProblem } from './sofra-signature';
 
@@ -104,7 +104,9 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = { restaurantId: request.params.restaurantId, userId: null, role: 'integration' };
-      const result = await intake(actor, (c) => receiveOnlineOrder(c, SOFRA_CHANNEL, request.body));
+      // checked and priced beside other orders; only storing it waits for the restaurant's lock
+      const prepared = await prepareOnlineOrder({ tx: db, restaurantId: actor.restaurantId }, SOFRA_CHANNEL, request.body);
+      const result = 'orderId' in prepared ? prepared : await intake(actor, (c) => storeOnlineOrder(c, prepared));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
     },

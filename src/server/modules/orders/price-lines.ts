@@ -24,7 +24,7 @@ export interface PricedLine {
  * Tükendi, not in a hidden category), its options belong to it and every group's required / min /
  * max rule holds — and prices it: item price + the chosen options' add-ons, per unit, in kuruş.
  */
-export async function priceLines(c: CommandContext, lines: readonly NewLine[]): Promise<PricedLine[]> {
+export async function priceLines(c: Pick<CommandContext, 'tx' | 'restaurantId'>, lines: readonly NewLine[]): Promise<PricedLine[]> {
   const itemIds = [...new Set(lines.map((l) => l.menuItemId))];
   if (itemIds.some((id) => !isUuid(id))) throw new HttpError(404, TICKET_MESSAGES.itemNotFound);
   const items = await c.tx

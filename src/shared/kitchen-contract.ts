@@ -78,6 +78,11 @@ export const kitchenOrder = z.object({
   /** an addition (ek sipariş) to a ticket that had been sent before */
   isAddition: z.boolean(),
   sequence: z.number().int(),
+  /**
+   * The ticket's bill is closed (paid): the card says "Hesap kapandı". What is still to make stays
+   * on the kitchen screen (a Gel-Al is paid before it is cooked); Geri Al is no longer offered.
+   */
+  isTicketClosed: z.boolean(),
   lines: z.array(kitchenLine),
 });
 export type KitchenOrder = z.infer<typeof kitchenOrder>;
@@ -171,7 +176,7 @@ export const historyBatch = kitchenOrder.extend({
   prepSeconds: z.number().int().nullable(),
   /** sent → last served, seconds */
   totalSeconds: z.number().int().nullable(),
-  /** Geri Al is possible: some line is ready and not served */
+  /** Geri Al is possible: some line is ready and not served, and the ticket's bill is not closed */
   canRecall: z.boolean(),
 });
 export type HistoryBatch = z.infer<typeof historyBatch>;

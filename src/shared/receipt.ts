@@ -39,6 +39,11 @@ export interface ReceiptPayment {
   /** 'Nakit', 'Yemek Kartı (Multinet)', 'Cari (Ahmet Bey)' */
   label: string;
   amount: number;
+  /**
+   * The cash change this payment handed back. Printed under its own payment, never summed into
+   * one figure: a reopened bill's earlier payments gave their change back at the earlier close.
+   */
+  change: number;
 }
 export interface ReceiptBill {
   billNumber: number | null;
@@ -53,7 +58,6 @@ export interface ReceiptBill {
   vat: number;
   total: number;
   payments: ReceiptPayment[];
-  change: number;
   tips: number;
 }
 
@@ -136,8 +140,7 @@ export function receiptFromTicket(t: Ticket, date: Date): Receipt {
       vatByRate: t.totals.vatByRate.map((v) => ({ rate: v.rate, vat: v.vat })),
       vat: t.totals.vat,
       total: t.totals.total,
-      payments: t.payments.map((p) => ({ label: paymentLabel(p), amount: p.amount })),
-      change: t.totals.change,
+      payments: t.payments.map((p) => ({ label: paymentLabel(p), amount: p.amount, change: p.change })),
       tips: t.totals.tips,
     },
   };

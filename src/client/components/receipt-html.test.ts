@@ -55,7 +55,24 @@ describe('bill receipt', () => {
     expect(billReceipt.complimentary).toEqual([{ item: 'Türk Kahvesi', quantity: 1, price: 6000 }]);
     expect(billReceipt.cancelled).toEqual([{ item: 'Kola', quantity: 1, price: 5000 }]);
     expect(receiptTotal(billReceipt)).toBe(67100);
-    expect(billReceipt.bill?.payments).toEqual([{ label: 'Kredi Kartı', amount: 40000 }, { label: 'Nakit', amount: 27100 }]);
+    expect(billReceipt.bill?.payments).toEqual([{ label: 'Kredi Kartı', amount: 40000, change: 0 }, { label: 'Nakit', amount: 27100, change: 2900 }]);
+  });
+
+  it('a reopened bill paid again prints each payment with its own change under it, never the changes added up', () => {
+    // first close: 95 TL paid with 200 TL (105 TL back); reopened, 250 TL more paid with 300 TL (50 TL back)
+    const reopened: Ticket = {
+      ...billTicket,
+      totals: { ...billTicket.totals, total: 34500, paid: 34500, change: 15500 },
+      payments: [
+        { ...billTicket.payments[1], id: 'p1', amount: 9500, change: 10500 },
+        { ...billTicket.payments[1], id: 'p2', amount: 25000, change: 5000 },
+      ],
+    };
+    for (const template of ['classic', 'modern'] as const) {
+      const t = text(renderReceiptBody(receiptFromTicket(reopened, new Date('2026-11-21T19:00:00Z')), layout, template));
+      expect(t, template).toContain('Nakit95,00 TLPara Üstü105,00 TLNakit250,00 TLPara Üstü50,00 TL');
+      expect(t, template).not.toContain('155,00 TL');
+    }
   });
 
   it('classic: bill number, order type, İkram, discount, service charge, KDV per rate, payments, change and Mali değeri yoktur', () => {
@@ -219,7 +236,7 @@ describe('receipt templates', () => {
       complimentary: receipt.complimentary.map((l) => ({ ...l, item: attack('ikram') })),
       cancelled: receipt.cancelled.map((l) => ({ ...l, item: attack('iptal') })),
       discount: { ...receipt.discount, label: attack('indirim') },
-      bill: { ...billReceipt.bill!, payments: [{ label: attack('odeme'), amount: 100 }] },
+      bill: { ...billReceipt.bill!, payments: [{ label: attack('odeme'), amount: 100, change: 0 }] },
       orderType: attack('tur'),
     };
     const evilLayout = {

@@ -53,8 +53,10 @@ function billTotals(r: Receipt, b: NonNullable<Receipt['bill']>, full: boolean):
     row('TOPLAM', formatTL(b.total), 'r-total'),
     b.vatByRate.map((v) => row(`KDV ${percent(v.rate)}`, formatTL(v.vat), 'r-small r-vat')).join(''),
     full && b.cancelled > 0 ? row('İptal edilen', formatTL(b.cancelled), 'r-small') : '',
-    full && b.payments.length ? rule + b.payments.map((p) => row(esc(p.label), formatTL(p.amount), 'r-pay')).join('') : '',
-    b.change > 0 ? row('Para Üstü', formatTL(b.change), 'r-pay') : '',
+    // each payment with the change it handed back, under it: a reopened bill's change is never summed
+    full && b.payments.length
+      ? rule + b.payments.map((p) => row(esc(p.label), formatTL(p.amount), 'r-pay') + (p.change > 0 ? row('Para Üstü', formatTL(p.change), 'r-pay') : '')).join('')
+      : '',
     full && b.tips > 0 ? row('Bahşiş', formatTL(b.tips), 'r-small') : '',
   ].join('');
 }

@@ -63,7 +63,7 @@ test.describe('menu management', () => {
     await expect(groupDialog).toBeHidden();
     const card = page.getByTestId('option-group-card').filter({ hasText: 'Hamur' });
     await expect(card).toContainText('Tek seçim · Zorunlu · 2 seçenek');
-    await expect(card).toContainText('Kalın hamur (+15,00 ₺)');
+    await expect(card).toContainText('Kalın hamur (+15,00 TL)');
 
     await addCategory(page, 'Pizzalar', '🍕');
     await addItem(page, {
@@ -74,7 +74,8 @@ test.describe('menu management', () => {
       groups: ['Hamur'],
     });
     const row = itemRow(page, 'Karışık Pizza');
-    await expect(row).toContainText('1.245,50 ₺');
+    // staff screens write TL; the customer's public menu ₺ (spec section 9)
+    await expect(row).toContainText('1.245,50 TL');
     await expect(row).toContainText('Seçenekler: Hamur');
 
     // The customer's open page, never reloaded.
@@ -186,15 +187,15 @@ test.describe('menu management', () => {
     await page.getByRole('button', { name: 'Toplu Fiyat' }).click();
     const pricing = page.getByRole('dialog', { name: 'Toplu Fiyat Değişikliği' });
     await pricing.getByLabel('Değişim (%)').fill('12,5');
-    await expect(pricing.getByRole('row', { name: /Deneme Tabağı/ })).toContainText('112,50 ₺');
+    await expect(pricing.getByRole('row', { name: /Deneme Tabağı/ })).toContainText('112,50 TL');
     await pricing.getByRole('button', { name: 'Fiyatları Güncelle' }).click();
     await expect(pricing.getByRole('status')).toHaveText('1 ürünün fiyatı güncellendi.');
     await pricing.getByRole('button', { name: 'Kapat' }).click();
-    await expect(itemRow(page, 'Deneme Tabağı')).toContainText('112,50 ₺');
+    await expect(itemRow(page, 'Deneme Tabağı')).toContainText('112,50 TL');
 
     await itemRow(page, 'Deneme Tabağı').getByRole('button', { name: 'Deneme Tabağı için diğer işlemler' }).click();
     await page.getByRole('menuitem', { name: 'Kopyala' }).click();
-    await expect(itemRow(page, 'Deneme Tabağı (kopya)')).toContainText('112,50 ₺');
+    await expect(itemRow(page, 'Deneme Tabağı (kopya)')).toContainText('112,50 TL');
 
     await itemRow(page, 'Deneme Tabağı').getByRole('button', { name: 'Deneme Tabağı düzenle' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ürünü Düzenle' });
@@ -240,7 +241,7 @@ test.describe('menu management', () => {
     await preview.getByRole('button', { name: 'İçe Aktar' }).click();
     await expect(page.getByRole('status')).toContainText('2 ürün eklendi');
     await page.getByRole('tab', { name: 'Ürünler' }).click();
-    await expect(itemRow(page, 'Sucuklu Yumurta')).toContainText('180,50 ₺');
+    await expect(itemRow(page, 'Sucuklu Yumurta')).toContainText('180,50 TL');
   });
 
   test('a change on one owner screen shows on another open screen without reload', async ({ page, browser }) => {
@@ -249,7 +250,7 @@ test.describe('menu management', () => {
     await openMenuManagement(other);
     await addCategory(page, 'Canlı Kategori', '🔥');
     await addItem(page, { name: 'Canlı Ürün', price: '42', category: '🔥 Canlı Kategori' });
-    await expect(itemRow(other, 'Canlı Ürün')).toContainText('42,00 ₺');
+    await expect(itemRow(other, 'Canlı Ürün')).toContainText('42,00 TL');
     await other.context().close();
   });
 

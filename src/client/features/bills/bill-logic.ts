@@ -8,16 +8,8 @@ export function billWhere(t: Pick<Ticket, 'type' | 'tableName' | 'customer'>): s
   return t.customer?.name ? `${TICKET_TYPE_LABELS[t.type]} · ${t.customer.name}` : TICKET_TYPE_LABELS[t.type];
 }
 
-/** The marks a line carries on the bill, in words (colour is never the only signal). */
-export function lineMarks(l: TicketLine): string[] {
-  const marks: string[] = [];
-  if (l.status === 'cancelled') marks.push(l.cancelReason ? `İptal: ${l.cancelReason}` : 'İptal');
-  if (l.isComp) marks.push(l.compReason ? `İkram: ${l.compReason}` : 'İkram');
-  if (l.discount) marks.push(`İndirim: ${l.discount.label || 'İndirim'} (${l.discount.type === 'percent' ? `%${l.discount.value}` : discountAmountLabel(l.discount.value)})`);
-  if (l.paymentId) marks.push('Ödendi');
-  return marks;
-}
-const discountAmountLabel = (kurus: number) => `${(kurus / 100).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} TL`;
+/** The marks a line carries on the bill, in words: shared with the waiter's adisyon (components/line-marks). */
+export { lineMarks } from '../../components/line-marks';
 
 /** The reasons a line's dialog offers: İkram its own list (Müdavim, Doğum günü…), İptal the cancellation reasons. */
 export function reasonsFor(kind: 'comp' | 'cancel', settings: { cancellationReasons: readonly string[]; compReasons: readonly string[] } | undefined): readonly string[] {
@@ -77,7 +69,7 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
   const amount = readTurkishMoney(form.amount, 'Tutar');
   if (!amount.ok) errors.amount = amount.error;
   else if (amount.kurus < 1) errors.amount = 'Tutar sıfırdan büyük olmalı';
-  else if (amount.kurus > remaining) errors.amount = `Kalan tutar ${discountAmountLabel(remaining)}; fazlası alınamaz`;
+  else if (amount.kurus > remaining) errors.amount = `Kalan tutar ${formatTL(remaining)}; fazlası alınamaz`;
   const tip = optionalMoney(form.tip, 'Bahşiş');
   if (!tip.ok) errors.tip = tip.error;
   const given = form.method === 'cash' ? optionalMoney(form.given, 'Verilen tutar') : ({ ok: true, kurus: 0 } as const);

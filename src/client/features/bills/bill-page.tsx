@@ -362,7 +362,8 @@ function BillTotals({
         <dd className={x.remaining > 0 ? classes.remaining : undefined} data-testid="bill-remaining">
           {formatTL(x.remaining)}
         </dd>
-        {x.change > 0 && <FragmentRow label="Para Üstü" value={formatTL(x.change)} />}
+        {/* no summed Para Üstü here: each payment shows its own under Ödemeler (a reopened bill's
+            earlier change went back at the earlier close, so a sum would overstate it) */}
         {x.tips > 0 && <FragmentRow label="Bahşiş (satışa dahil değil)" value={formatTL(x.tips)} />}
       </dl>
       {editable && (serviceConfigured > 0 || x.serviceChargePercent > 0) && (

@@ -76,9 +76,11 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
     if (isOnWaiterScreen) setMessages([]);
   }, [isOnWaiterScreen]);
 
+  const toastRef = useToastRoom(messages.length > 0);
+
   if (messages.length === 0) return null;
   return (
-    <div className={classes.toast}>
+    <div className={classes.toast} ref={toastRef} data-testid="kitchen-toasts">
       {messages.map((message) => (
         <Alert
           key={message.id}
@@ -104,6 +106,30 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
       ))}
     </div>
   );
+}
+
+/**
+ * While the alert shows, the screen under it starts below it: its height goes into
+ * `--kitchen-toast-height` on <body> (kept up to date as messages come and go) and
+ * `data-kitchen-toast` turns the room on (kitchen.module.css), so it never covers a control.
+ */
+function useToastRoom(isShown: boolean) {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!isShown || !node) return;
+    const body = document.body;
+    const measure = () => body.style.setProperty('--kitchen-toast-height', `${Math.ceil(node.getBoundingClientRect().height)}px`);
+    measure();
+    body.dataset.kitchenToast = '';
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(node);
+    return () => {
+      observer?.disconnect();
+      delete body.dataset.kitchenToast;
+      body.style.removeProperty('--kitchen-toast-height');
+    };
+  }, [isShown, node]);
+  return setNode;
 }
 
 function notify(prefs: { soundEnabled: boolean; volume: number; vibrationEnabled: boolean }) {

@@ -26,6 +26,7 @@ const card = (lines: KitchenOrder['lines']): KitchenOrder => ({
   waiterName: null,
   sentAt: '2026-11-22T10:00:00.000Z',
   isAddition: false,
+  isTicketClosed: false,
   sequence: 1,
   lines,
 });

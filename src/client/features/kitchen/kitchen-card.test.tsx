@@ -33,6 +33,7 @@ const card = (lines: KitchenLine[]): KitchenOrder => ({
   waiterName: 'Mehmet',
   sentAt: '2026-11-25T18:00:00Z',
   isAddition: false,
+  isTicketClosed: false,
   sequence: 1,
   lines,
 });
@@ -42,10 +43,10 @@ const starter = line('s', 'Sigara Böreği');
 const heldMain = line('m', 'Adana Kebap', { quantity: 2, course: 'Ana yemek', isHeld: true, note: 'acısız' });
 const firedMain = line('m', 'Adana Kebap', { quantity: 2, course: 'Ana yemek', firedAt: FIRED_AT });
 
-function renderCard(lines: KitchenLine[], onStep = vi.fn()) {
+function renderCard(lines: KitchenLine[], onStep = vi.fn(), over: Partial<KitchenOrder> = {}) {
   render(
     <MantineProvider>
-      <KitchenCard card={card(lines)} minutes={3} level="fresh" isNew={false} busyLineIds={new Set()} onStep={onStep} onBump={vi.fn()} isBumping={false} />
+      <KitchenCard card={{ ...card(lines), ...over }} minutes={3} level="fresh" isNew={false} busyLineIds={new Set()} onStep={onStep} onBump={vi.fn()} isBumping={false} />
     </MantineProvider>,
   );
   return { onStep, article: screen.getByTestId('kitchen-card') };
@@ -97,5 +98,20 @@ describe('kitchen card: courses (servis sırası)', () => {
     expect(firedCourses([firedMain, { ...firedMain, id: 'm2' }])).toEqual(['Ana yemek']);
     // a held line that was cancelled is no longer waiting
     expect(heldCourses([{ ...heldMain, status: 'cancelled' }])).toEqual([]);
+  });
+});
+
+describe('kitchen card: a closed bill', () => {
+  it('says HESAP KAPANDI in words on a closed (paid) bill’s card, which stays to be made; an open bill’s card does not', () => {
+    const { article } = renderCard([starter], vi.fn(), { isTicketClosed: true, type: 'takeaway', tableName: null, customerName: 'Ali' });
+    expect(within(article).getByTestId('card-ticket-closed')).toHaveTextContent('HESAP KAPANDI');
+    expect(article).toHaveAccessibleName(/HESAP KAPANDI/);
+    // still a line to make: the cook moves it on as any other
+    expect(within(article).getByRole('button', { name: /Sigara Böreği: Bekliyor/ })).toBeInTheDocument();
+  });
+
+  it('shows no closed mark on an open bill’s card', () => {
+    const { article } = renderCard([starter]);
+    expect(within(article).queryByTestId('card-ticket-closed')).toBeNull();
   });
 });

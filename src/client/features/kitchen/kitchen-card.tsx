@@ -35,7 +35,8 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
       data-fired={fired.length > 0 || undefined}
       data-testid="kitchen-card"
       data-batch={card.batchId}
-      aria-label={`${where}${card.isAddition ? `, ${kt.addition}` : ''}, ${kt.minutes(minutes)}`}
+      data-closed={card.isTicketClosed || undefined}
+      aria-label={`${where}${card.isAddition ? `, ${kt.addition}` : ''}${card.isTicketClosed ? `, ${kt.ticketClosed}` : ''}, ${kt.minutes(minutes)}`}
     >
       <header className={classes.cardHead}>
         <div className={classes.cardTitleRow}>
@@ -46,6 +47,11 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
           </span>
         </div>
         {card.isAddition && <span className={classes.additionBadge}>+ {kt.addition}</span>}
+        {card.isTicketClosed && (
+          <span className={classes.closedBadge} data-testid="card-ticket-closed">
+            ✓ {kt.ticketClosed}
+          </span>
+        )}
         <div className={classes.meta}>
           #{card.ticketNumber} · {card.waiterName ? `${kt.waiter}: ${card.waiterName} · ` : ''}
           {kt.sentAt} {clock(card.sentAt)}

@@ -19,6 +19,7 @@ function Wrapper({ children }: { children: ReactNode }) {
 }
 
 let dayStartHour = 5;
+let historyBatches: unknown[] = [];
 const historyUrls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((u) => u.includes('/kitchen/history'));
 const previousTz = process.env.TZ;
 
@@ -33,7 +34,7 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       const path = String(url);
       if (path.endsWith('/settings/general')) return json({ ...defaultRestaurantSettings('Lokanta'), timeZone: 'Europe/Istanbul', businessDayStartHour: dayStartHour });
-      if (path.includes('/kitchen/history')) return json({ batches: [], stats: [], isTruncated: false });
+      if (path.includes('/kitchen/history')) return json({ batches: historyBatches, stats: [], isTruncated: false });
       return json({});
     }),
   );
@@ -44,6 +45,7 @@ afterEach(() => {
   if (previousTz === undefined) delete process.env.TZ;
   else process.env.TZ = previousTz;
   dayStartHour = 5;
+  historyBatches = [];
 });
 
 describe('Sipariş Geçmişi default period', () => {
@@ -60,5 +62,26 @@ describe('Sipariş Geçmişi default period', () => {
     render(<KitchenHistoryPage />, { wrapper: Wrapper });
     await waitFor(() => expect(screen.getByLabelText('Başlangıç')).toHaveValue('25.11.2026'));
     await waitFor(() => expect(historyUrls().at(-1)).toContain('from=2026-11-25&to=2026-11-25'));
+  });
+});
+
+describe('Sipariş Geçmişi: Geri Al', () => {
+  const readyLine = { id: 'l1', name: 'Lahmacun', quantity: 2, options: [], note: null, status: 'ready', station: 'Mutfak', preparingAt: null, readyAt: '2026-11-24T22:10:00Z', servedAt: null, course: null, isHeld: false, firedAt: null };
+  const batch = (over: object) => ({
+    batchId: 'b1', ticketId: 't1', ticketNumber: 7, tableName: null, type: 'takeaway', customerName: 'Ali', waiterName: null, sentAt: '2026-11-24T22:00:00Z',
+    isAddition: false, isTicketClosed: false, sequence: 1, lines: [readyLine], readyAt: '2026-11-24T22:10:00Z', servedAt: null, prepSeconds: 600, totalSeconds: null, canRecall: true, ...over,
+  });
+
+  it('offers Geri Al on an open Gel-Al’s bumped card', async () => {
+    historyBatches = [batch({})];
+    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    expect(await screen.findByRole('button', { name: /Geri Al/ })).toBeInTheDocument();
+  });
+
+  it('offers no Geri Al on a closed Gel-Al’s card and says why, in words', async () => {
+    historyBatches = [batch({ isTicketClosed: true, canRecall: false })];
+    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    expect(await screen.findByTestId('history-closed')).toHaveTextContent('Hesap kapandı; geri alınamaz');
+    expect(screen.queryByRole('button', { name: /Geri Al/ })).toBeNull();
   });
 });

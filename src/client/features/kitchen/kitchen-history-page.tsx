@@ -134,7 +134,12 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
                     </span>
                   </div>
                 </div>
-                {b.canRecall && (
+                {b.isTicketClosed && b.lines.some((l) => l.status === 'ready') && (
+                  <Text size="sm" fw={600} data-testid="history-closed">
+                    {kt.ticketClosedHint}
+                  </Text>
+                )}
+                {b.canRecall && !b.isTicketClosed && (
                   <Button variant="light" color="orange" size="md" onClick={() => onRecall(b)} loading={recall.isPending && recall.variables?.batchId === b.batchId}>
                     ↩ {kt.recall}
                   </Button>

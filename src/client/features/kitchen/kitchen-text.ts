@@ -12,6 +12,9 @@ export const kt = {
   empty: 'Bekleyen sipariş yok',
   emptyHint: 'Mutfağa gönderilen siparişler burada anında görünür.',
   addition: 'EK SİPARİŞ',
+  /** the card of a bill already closed (paid): still to make, but the guest has settled */
+  ticketClosed: 'HESAP KAPANDI',
+  ticketClosedHint: 'Hesap kapandı; geri alınamaz',
   bumpAll: 'Tümü Hazır',
   heldCourse: (course: string) => `Bekleyen: ${course || 'Servis sırası'}`,
   heldHint: 'Garson başlatınca hazırlayın',

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
-import { formatLira } from '../../../shared/money';
+import { formatTL } from '../../../shared/money';
 import { matchesSearch } from '../../../shared/turkish-search';
 import { ItemFormModal } from './item-form-modal';
 import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './menu-api';
@@ -183,7 +183,7 @@ function ItemRow({ item, menu, onToggle, onEdit, onDuplicate, onDelete }: RowPro
         </Group>
       </div>
       <Text fw={700} className={classes.price}>
-        {formatLira(item.priceKurus)}
+        {formatTL(item.priceKurus)}
       </Text>
       <Group gap="xs" wrap="nowrap" className={classes.itemActions}>
         <Switch

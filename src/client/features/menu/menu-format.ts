@@ -1,5 +1,5 @@
 import type { OptionGroup } from '../../../shared/menu-contract';
-import { formatLira } from '../../../shared/money';
+import { formatTL } from '../../../shared/money';
 
 /** "Tek seçim · Zorunlu · 3 seçenek" */
 export function describeGroup(g: OptionGroup): string {
@@ -7,6 +7,6 @@ export function describeGroup(g: OptionGroup): string {
   return `${kind} · ${g.isRequired ? 'Zorunlu' : 'İsteğe bağlı'} · ${g.options.length} seçenek`;
 }
 
-/** "Porsiyon: 1,5 (+150,00 ₺)" */
+/** "Porsiyon: 1,5 (+150,00 TL)" */
 export const describeOption = (o: { name: string; priceKurus: number }) =>
-  o.priceKurus > 0 ? `${o.name} (+${formatLira(o.priceKurus)})` : o.name;
+  o.priceKurus > 0 ? `${o.name} (+${formatTL(o.priceKurus)})` : o.name;

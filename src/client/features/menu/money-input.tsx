@@ -18,7 +18,7 @@ export function MoneyInput({ value, onChange, showError, fieldName = 'Fiyat', ..
       inputMode="decimal"
       autoComplete="off"
       placeholder="0,00"
-      rightSection={<span aria-hidden>₺</span>}
+      rightSection={<span aria-hidden>TL</span>}
       {...rest}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Table, Tex
 import { Modal } from '../../components/modal';
 import { useState } from 'react';
 import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
-import { MAX_PRICE_KURUS, formatLira } from '../../../shared/money';
+import { MAX_PRICE_KURUS, formatTL } from '../../../shared/money';
 import { useChangePrices } from './menu-api';
 import { ChoiceSelect } from '../../components/choice-select';
 import { ZeroPriceConfirm } from './zero-price-confirm';
@@ -89,9 +89,9 @@ export function PriceChangeModal({ menu, initialCategoryId, onClose }: { menu: A
                 {items.map((i) => (
                   <Table.Tr key={i.id}>
                     <Table.Td>{i.name}</Table.Td>
-                    <Table.Td ta="right">{formatLira(i.priceKurus)}</Table.Td>
+                    <Table.Td ta="right">{formatTL(i.priceKurus)}</Table.Td>
                     <Table.Td ta="right" fw={600}>
-                      {isValid ? formatLira(preview(i.priceKurus, value, Number(roundTo))) : '—'}
+                      {isValid ? formatTL(preview(i.priceKurus, value, Number(roundTo))) : '—'}
                     </Table.Td>
                   </Table.Tr>
                 ))}

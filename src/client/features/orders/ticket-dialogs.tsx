@@ -42,11 +42,11 @@ function TablePicker({ ticket, onlyFree, onPick, busy }: { ticket: Ticket; onlyF
                 variant="default"
                 disabled={busy}
                 onClick={() => onPick(t)}
-                styles={{ root: { height: 'auto', minHeight: 44 }, label: { whiteSpace: 'normal', flexDirection: 'column' } }}
+                classNames={{ root: classes.pickButton, inner: classes.pickButtonInner, label: classes.pickButtonLabel }}
                 aria-label={`${t.name}, ${TABLE_STATE_LABELS[t.state]}`}
               >
-                <span>{t.name}</span>
-                <span style={{ fontSize: 12, fontWeight: 400 }}>
+                <span data-testid="pick-table-name">{t.name}</span>
+                <span className={classes.pickButtonState}>
                   {TABLE_STATE_ICONS[t.state]} {TABLE_STATE_LABELS[t.state]}
                 </span>
               </Button>

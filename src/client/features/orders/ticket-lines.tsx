@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatTL } from '../../../shared/money';
+import { lineMarks } from '../../components/line-marks';
 import { lineOptionsText } from '../../components/line-options';
 import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { STATUS_ICONS } from '../../components/status-icons';
@@ -80,6 +81,8 @@ export const LineRow = memo(function LineRow({
   };
   const noteLength = note.trim().length;
   const courseText = lineCourseText(l);
+  // İkram / İndirim / İptal (with its reason) / Ödendi, in words as on the owner's Hesap
+  const marks = lineMarks(l);
   return (
     <li className={classes.line} data-status={l.status} data-testid="ticket-line">
       <div className={classes.lineTop}>
@@ -92,6 +95,11 @@ export const LineRow = memo(function LineRow({
       <span className={classes.lineStatus} data-status={l.status}>
         {STATUS_ICONS[l.status]} {LINE_STATUS_LABELS[l.status]}
       </span>
+      {marks.map((m) => (
+        <span key={m} className={classes.lineMark} data-testid="line-mark">
+          {m}
+        </span>
+      ))}
       {isQueued && (
         <span className={classes.lineCourse} data-testid="line-queued">
           ⏳ Gönderilmeyi bekliyor

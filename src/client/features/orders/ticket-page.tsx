@@ -159,7 +159,7 @@ export default function TicketPage() {
           transitionProps={{ duration: 0 }}
           title={`${whereLabel({ type: t.type, tableName: t.tableName, customerName: t.customer?.name })} · Satırlar`}
           closeButtonProps={{ 'aria-label': 'Satırları kapat' }}
-          classNames={{ content: classes.linesSheet, body: classes.linesSheetBody, close: classes.linesSheetClose }}
+          classNames={{ inner: classes.linesSheetInner, content: classes.linesSheet, body: classes.linesSheetBody, close: classes.linesSheetClose }}
         >
           {isSheetShown && errorAlert}
           <div className={classes.linesSheetLines}>{lines}</div>

@@ -202,6 +202,37 @@ describe('Hesabı Kapat', () => {
     expect((await f.bills().close(closed.ticket)).statusCode).toBe(409);
   });
 
+  it('a reopened bill paid again and closed hands back only the new payment’s change, not every payment’s', async () => {
+    // 1 Ezogelin (9.500): 200 TL cash, 105 TL change; closed
+    const t = await f.sentTicket({ ezogelin: 1 });
+    let cur = (await f.bills().pay(t, { method: 'cash', amount: 9_500, given: 20_000 })).json() as PaymentResponse;
+    expect(cur.change).toBe(10_500);
+    const first = (await f.bills().close(cur)).json() as CloseResponse;
+    expect(first.change).toBe(10_500);
+    // the owner reopens it: a Rakı (25.000) was forgotten; 300 TL cash, 50 TL change
+    const reopened = await f.api(f.restaurant.owner).call('POST', `/bills/${t.id}/reopen`, { reason: 'Rakı unutulmuş' });
+    expect(reopened.statusCode).toBe(200);
+    let open = reopened.json() as Ticket;
+    open = (await f.api().add(open, [{ menuItemId: f.raki.id, quantity: 1 }])).json() as Ticket;
+    open = ((await f.api().send(open)).json() as { ticket: Ticket }).ticket;
+    cur = (await f.bills().pay(open, { method: 'cash', amount: 25_000, given: 30_000 })).json() as PaymentResponse;
+    expect(cur.change).toBe(5_000);
+    const second = await f.bills().close(cur);
+    expect(second.statusCode).toBe(200);
+    const closed = second.json() as CloseResponse;
+    // 50 TL goes back now, not 155 TL: the 105 TL went back at the first close
+    expect(closed.change).toBe(5_000);
+    expect(closed.billNumber).toBe(first.billNumber);
+    // every payment keeps its own change
+    expect(closed.ticket.payments.map((p) => p.change)).toEqual([10_500, 5_000]);
+    const closes = await ctx.database.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, t.id), eq(auditEvents.action, 'ticket.close')))
+      .orderBy(auditEvents.id);
+    expect(closes.map((r) => (r.after as { changeDue: number }).changeDue)).toEqual([10_500, 5_000]);
+  });
+
   it('gives 20 concurrent closes 20 consecutive bill numbers', async () => {
     const ready = [];
     for (let i = 0; i < 20; i++) ready.push(await paidTicket({ ezogelin: 1 }));

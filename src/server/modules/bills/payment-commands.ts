@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../../shared/bill-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/ticket-contract';
-import { payments, restaurants, ticketLines, tickets } from '../../db/schema';
+import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { sealClosedBill } from '../audit-chain/seal-bill';
@@ -121,6 +121,26 @@ async function nextBillNumber(c: CommandContext) {
 }
 
 /**
+ * The cash change to hand back at this close: what the payments taken since the bill was last
+ * closed gave back. A reopened bill keeps its earlier payments, and their change went back to the
+ * guest at the earlier close; the bill's `change` adds up every payment's. The earlier close's audit
+ * record keeps that running sum (`after.change`), so this close's change is the sum now minus the
+ * sum then (payments cannot be taken on a closed bill). A bill never closed before has nothing to
+ * take off.
+ */
+async function changeSinceLastClose(c: CommandContext, ticket: { id: string; billNumber: number | null }, changeNow: number): Promise<number> {
+  if (ticket.billNumber === null) return changeNow;
+  const [last] = await c.tx
+    .select({ after: auditEvents.after })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.restaurantId, c.restaurantId), eq(auditEvents.entity, 'ticket'), eq(auditEvents.entityId, ticket.id), eq(auditEvents.action, 'ticket.close')))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  const before = (last?.after as { change?: unknown } | null | undefined)?.change;
+  return typeof before === 'number' ? Math.max(0, changeNow - before) : changeNow;
+}
+
+/**
  * Hesabı Kapat: only when fully paid. The first close gives the bill its number (a reopened bill
  * keeps it); the table is free on every screen at once. `closedAt` is the server's clock; only the
  * demo data passes an earlier one, so its bills are sealed, dated and counted as closed then.
@@ -129,6 +149,7 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
   const ticket = await lockOpenTicket(c, ticketId, version);
   const { bill } = await assertBillHolds(c, ticket.id);
   if (bill.remaining > 0) throw new HttpError(409, BILL_MESSAGES.unpaid(bill.remaining));
+  const change = await changeSinceLastClose(c, ticket, bill.change);
   const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
   // the business day it belongs to: the server clock's, or the day after the last Gün Sonu (issue 23)
   const businessDay = await openBusinessDay(c.tx, c.restaurantId, closedAt);
@@ -141,11 +162,13 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
     action: 'ticket.close',
     entity: 'ticket',
     entityId: ticket.id,
-    after: { billNumber, total: bill.total, paid: bill.paid, change: bill.change, tips: bill.tips, table: ticket.tableName },
+    // `change` stays the running sum over every payment (the next close after a reopen takes it
+    // off); `changeDue` is what this close handed back
+    after: { billNumber, total: bill.total, paid: bill.paid, change: bill.change, changeDue: change, tips: bill.tips, table: ticket.tableName },
   });
   // kitchen cards name their table's ticket; the floor frees the table
   c.emit('kitchen', ticket.id);
-  return { billNumber, closedAt: closedAt.toISOString(), total: bill.total, change: bill.change };
+  return { billNumber, closedAt: closedAt.toISOString(), total: bill.total, change };
 }
 
 /**

@@ -99,12 +99,23 @@ const timestampsForBump = () => ({ status: 'ready', readyAt: new Date(), prepari
 
 /**
  * Geri Al: a bumped card comes back to the kitchen screen; its ready (not yet served) lines go
- * back to Hazırlanıyor. The one way a status goes back, and it is audited.
+ * back to Hazırlanıyor. The one way a status goes back, and it is audited. Not on a closed bill
+ * (a table's or a Gel-Al's alike), as a serve is not undone on one either (serve-commands.ts): a
+ * settled bill's dishes were handed over with it, and Mutfak Geçmişi offers no Geri Al there.
+ * A batch split over two tickets ("lines to another table") recalls the open one's lines.
  */
 export function recallBatch(deps: CommandDeps, actor: CommandActor, batchId: string, station?: string) {
   return runCommand(deps, actor, async (c) => {
-    const lines = (await lockBatchLines(c, batchId, station)).filter((l) => l.status === 'ready');
-    if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToRecall);
+    const ready = (await lockBatchLines(c, batchId, station)).filter((l) => l.status === 'ready');
+    if (ready.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToRecall);
+    const ticketIds = [...new Set(ready.map((l) => l.ticketId))];
+    const open = await c.tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(inArray(tickets.id, ticketIds), eq(tickets.restaurantId, c.restaurantId), eq(tickets.status, 'open')));
+    const openIds = new Set(open.map((t) => t.id));
+    const lines = ready.filter((l) => openIds.has(l.ticketId));
+    if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.recallTicketClosed);
     await c.tx
       .update(ticketLines)
       .set({ status: 'preparing', readyAt: null })

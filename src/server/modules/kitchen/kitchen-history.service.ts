@@ -64,7 +64,8 @@ export async function kitchenHistory(db: Db, restaurantId: string, query: Kitche
       servedAt,
       prepSeconds: seconds(card.sentAt, readyAt),
       totalSeconds: seconds(card.sentAt, servedAt),
-      canRecall: card.lines.some((l) => l.status === 'ready'),
+      // a closed bill's card is not taken back (POST …/recall refuses it too, as a serve is not undone)
+      canRecall: !card.isTicketClosed && card.lines.some((l) => l.status === 'ready'),
     };
   });
 

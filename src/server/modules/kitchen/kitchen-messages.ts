@@ -14,6 +14,7 @@ export const KITCHEN_MESSAGES = {
   unknownBatches: 'Bilinmeyen mutfak siparişi',
   nothingToServe: 'Bu masada servis edilecek hazır ürün kalmadı',
   undoTicketClosed: 'Adisyon kapandı; servis artık geri alınamaz',
+  recallTicketClosed: 'Hesap kapandı; bu sipariş mutfağa geri alınamaz',
   undoOnlyServed: 'Yalnızca servis edilmiş ürünler geri alınabilir',
   undoTooLate: (seconds: number) => `Servis ${seconds} saniyeden uzun süre önce yapıldı; artık geri alınamaz`,
 } as const;

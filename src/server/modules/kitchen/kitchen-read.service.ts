@@ -32,6 +32,7 @@ export const cardColumns = {
   ticketNumber: tickets.number,
   tableName: tickets.tableName,
   type: tickets.type,
+  ticketStatus: tickets.status,
   customerName: tickets.customerName,
   waiterName: sql<string | null>`coalesce(${waiter.name}, ${sender.name})`,
   lineId: ticketLines.id,
@@ -84,6 +85,7 @@ export function groupCards(rows: readonly CardRow[]): KitchenOrder[] {
         sentAt: r.sentAt.toISOString(),
         isAddition: r.sequence > 1,
         sequence: r.sequence,
+        isTicketClosed: r.ticketStatus !== 'open',
         lines: [],
       };
       cards.set(key, card);

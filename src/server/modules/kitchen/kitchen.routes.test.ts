@@ -248,6 +248,34 @@ describe('Tümü Hazır and Geri Al', () => {
     expect((await post(`/kitchen/batches/${b.batchId}/recall`, {})).json()).toEqual({ error: KITCHEN_MESSAGES.nothingToRecall });
   });
 
+  it('refuses Geri Al with a Turkish 409 once the bill is closed, a Gel-Al as a table, and Mutfak Geçmişi offers none', async () => {
+    for (const extra of [{ type: 'takeaway' as const, customerName: 'Gel-Al Ali' }, { tableName: 'Teras 4' }]) {
+      const b = await send([{ name: 'Lahmacun' }], extra);
+      await post(`/kitchen/batches/${b.batchId}/bump`, {});
+      await ctx.database.db.update(tickets).set({ status: 'closed', closedAt: new Date() }).where(eq(tickets.id, b.ticketId));
+      const history = (await get('/kitchen/history')).json() as { batches: { batchId: string; canRecall: boolean; isTicketClosed: boolean }[] };
+      expect(history.batches.find((h) => h.batchId === b.batchId)).toMatchObject({ canRecall: false, isTicketClosed: true });
+      events.length = 0;
+      const res = await post(`/kitchen/batches/${b.batchId}/recall`, {});
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: KITCHEN_MESSAGES.recallTicketClosed });
+      expect(await lineStatus(b.lineIds[0])).toBe('ready');
+      expect(events.filter((e) => e.id === b.ticketId)).toEqual([]);
+    }
+  });
+
+  it('keeps a closed bill’s unfinished lines on the kitchen screen, its card marked closed; an open bill’s card is not', async () => {
+    const paid = await send([{ name: 'Pide' }], { type: 'takeaway', customerName: 'Gel-Al Veli' });
+    const open = await send([{ name: 'Börek' }], { tableName: 'Salon 12' });
+    await ctx.database.db.update(tickets).set({ status: 'closed', closedAt: new Date() }).where(eq(tickets.id, paid.ticketId));
+    const active = (await get('/kitchen/orders?scope=active')).json() as KitchenOrder[];
+    expect(active.find((c) => c.batchId === paid.batchId)).toMatchObject({ isTicketClosed: true, lines: [{ name: 'Pide', status: 'sent' }] });
+    expect(active.find((c) => c.batchId === open.batchId)).toMatchObject({ isTicketClosed: false });
+    // the cook still finishes it: Tümü Hazır takes it off the screen as any other card
+    expect((await post(`/kitchen/batches/${paid.batchId}/bump`, {})).statusCode).toBe(200);
+    expect(((await get('/kitchen/orders?scope=active')).json() as KitchenOrder[]).some((c) => c.batchId === paid.batchId)).toBe(false);
+  });
+
   it('bumps and recalls with no body at all, as with an empty one', async () => {
     const b = await send([{ name: 'Kuru Fasulye' }]);
     const bare = (action: string) => ctx.app.inject({ method: 'POST', url: `/api/restaurants/${rid}/kitchen/batches/${b.batchId}/${action}`, cookies: cook.cookies });

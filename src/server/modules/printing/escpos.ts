@@ -71,8 +71,11 @@ export function billBytes(r: Receipt, header: BillHeader, opts: { paperWidth: Pa
     e.bold(false);
     for (const v of b.vatByRate) row(e, columns, `KDV %${v.rate}`, formatTL(v.vat));
     if (b.payments.length > 0) e.rule();
-    for (const p of b.payments) row(e, columns, p.label, formatTL(p.amount));
-    if (b.change > 0) row(e, columns, 'Para Üstü', formatTL(b.change));
+    // each payment with its own change under it (a reopened bill's earlier change is not summed in)
+    for (const p of b.payments) {
+      row(e, columns, p.label, formatTL(p.amount));
+      if (p.change > 0) row(e, columns, 'Para Üstü', formatTL(p.change));
+    }
   }
   e.rule().align('center');
   if (header.footer.trim()) for (const text of header.footer.trim().split('\n')) e.line(text);

@@ -182,7 +182,7 @@ function DayCloseSteps({ report, onClosed }: { report: DayCloseReport; onClosed(
             }}
             onBlur={() => setShowCountError(true)}
             error={(showCountError && !reading.ok ? reading.error : undefined) ?? serverField}
-            rightSection={<span aria-hidden>₺</span>}
+            rightSection={<span aria-hidden>TL</span>}
           />
           <Button variant="subtle" onClick={() => setHelperOpen((o) => !o)} aria-expanded={helperOpen}>
             {helperOpen ? 'Para sayımını gizle' : 'Para sayımı ile say'}

@@ -37,8 +37,25 @@ function sender(url, restaurantId, secret, dishes) {
   };
 }
 
+/**
+ * Runs in the page from its first script on: the time (since navigation start) of the first frame
+ * drawn after the `expected`-th order is on the page. Taken in the page because Playwright's
+ * waitFor looks again only after 0, 20, 50, 100, 100, then every 500 ms: read from its answer,
+ * the figure lands on the next look, up to half a second after the orders were drawn.
+ */
+function watchInbox(expected) {
+  const observer = new MutationObserver(() => {
+    if (document.querySelectorAll('[data-testid="online-order"]').length < expected) return;
+    observer.disconnect();
+    // the frame that draws them: its rAF callback runs before its paint, a task queued there after it
+    requestAnimationFrame(() => setTimeout(() => (window.__inboxDrawnMs = performance.now())));
+  });
+  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+}
+
 async function oneRun(browser, url, sendOne, expected) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'tr-TR', isMobile: true, hasTouch: true });
+  await context.addInitScript(watchInbox, expected);
   const page = await context.newPage();
   await page.goto(`${url}/`);
   await page.getByLabel('E-posta').fill('owner@demo.local');
@@ -51,14 +68,16 @@ async function oneRun(browser, url, sendOne, expected) {
 
   await page.goto(`${url}/owner/online-takip`);
   await nth(expected).waitFor({ state: 'attached' });
-  const readyMs = Math.round(Date.now() - (await page.evaluate(() => performance.timeOrigin)));
+  const polledMs = Math.round(Date.now() - (await page.evaluate(() => performance.timeOrigin)));
+  await page.waitForFunction(() => window.__inboxDrawnMs !== undefined);
+  const readyMs = Math.round(await page.evaluate(() => window.__inboxDrawnMs));
 
   const arriveStart = Date.now();
   await sendOne();
   await nth(expected + 1).waitFor({ state: 'attached' });
   const arriveMs = Date.now() - arriveStart;
   await context.close();
-  return { readyMs, arriveMs };
+  return { readyMs, polledMs, arriveMs };
 }
 
 assertBuilt();
@@ -79,9 +98,9 @@ try {
   for (let i = 0; i < RUNS; i++) {
     runs.push(await oneRun(browser, server.url, sendOne, ORDERS + i));
     const r = runs.at(-1);
-    console.log(`  run ${i + 1}: page load → ${ORDERS + i} orders ${r.readyMs} ms, a new order → on screen ${r.arriveMs} ms`);
+    console.log(`  run ${i + 1}: page load → ${ORDERS + i} orders ${r.readyMs} ms (seen by Playwright's polling ${r.polledMs} ms), a new order → on screen ${r.arriveMs} ms`);
   }
-  const result = { orders: ORDERS, throttle: THROTTLE, runs, readyMedianMs: median(runs.map((r) => r.readyMs)), arriveMedianMs: median(runs.map((r) => r.arriveMs)), targetMs: 1000 };
+  const result = { orders: ORDERS, throttle: THROTTLE, runs, readyMedianMs: median(runs.map((r) => r.readyMs)), polledMedianMs: median(runs.map((r) => r.polledMs)), arriveMedianMs: median(runs.map((r) => r.arriveMs)), targetMs: 1000 };
   console.log(`median: page load ${result.readyMedianMs} ms, new order ${result.arriveMedianMs} ms (target ≤ ${result.targetMs} ms for the 200)`);
   printResult(result);
 } finally {

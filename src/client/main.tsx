@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/http';
+import { preloadRoute } from './app/route-preload';
 import { AppRoutes } from './app/router';
 import { setUpdateReady } from './app/app-update';
 import { clearUserSession } from './api/session';
@@ -31,6 +32,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const updateSW = registerSW({ onNeedRefresh: () => setUpdateReady(() => updateSW(true)) });
   });
 }
+
+// Before the start-up's own work: the screen in the address bar gets its data meanwhile.
+preloadRoute(window.location.pathname, queryClient);
 
 void loadEmojiFontIfMissing().then(() =>
   createRoot(document.getElementById('root')!).render(

@@ -29,6 +29,10 @@ export const onlineOrdersQuery = () =>
     queryFn: () => api<OnlineOrderInfo[]>(restaurantPath('/online-orders')),
     enabled: hasRestaurant,
     refetchInterval: 60_000,
+    // An answer a few seconds old is not asked again when a screen mounts or the window regains
+    // focus: the start-up's read (app/route-preload.ts) then serves the inbox it was made for,
+    // instead of 200 orders fetched twice. Live events and answers still refresh it at once.
+    staleTime: 5_000,
   });
 
 /** The secret of the restaurant's own order channel (Ayarlar > Kendi Kanalımız). */

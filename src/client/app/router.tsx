@@ -12,6 +12,9 @@ const loadOwner = () => import('./owner-app');
 const loadKitchen = () => import('./kitchen-app');
 const loadWaiter = () => import('./waiter-app');
 
+/** By role: also started at once by a full page load at the dashboard's address (route-preload.ts). */
+export const DASHBOARD_LOADERS = { owner: loadOwner, kitchen: loadKitchen, waiter: loadWaiter } as const;
+
 const DASHBOARDS = [
   { role: 'owner', load: loadOwner },
   { role: 'kitchen', load: loadKitchen },

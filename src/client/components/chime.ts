@@ -15,3 +15,18 @@ export function playChime(volume: number) {
   });
   setTimeout(() => void ctx.close(), 800);
 }
+
+/** The longest an alert's chime waits for the screen to be idle. */
+export const ALERT_CHIME_DELAY_MS = 500;
+
+/**
+ * The chime of an alert that arrives with data (a screenful of new orders): played once the
+ * screen is idle, within half a second. The page's first audio context blocks the page for a few
+ * hundred milliseconds while it opens the sound output, and must not keep the orders that rang
+ * off the screen. Not for a tap: iOS plays only a chime started by the tap itself.
+ */
+export function playAlertChime(volume: number) {
+  const play = () => playChime(volume);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(play, { timeout: ALERT_CHIME_DELAY_MS });
+  else setTimeout(play, 50);
+}

@@ -28,7 +28,8 @@ import { WaitBadge } from './wait-badge';
  * structural sharing) and passes the same two handlers, which take the order, so a live event
  * draws again only the card whose order changed. The wait ticks inside WaitBadge alone.
  * Plain elements styled by the module's classes (Mantine's sizes and colours), not a Mantine
- * component per line: a full inbox draws 200 of these at once on a phone.
+ * component per line: a full inbox draws 200 of these at once on a phone. For the same reason a
+ * line's text is one string, not words and values side by side: React makes a node of each.
  */
 export const OnlineOrderCard = memo(function OnlineOrderCard({
   order,
@@ -58,15 +59,13 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
           <span className={`${classes.badge} ${classes.badgeLg} ${classes.sourceBadge}`} style={{ background: colour }}>
             {ONLINE_ORDER_SOURCE_LABELS[order.source]}
           </span>
-          <span className={classes.bold}>#{order.externalId}</span>
+          <span className={classes.bold}>{`#${order.externalId}`}</span>
         </div>
         <span className={`${classes.badge} ${classes.badgeLg} ${classes.badgeOutline}`}>{ONLINE_ORDER_STATUS_LABELS[order.status]}</span>
       </div>
       <div className={classes.group}>
         <span className={`${classes.badge} ${classes.badgeLight}`}>{ONLINE_ORDER_TYPE_LABELS[order.type]}</span>
-        <span className={classes.sm}>
-          {ot.received}: {timeText(order.receivedAt)} · {ot.expected}: {order.expectedAt ? timeText(order.expectedAt) : ot.asap}
-        </span>
+        <span className={classes.sm}>{`${ot.received}: ${timeText(order.receivedAt)} · ${ot.expected}: ${order.expectedAt ? timeText(order.expectedAt) : ot.asap}`}</span>
       </div>
       {isNew && <WaitBadge receivedAt={order.receivedAt} />}
 
@@ -78,9 +77,7 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
           </a>
         )}
         {order.customer.address && (
-          <p className={classes.sm} style={{ whiteSpace: 'pre-line' }}>
-            {ot.address}: {order.customer.address}
-          </p>
+          <p className={`${classes.sm} ${classes.preLine}`}>{`${ot.address}: ${order.customer.address}`}</p>
         )}
       </div>
 
@@ -91,49 +88,32 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
               <span>{itemLine(item)}</span>
               <span className={classes.nowrap}>{money(item.total)}</span>
             </div>
-            {item.note && <p className={`${classes.sm} ${classes.italic}`}>Not: {item.note}</p>}
+            {item.note && <p className={`${classes.sm} ${classes.italic}`}>{`Not: ${item.note}`}</p>}
             {item.unmapped && <UnmappedLine order={order} item={item} />}
           </li>
         ))}
       </ul>
       {order.note && (
         <p className={classes.sm}>
-          <b>{ot.orderNote}:</b> {order.note}
+          <b>{`${ot.orderNote}:`}</b> {order.note}
         </p>
       )}
       <div className={classes.row}>
-        <span className={classes.sm}>
-          {ot.payment}: {ONLINE_PAYMENT_LABELS[order.payment.method]}
-          {order.payment.brand ? ` (${order.payment.brand})` : ''}
-        </span>
-        <span className={classes.bold}>
-          {ot.total}: {money(order.total)}
-        </span>
+        <span className={classes.sm}>{`${ot.payment}: ${ONLINE_PAYMENT_LABELS[order.payment.method]}${order.payment.brand ? ` (${order.payment.brand})` : ''}`}</span>
+        <span className={classes.bold}>{`${ot.total}: ${money(order.total)}`}</span>
       </div>
       {order.platformDiscount > 0 && (
-        <p className={classes.sm}>
-          {ot.platformDiscount}: {money(order.platformDiscount)}
-        </p>
+        <p className={classes.sm}>{`${ot.platformDiscount}: ${money(order.platformDiscount)}`}</p>
       )}
       {order.prepMinutes !== null && (
-        <p className={classes.sm}>
-          {ot.prep(order.prepMinutes)}
-          {readyBy ? ` · ${ot.readyBy(timeText(readyBy))}` : ''}
-          {order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}
-        </p>
+        <p className={classes.sm}>{`${ot.prep(order.prepMinutes)}${readyBy ? ` · ${ot.readyBy(timeText(readyBy))}` : ''}${order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}`}</p>
       )}
       {order.status === 'cancelled' && (
-        <p className={`${classes.sm} ${classes.alarm}`}>
-          {ot.cancelledByPlatform}
-          {order.rejectNote ? `: ${order.rejectNote}` : ''}
-        </p>
+        <p className={`${classes.sm} ${classes.alarm}`}>{`${ot.cancelledByPlatform}${order.rejectNote ? `: ${order.rejectNote}` : ''}`}</p>
       )}
       {canHandOver(order) && <HandOverButton order={order} />}
       {order.rejectReason && (
-        <p className={classes.sm}>
-          {ot.rejectedBecause}: {REJECT_REASON_LABELS[order.rejectReason]}
-          {order.rejectNote ? ` (${order.rejectNote})` : ''}
-        </p>
+        <p className={classes.sm}>{`${ot.rejectedBecause}: ${REJECT_REASON_LABELS[order.rejectReason]}${order.rejectNote ? ` (${order.rejectNote})` : ''}`}</p>
       )}
       {isNew && hasUnmapped && <p className={`${classes.sm} ${classes.alarm}`}>{pt.waitsForMapping}</p>}
       {isNew && (

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { onlineOrdersQuery } from '../../api/online-orders';
 import { usePreferences } from '../../api/preferences';
-import { playChime } from '../../components/chime';
+import { playAlertChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';
 import classes from './online-orders.module.css';
 import { URGENCY_LABELS, ot, urgencyOf, waitText } from './online-orders-text';
@@ -46,7 +46,7 @@ export function OnlineOrdersWatcher() {
   function ring() {
     lastRing.current = Date.now();
     const p = prefsRef.current;
-    if (p.soundEnabled) playChime(Math.max(p.volume, 60));
+    if (p.soundEnabled) playAlertChime(Math.max(p.volume, 60));
     if (p.vibrationEnabled && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION);
   }
 

@@ -46,7 +46,7 @@ export function WaitBadge({ receivedAt }: { receivedAt: string }) {
   const urgency = urgencyOf(waited);
   return (
     <span className={`${classes.badge} ${classes.badgeXl}`} style={{ background: URGENCY_COLORS[urgency] }} data-testid="order-wait" data-urgency={urgency}>
-      {URGENCY_LABELS[urgency]} · {ot.waiting}: {waitText(waited)}
+      {`${URGENCY_LABELS[urgency]} · ${ot.waiting}: ${waitText(waited)}`}
     </span>
   );
 }

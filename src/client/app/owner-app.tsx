@@ -1,12 +1,6 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
 import { OnlineOrdersWatcher } from '../features/online-orders/online-orders-watcher';
-import { PlatformConnectionsSection } from '../features/online-orders/platform-connections-section';
-import { PlatformSimulatorSection } from '../features/online-orders/platform-simulator-section';
 import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
-import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
-import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
-import { AddStaffPage } from '../features/staff/add-staff-page';
-import { StaffListPage } from '../features/staff/staff-list-page';
 import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
 
@@ -25,6 +19,11 @@ const loadReports = () => import('../features/reports/reports-page');
 const loadOnlineOrders = () => import('../features/online-orders/online-orders-page');
 // Leaflet loads inside this screen's chunk only, and only when Ayarlar names a tile server.
 const loadCourierTracking = () => import('../features/couriers/courier-tracking-page');
+// Staff, printers and Ayarlar too: the owner's start (the inbox opened from the address bar) need not parse them.
+const loadStaffList = () => import('../features/staff/staff-list-page').then((m) => ({ default: m.StaffListPage }));
+const loadAddStaff = () => import('../features/staff/add-staff-page').then((m) => ({ default: m.AddStaffPage }));
+const loadPrinterSettings = () => import('../features/printing/printer-settings-page').then((m) => ({ default: m.PrinterSettingsPage }));
+const loadSettings = () => import('./owner-settings-screen');
 
 const screens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
@@ -39,20 +38,10 @@ const screens: DashboardScreen[] = [
   { key: 'reports', label: 'Satış Raporları', icon: '📊', element: <ChunkRoute load={loadReports} /> },
   { key: 'kitchen-history', label: 'Mutfak Geçmişi', icon: '🕘', element: <ChunkRoute load={loadKitchenHistory} /> },
   { key: 'kitchen', label: 'Mutfak Ekranı', icon: '👨‍🍳', element: <ChunkRoute load={loadKitchen} /> },
-  { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <StaffListPage /> },
-  { key: 'add-staff', label: 'Personel Ekle', icon: '➕', element: <AddStaffPage /> },
-  { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <PrinterSettingsPage /> },
-  {
-    key: 'settings',
-    label: 'Ayarlar',
-    icon: '⚙️',
-    element: (
-      <OwnerSettingsPage>
-        <PlatformConnectionsSection />
-        <PlatformSimulatorSection />
-      </OwnerSettingsPage>
-    ),
-  },
+  { key: 'staff-list', label: 'Personel Listesi', icon: '👥', element: <ChunkRoute load={loadStaffList} /> },
+  { key: 'add-staff', label: 'Personel Ekle', icon: '➕', element: <ChunkRoute load={loadAddStaff} /> },
+  { key: 'printer-settings', label: 'Yazıcı Ayarları', icon: '🖨️', element: <ChunkRoute load={loadPrinterSettings} /> },
+  { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <ChunkRoute load={loadSettings} /> },
 ];
 
 export default function OwnerApp() {

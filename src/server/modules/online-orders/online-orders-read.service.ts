@@ -107,13 +107,14 @@ export async function listOnlineOrders(db: Db, restaurantId: string, status?: On
 
 /**
  * How many orders wait for an answer and since when: all the kitchen screen is told of the inbox
- * (it rings when Ayarlar says so; only the owner answers). Test orders count as the owner's do.
+ * (it rings when Ayarlar says so; only the owner answers). A platform's test order never reaches the
+ * kitchen, so it does not ring there either (the owner's inbox still shows and rings for it).
  */
 export async function countWaitingOnlineOrders(db: Db, restaurantId: string): Promise<OnlineOrdersWaitingInfo> {
   const [row] = await db
     .select({ count: count(), oldestAt: min(onlineOrders.receivedAt) })
     .from(onlineOrders)
-    .where(and(eq(onlineOrders.restaurantId, restaurantId), eq(onlineOrders.status, 'new')));
+    .where(and(eq(onlineOrders.restaurantId, restaurantId), eq(onlineOrders.status, 'new'), eq(onlineOrders.isTest, false)));
   const oldest = row?.oldestAt ?? null;
   return { count: Number(row?.count ?? 0), oldestAt: oldest === null ? null : new Date(oldest).toISOString() };
 }

@@ -47,6 +47,16 @@ describe('GET /online-orders/waiting', () => {
     expect(await waiting(f, f.restaurant.kitchen)).toEqual({ count: 0, oldestAt: null });
   });
 
+  it('leaves a platform’s test order out: it never reaches the kitchen, so it does not ring there', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const test = await received(f);
+    await ctx.database.db.update(onlineOrders).set({ isTest: true }).where(eq(onlineOrders.id, test));
+    expect(await waiting(f, f.restaurant.kitchen)).toEqual({ count: 0, oldestAt: null });
+    const real = await received(f);
+    const [row] = await ctx.database.db.select({ receivedAt: onlineOrders.receivedAt }).from(onlineOrders).where(eq(onlineOrders.id, real));
+    expect(await waiting(f, f.restaurant.kitchen)).toEqual({ count: 1, oldestAt: row.receivedAt.toISOString() });
+  });
+
   it('tells nothing of the orders themselves (no customer, address or price)', async () => {
     const f = await onlineOrdersFixture(ctx);
     await received(f);

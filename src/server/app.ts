@@ -70,6 +70,11 @@ export interface AppOptions {
   platforms?: OutboxOptions;
   /** a PostgreSQL shared with other server processes: live events fan out through it (LISTEN/NOTIFY, ADR 0012) */
   liveEventsUrl?: string;
+  /**
+   * How often the kitchen's unacknowledged batches are looked for (5 s); 0 = never, for tests
+   * that must see every change a request makes and nothing a timer makes meanwhile (the fuzzer).
+   */
+  kitchenAlertSweepMs?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -140,7 +145,7 @@ function withoutCourierTokens(logger: AppOptions['logger']): AppOptions['logger'
   return { ...(typeof logger === 'object' ? logger : {}), serializers: { ...(typeof logger === 'object' ? logger.serializers : {}), req } } as AppOptions['logger'];
 }
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms, liveEventsUrl }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms, liveEventsUrl, kitchenAlertSweepMs = 5_000 }: AppOptions) {
   const app = Fastify({
     logger: withoutCourierTokens(logger),
     trustProxy: config.trustProxy,
@@ -175,6 +180,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   });
   const outbox = new PlatformOutbox(database.db, app.log, platforms);
   app.decorate('platformOutbox', outbox);
+  app.decorate('kitchenAlertSweepMs', kitchenAlertSweepMs);
   // after a restart the calls left pending are sent again (the outbox is durable)
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());

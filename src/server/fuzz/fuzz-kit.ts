@@ -34,6 +34,9 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const ctx = await createTestApp({
     printing: { networks: { kind: 'none' }, timeoutMs: 50, retryDelayMs: 60_000 },
     platforms: { fetch: platformStub, pollMs: 0, allowPrivateNetworks: true, timeoutMs: 200 },
+    // Batches the fuzz sends go unacknowledged; 30 s later the sweep would raise their alerts in
+    // whatever request runs then, and that request's "refused, database unchanged" check would see it.
+    kitchenAlertSweepMs: 0,
   });
   const seed = await seedDemo(ctx.app, SEED_PASSWORD_COST);
   const restaurantId = seed.restaurantId!;

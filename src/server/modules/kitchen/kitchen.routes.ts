@@ -33,12 +33,16 @@ const batchParams = params.extend({ batchId: z.string() });
 const servedParams = params.extend({ ticketId: z.string(), lineId: z.string() });
 const ticketParams = params.extend({ ticketId: z.string() });
 
-/** How often the server looks for batches no kitchen screen received in time. */
-const ALERT_SWEEP_MS = 5_000;
-
 const commandActor = (a: Actor) => ({ restaurantId: a.restaurantId, userId: a.userId, role: a.role });
 /** The owner sees everyone's; a waiter their own. */
 const ownOnly = (a: Actor) => (a.role === 'owner' ? null : a.userId);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** AppOptions.kitchenAlertSweepMs */
+    kitchenAlertSweepMs: number;
+  }
+}
 
 /** Prefix: the restaurant. */
 export async function kitchenRoutes(app: FastifyInstance) {
@@ -122,6 +126,8 @@ export async function kitchenRoutes(app: FastifyInstance) {
     async (request) => undoServe(depsOf(request), commandActor(actorOf(request)), request.params.ticketId, request.body.lineIds),
   );
 
+  // Every few seconds the server looks for batches no kitchen screen received in time.
+  if (app.kitchenAlertSweepMs <= 0) return;
   let isSweeping = false;
   const timer = setInterval(() => {
     if (isSweeping) return;
@@ -129,7 +135,7 @@ export async function kitchenRoutes(app: FastifyInstance) {
     raiseUnacknowledgedAlerts(deps)
       .catch((err: unknown) => app.log.error({ err }, 'kitchen alert sweep failed'))
       .finally(() => (isSweeping = false));
-  }, ALERT_SWEEP_MS);
+  }, app.kitchenAlertSweepMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

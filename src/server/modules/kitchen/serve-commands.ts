@@ -17,7 +17,9 @@ async function lockTicketLines(c: CommandContext, ticketId: string, lineIds: str
     .where(and(eq(ticketLines.ticketId, ticket.id), eq(ticketLines.restaurantId, c.restaurantId), inArray(ticketLines.id, ids)))
     .for('update');
   if (lines.length !== ids.length) throw new HttpError(404, KITCHEN_MESSAGES.lineNotFound);
-  return { ticket, lines };
+  // in the order the screen named them: PostgreSQL returns locked rows in no particular order
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  return { ticket, lines: ids.map((id) => byId.get(id)!) };
 }
 
 /**

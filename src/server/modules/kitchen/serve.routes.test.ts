@@ -44,6 +44,13 @@ describe('Tümünü Servis Et', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('answers the served lines in the order the screen named them, whatever order the database keeps', async () => {
+    const b = await readyTable(['Mercimek', 'Kebap', 'Baklava']);
+    const named = [...b.lineIds].reverse();
+    const res = await post(`/tickets/${b.ticketId}/serve`, { lineIds: named });
+    expect(res.json()).toEqual({ ticketId: b.ticketId, lineIds: named });
+  });
+
   it('leaves lines already served as they are (a second tap) and refuses a line not ready, changing nothing', async () => {
     const b = await readyTable(['Lahmacun', 'Künefe']);
     await post(`/tickets/${b.ticketId}/serve`, { lineIds: [b.lineIds[0]] });

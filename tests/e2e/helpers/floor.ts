@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PLAN_WIDTH } from '../../../src/shared/floor-contract';
 
 export interface FloorTableInfo {
   id: string;
@@ -33,9 +34,12 @@ export async function layOutDemoTables(request: APIRequestContext, restaurantId:
   for (const section of await readFloor(request, restaurantId)) {
     const stacked = new Set(section.tables.map((t) => `${t.x},${t.y}`)).size < section.tables.length;
     if (!stacked) continue;
+    // Five columns of four rows fit the plan; a section that earlier tests filled with more tables gets more, narrower columns.
+    const columns = Math.max(5, Math.ceil(section.tables.length / 4));
+    const step = Math.min(180, Math.floor((PLAN_WIDTH - 40) / columns));
     for (const [i, t] of section.tables.entries()) {
       const res = await request.patch(`/api/restaurants/${restaurantId}/tables/${t.id}`, {
-        data: { version: t.version, x: 40 + (i % 5) * 180, y: 40 + Math.floor(i / 5) * 160, width: 120, height: 100 },
+        data: { version: t.version, x: 40 + (i % columns) * step, y: 40 + Math.floor(i / columns) * 160, width: Math.min(120, step - 20), height: 100 },
       });
       expect(res.ok(), await res.text()).toBe(true);
     }

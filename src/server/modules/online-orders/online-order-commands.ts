@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
 import {
+  ONLINE_ORDER_SOURCE_LABELS,
   ONLINE_ORDER_STATUS_LABELS,
   SOFRA_CHANNEL,
   type AcceptOnlineOrderRequest,
@@ -141,7 +142,8 @@ async function lockNewOrder(c: CommandContext, orderId: string): Promise<OrderRo
 
 /** "Ayşe Yılmaz · Sofra #W-1042": the kitchen card and the bill show the sender's order number. */
 export function ticketCustomerName(order: Pick<OrderRow, 'customerName' | 'source' | 'externalId'>) {
-  const tag = ` · ${order.source === SOFRA_CHANNEL ? 'Sofra' : order.source === 'phone' ? 'Tel' : order.source} #${order.externalId}`;
+  const sender = order.source === SOFRA_CHANNEL ? 'Sofra' : order.source === 'phone' ? 'Tel' : (ONLINE_ORDER_SOURCE_LABELS[order.source as OnlineOrderSource] ?? order.source);
+  const tag = ` · ${sender} #${order.externalId}`;
   const room = TICKET_LIMITS.customerName - tag.length;
   return (order.customerName.length > room ? order.customerName.slice(0, Math.max(1, room - 1)).trimEnd() + '.' : order.customerName) + tag;
 }

@@ -98,6 +98,9 @@ describe('the platform hears the order’s progress', () => {
   it('a paid-online order is fully paid by the platform at acceptance and closes when the courier delivers it', async () => {
     const shop = await accepted('getir', { ...GETIR_ORDER, id: 'getir-online-1', paymentMethod: 1, paymentMethodText: undefined });
     expect(await paymentsOf(shop.ticketId)).toEqual([{ method: 'online', brand: 'Getir Yemek', amount: 9500 }]);
+    // the kitchen card, the courier's list and the bill name the platform as people write it
+    const [named] = await ctx.database.db.select({ customerName: tickets.customerName }).from(tickets).where(eq(tickets.id, shop.ticketId));
+    expect(named.customerName).toMatch(/ · Getir Yemek #getir-online-1$/);
     await cookAll(shop, shop.ticketId);
     const { step } = await courierFor(shop, shop.ticketId);
     expect((await step({ step: 'picked_up' })).statusCode).toBe(200);

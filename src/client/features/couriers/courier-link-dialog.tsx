@@ -6,7 +6,8 @@ import { courierPageUrl } from '../../api/couriers';
 import { Modal } from '../../components/modal';
 import classes from './couriers.module.css';
 
-const dateTime = (iso: string) => new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+// "27.11.2026 07:39", as the other screens write a moment (the day and month alone came out as 27/11)
+const dateTime = (iso: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * The new link, once: as an address to send and a QR code the courier's phone reads. Only its hash

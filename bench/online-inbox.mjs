@@ -6,12 +6,19 @@
 //   - one more: a 201st order arrives (live event) until it is on screen.
 // Three runs, median. Target (issue 24): the 200 orders drawn in ≤ 1 s.
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD, assertBuilt, client, median, printResult, removeDir, startServer, tempDataDir } from './lib.mjs';
 
 const ORDERS = 200;
 const RUNS = 3;
 const THROTTLE = 4;
+// PROFILE=1: a CPU profile of each page load (navigation → all orders drawn), summarised on stdout
+// (self time by function and by script, the page's requests); the raw .cpuprofile goes to the temp dir.
+// PROFILE=net: only the requests and the page's timings (the profiler itself slows the page down).
+const PROFILE = process.env.PROFILE;
 
 function sender(url, restaurantId, secret, dishes) {
   let n = 0;
@@ -66,11 +73,19 @@ async function oneRun(browser, url, sendOne, expected) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   const nth = (n) => page.getByTestId('online-order').nth(n - 1);
 
+  if (PROFILE === 'trace') await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  if (PROFILE && PROFILE !== 'net' && PROFILE !== 'trace') {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${url}/owner/online-takip`);
   await nth(expected).waitFor({ state: 'attached' });
   const polledMs = Math.round(Date.now() - (await page.evaluate(() => performance.timeOrigin)));
   await page.waitForFunction(() => window.__inboxDrawnMs !== undefined);
   const readyMs = Math.round(await page.evaluate(() => window.__inboxDrawnMs));
+  if (PROFILE === 'trace') await summariseTrace(cdp, page, readyMs);
+  if (PROFILE) await summariseProfile(page, PROFILE === 'net' || PROFILE === 'trace' ? null : (await cdp.send('Profiler.stop')).profile, readyMs);
 
   const arriveStart = Date.now();
   await sendOne();
@@ -78,6 +93,84 @@ async function oneRun(browser, url, sendOne, expected) {
   const arriveMs = Date.now() - arriveStart;
   await context.close();
   return { readyMs, polledMs, arriveMs };
+}
+
+/** PROFILE: the page's requests and timings; unless PROFILE=net, also top self time (ms, throttled) by function and by script. */
+async function summariseProfile(page, profile, readyMs) {
+  if (profile) summariseCpu(profile, readyMs);
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource').map((r) => ({ name: r.name.replace(location.origin, ''), start: Math.round(r.startTime), end: Math.round(r.responseEnd), type: r.initiatorType }));
+    const paints = performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`);
+    return { responseEnd: Math.round(nav.responseEnd), domInteractive: Math.round(nav.domInteractive), dcl: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd), res, paints };
+  });
+  console.log(`  document ${timing.responseEnd} ms, domInteractive ${timing.domInteractive}, DOMContentLoaded ${timing.dcl}, load ${timing.load}; ${timing.paints.join(', ')}; orders drawn ${readyMs}`);
+  for (const r of timing.res.filter((r) => r.start <= readyMs)) console.log(`    ${String(r.start).padStart(5)} → ${String(r.end).padStart(5)}  ${r.type.padEnd(6)} ${r.name}`);
+}
+
+/** PROFILE=trace: the renderer's main thread from navigation to the orders' frame, by trace event (self time, ms). */
+async function summariseTrace(cdp, page, readyMs) {
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await done;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  const events = JSON.parse(text).traceEvents ?? JSON.parse(text);
+  const file = path.join(tmpdir(), `online-inbox-${Date.now()}.trace.json`);
+  writeFileSync(file, text);
+  // from the document's request (navigation start, within a millisecond) on the renderer's main thread
+  const doc = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.resourceType === 'Document');
+  const main = events.find((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain' && e.pid === doc.pid);
+  const t0 = doc.ts;
+  const end = t0 + readyMs * 1000;
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= t0 && e.ts <= end).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // self time: an event's duration less its children's
+  const self = new Map();
+  const stack = [];
+  for (const e of mine) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
+    stack.push(e);
+  }
+  const busy = mine.filter((e) => e.name === 'RunTask').reduce((s, e) => s + e.dur, 0);
+  console.log(`  trace ${file}: main thread busy ${(busy / 1000).toFixed(0)} ms of ${readyMs} ms; self time by event:`);
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+  // the long tasks, in order, with their biggest child
+  for (const e of mine.filter((e) => e.name === 'RunTask' && e.dur > 30_000)) {
+    const kids = mine.filter((k) => k !== e && k.ts >= e.ts && k.ts + k.dur <= e.ts + e.dur && k.dur > 15_000 && k.name !== 'RunTask');
+    console.log(`    task at ${((e.ts - t0) / 1000).toFixed(0)} ms: ${(e.dur / 1000).toFixed(0)} ms  ${kids.slice(0, 6).map((k) => `${k.name}${k.args?.data?.url ? `(${k.args.data.url.replace(/^.*\//, '')})` : k.args?.data?.functionName ? `(${k.args.data.functionName})` : ''} ${(k.dur / 1000).toFixed(0)}`).join(', ')}`);
+  }
+}
+
+function summariseCpu(profile, readyMs) {
+  const file = path.join(tmpdir(), `online-inbox-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    // a sample's time: the gap to the next one
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const f = byId.get(profile.samples[i]).callFrame;
+    const script = (f.url || '(native)').replace(/^.*\//, '');
+    const key = `${f.functionName || '(anonymous)'} ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    const e = self.get(key) ?? { ms: 0, script };
+    e.ms += dt / 1000;
+    self.set(key, e);
+  }
+  const byScript = new Map();
+  for (const e of self.values()) byScript.set(e.script, (byScript.get(e.script) ?? 0) + e.ms);
+  console.log(`  profile ${file} (orders drawn at ${readyMs} ms)`);
+  console.log('  self time by script:');
+  for (const [k, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log('  self time by function:');
+  for (const [k, e] of [...self].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30)) console.log(`    ${e.ms.toFixed(0).padStart(6)} ms  ${k}`);
 }
 
 assertBuilt();

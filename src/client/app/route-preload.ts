@@ -10,7 +10,12 @@ import { DASHBOARD_LOADERS } from './router';
  * the screen's own useQuery: the screen finds the answer, or the request under way, in the cache.
  */
 const FIRST_READS: Partial<Record<`${Role}/${string}`, (queryClient: QueryClient) => Promise<void>>> = {
-  'owner/online-takip': (queryClient) => queryClient.prefetchQuery(onlineOrdersQuery()),
+  'owner/online-takip': (queryClient) => {
+    // the screen's own chunk too: otherwise asked for only once the dashboard has drawn, and the
+    // orders, long arrived, wait for it (the same import as owner-app.tsx's: one chunk, one module)
+    import('../features/online-orders/online-orders-page').catch(() => undefined);
+    return queryClient.prefetchQuery(onlineOrdersQuery());
+  },
 };
 
 /**

@@ -132,8 +132,16 @@ export async function ownSection(owner: APIRequestContext, rid: string, prefix: 
  */
 export async function closeKitchenAlerts(page: Page) {
   const toast = page.getByTestId('kitchen-toast');
-  await page.addLocatorHandler(toast, async () => {
-    // one at a time, the newest on top, until none is left
-    while ((await toast.count()) > 0) await toast.first().getByRole('button', { name: 'Kapat' }).click();
-  });
+  const openDialog = page.getByRole('dialog');
+  await page.addLocatorHandler(
+    toast,
+    async () => {
+      // Under an open dialog the alert waits (the dialog's overlay covers it, as it covers the
+      // whole screen), and the dialog's own controls are not covered by it: closed after the dialog.
+      if ((await openDialog.count()) > 0) return;
+      // one at a time, the newest on top, until none is left
+      while ((await toast.count()) > 0) await toast.first().getByRole('button', { name: 'Kapat' }).click();
+    },
+    { noWaitAfter: true },
+  );
 }

@@ -69,8 +69,9 @@ test('the table picker (Masa Taşı) centres each table’s name and state in it
   await closeKitchenAlerts(page);
   const rid = await demoRestaurantId(request);
   const [table] = await ownTables(request, rid, 'Ortala', 1);
-  // a long name wraps onto more lines: its row grows, and its neighbour with it
-  await ownTables(request, rid, 'Kış Bahçesi U', 1);
+  // a long name wraps onto more lines: its row grows, and its neighbour with it (capitals: wide
+  // enough to wrap at the 20 characters a name may have, whatever the four letters of its tag)
+  await ownTables(request, rid, 'KIŞ BAHÇESİ Ü', 1);
   await loginAs(page, DEMO.waiter, '/waiter');
   const api = waiterApi(page.request, rid);
   const ticket = await api.open({ type: 'table', tableId: table.id });

@@ -1,15 +1,18 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { ONLINE_ORDER_SOURCE_LABELS, PAUSE_MINUTE_CHOICES, type DeliveryPlatform, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
 import { pausePlatform, platformConnectionsQuery } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
-import { Modal } from '../../components/modal';
 import { useNow } from '../../components/use-now';
 import { timeText } from './online-orders-text';
 import { pt } from './platform-text';
+
+// The dialog's code (Mantine's Modal, its focus trap) loads when Yoğunuz is first pressed: the inbox,
+// where these buttons sit above 200 orders, does not wait for it on a reload.
+const Modal = lazy(() => import('../../components/modal').then((m) => ({ default: m.Modal })));
 
 /** A Yoğunuz still running (or still being sent) at `now`: its state is worth a line; an old one is not. */
 function pauseLine(c: PlatformConnectionInfo, now: number): { text: string; isProblem: boolean } | null {
@@ -34,6 +37,9 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
   const connections = useQuery(platformConnectionsQuery());
   const now = useNow(15_000);
   const [choosing, setChoosing] = useState<DeliveryPlatform | null>(null);
+  // mounted from the first press on, then kept (its closing transition)
+  const pressed = useRef(false);
+  if (choosing !== null) pressed.current = true;
   const pause = useMutation({
     mutationFn: ({ platform, minutes }: { platform: DeliveryPlatform; minutes: number }) => pausePlatform(platform, { minutes }),
     onSuccess: async (_, { platform, minutes }) => {
@@ -75,26 +81,30 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
           </Text>
         ),
       )}
-      <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title={pt.busyTitle(name)} size="md">
-        <Stack>
-          <Text size="sm">{pt.busyHint}</Text>
-          <Group gap="sm">
-            {PAUSE_MINUTE_CHOICES.map((m) => (
-              <Button key={m} size="lg" color="dark" disabled={pause.isPending} onClick={() => choosing && pause.mutate({ platform: choosing, minutes: m })}>
-                {pt.busyMinutes(m)}
+      {pressed.current && (
+        <Suspense fallback={null}>
+          <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title={pt.busyTitle(name)} size="md">
+            <Stack>
+              <Text size="sm">{pt.busyHint}</Text>
+              <Group gap="sm">
+                {PAUSE_MINUTE_CHOICES.map((m) => (
+                  <Button key={m} size="lg" color="dark" disabled={pause.isPending} onClick={() => choosing && pause.mutate({ platform: choosing, minutes: m })}>
+                    {pt.busyMinutes(m)}
+                  </Button>
+                ))}
+              </Group>
+              {pause.isError && (
+                <Alert color="red" role="alert">
+                  {messageFor(pause.error)}
+                </Alert>
+              )}
+              <Button variant="default" size="lg" onClick={() => setChoosing(null)}>
+                {pt.cancel}
               </Button>
-            ))}
-          </Group>
-          {pause.isError && (
-            <Alert color="red" role="alert">
-              {messageFor(pause.error)}
-            </Alert>
-          )}
-          <Button variant="default" size="lg" onClick={() => setChoosing(null)}>
-            {pt.cancel}
-          </Button>
-        </Stack>
-      </Modal>
+            </Stack>
+          </Modal>
+        </Suspense>
+      )}
     </Stack>
   );
 }

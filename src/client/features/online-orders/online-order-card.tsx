@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import {
   ONLINE_ORDER_SOURCE_COLORS,
   ONLINE_ORDER_SOURCE_LABELS,
@@ -13,7 +13,6 @@ import {
 } from '../../../shared/online-orders-contract';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { HandOverButton, canHandOver } from './hand-over-button';
-import { MapProductControl } from './map-product-control';
 import classes from './online-orders.module.css';
 import { itemLine, money, ot, timeText } from './online-orders-text';
 import { pt } from './platform-text';
@@ -130,6 +129,9 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
   );
 });
 
+// Eşleştir's code (a searchable dish list) loads only for an order that has an unmapped product
+const MapProductControl = lazy(() => import('./map-product-control').then((m) => ({ default: m.MapProductControl })));
+
 const isDeliveryPlatform = (source: string): source is DeliveryPlatform => (DELIVERY_PLATFORMS as readonly string[]).includes(source);
 
 /** A platform product with no Sofra dish: marked in words, and Eşleştir while the order waits. */
@@ -143,7 +145,9 @@ function UnmappedLine({ order, item }: { order: OnlineOrderInfo; item: OnlineOrd
         {item.platformCode && <Text size="sm">{pt.unmappedCode(item.platformCode)}</Text>}
       </Group>
       {order.status === 'new' && item.platformCode && isDeliveryPlatform(order.source) && (
-        <MapProductControl platform={order.source} code={item.platformCode} name={item.name} />
+        <Suspense fallback={null}>
+          <MapProductControl platform={order.source} code={item.platformCode} name={item.name} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,18 +1,47 @@
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { ONLINE_ORDER_STATUSES, ONLINE_ORDER_STATUS_LABELS, type OnlineOrderInfo, type OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
 import { onlineOrdersQuery } from '../../api/online-orders';
-import { AcceptDialog, RejectDialog } from './answer-dialogs';
+import { menuQuery } from '../../api/restaurant';
 import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
-import { PhoneOrderDialog } from './phone-order-dialog';
-import { SofraChannelSection } from './sofra-channel-section';
 
 type Filter = OnlineOrderStatus | 'all';
+
+/*
+ * What the inbox needs only after its orders are drawn: the three dialogs (their form fields, and
+ * Telefon Siparişi's menu) and Kendi Kanalımız, below the last card. Their code loads, and the menu
+ * is read, once the page is idle after drawing (on a reload: the orders are on screen); a dialog
+ * mounts when it first opens, from code by then loaded.
+ */
+const loadAnswerDialogs = () => import('./answer-dialogs');
+const loadPhoneOrderDialog = () => import('./phone-order-dialog');
+const loadSofraChannel = () => import('./sofra-channel-section');
+const AcceptDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.AcceptDialog })));
+const RejectDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.RejectDialog })));
+const PhoneOrderDialog = lazy(() => loadPhoneOrderDialog().then((m) => ({ default: m.PhoneOrderDialog })));
+const SofraChannelSection = lazy(() => loadSofraChannel().then((m) => ({ default: m.SofraChannelSection })));
+
+/** Runs `task` once the page is idle after it has drawn (Safari has no requestIdleCallback: a second later). */
+function whenIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
+}
+
+/** True from the first render `value` is true on: a dialog stays mounted after it closes (its closing transition, a half-typed order). */
+function useOnceTrue(value: boolean) {
+  const once = useRef(false);
+  if (value) once.current = true;
+  return once.current;
+}
 
 /**
  * Online Sipariş Takibi (issue 24): every order that did not start at a table, newest unanswered
@@ -26,6 +55,21 @@ export default function OnlineOrdersPage() {
   const [rejecting, setRejecting] = useState<OnlineOrderInfo | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [takingCall, setTakingCall] = useState(false);
+  const [settled, setSettled] = useState(false);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setSettled(true);
+        void loadAnswerDialogs().catch(() => undefined);
+        void loadPhoneOrderDialog().catch(() => undefined);
+        void queryClient.prefetchQuery(menuQuery());
+      }),
+    [queryClient],
+  );
+  const acceptShown = useOnceTrue(accepting !== null);
+  const rejectShown = useOnceTrue(rejecting !== null);
+  const callShown = useOnceTrue(takingCall);
 
   const counts = useMemo(() => {
     const c = new Map<OnlineOrderStatus, number>();
@@ -88,10 +132,11 @@ export default function OnlineOrdersPage() {
           ))}
         </div>
       )}
-      <SofraChannelSection />
-      <AcceptDialog order={accepting} onClose={() => setAccepting(null)} onDone={done} />
-      <RejectDialog order={rejecting} onClose={() => setRejecting(null)} onDone={done} />
-      <PhoneOrderDialog opened={takingCall} onClose={() => setTakingCall(false)} onDone={done} />
+      {/* one boundary each: one loading never hides another already shown */}
+      <Suspense fallback={null}>{settled && <SofraChannelSection />}</Suspense>
+      <Suspense fallback={null}>{acceptShown && <AcceptDialog order={accepting} onClose={() => setAccepting(null)} onDone={done} />}</Suspense>
+      <Suspense fallback={null}>{rejectShown && <RejectDialog order={rejecting} onClose={() => setRejecting(null)} onDone={done} />}</Suspense>
+      <Suspense fallback={null}>{callShown && <PhoneOrderDialog opened={takingCall} onClose={() => setTakingCall(false)} onDone={done} />}</Suspense>
     </Stack>
   );
 }

@@ -13,6 +13,19 @@ import { URGENCY_LABELS, ot, urgencyOf, waitText } from './online-orders-text';
 const RING_EVERY_MS = 10_000;
 const VIBRATION = [300, 100, 300];
 
+/** Whether the page may sound: it has had a tap or a key (where the browser does not say, as before: yes). */
+const canSound = () => navigator.userActivation?.hasBeenActive ?? true;
+
+/** Runs `task` once the page is idle (within 2 s), after what it is drawing now; returns the cancel. */
+function afterDrawn(task: () => void) {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 500);
+  return () => clearTimeout(id);
+}
+
 /**
  * On every owner screen: a new online order rings at once (the live event refreshes the inbox) and
  * keeps ringing, with a flashing banner counting the wait of the oldest, until every new order is
@@ -29,21 +42,49 @@ export function OnlineOrdersWatcher() {
   const known = useRef<Set<string> | null>(null);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
+  const waitingCount = useRef(0);
+  waitingCount.current = waiting.length;
+  // the first answer's ring, kept for the first tap or key of a page that cannot sound yet
+  const ringOnGesture = useRef(false);
 
   // a new id rings at once; then every RING_EVERY_MS while any order waits
+  const hasAnswer = orders.data !== undefined;
   useEffect(() => {
+    // before the first answer nothing is known: the orders it brings are not new arrivals
+    if (!hasAnswer) return;
     const current = new Set(waiting.map((o) => o.id));
     const previous = known.current;
     known.current = current;
     const hasNew = previous !== null && [...current].some((id) => !previous.has(id));
-    // the first answer also rings: an order waiting when the screen opens is still unanswered
-    if ((hasNew || previous === null) && current.size > 0) ring();
-  }, [ids]);
+    if (hasNew) ring();
+    // The first answer also rings: an order waiting when the screen opens is still unanswered.
+    // Once the screen has drawn, though: the page's first audio context blocks it for a few hundred
+    // ms while it opens the sound output, and a reload of a full inbox is drawing 200 orders then.
+    // A page that has had no tap yet cannot sound at all (browsers keep its audio off until one):
+    // its ring waits for the first tap or key. The 10 s ring waits for either too.
+    else if (previous === null && current.size > 0) {
+      lastRing.current = Date.now();
+      if (!canSound()) ringOnGesture.current = true;
+      else return afterDrawn(ring);
+    }
+  }, [ids, hasAnswer]);
   useEffect(() => {
     if (waiting.length > 0 && now - lastRing.current >= RING_EVERY_MS) ring();
   }, [now]);
+  useEffect(() => {
+    if (canSound()) return;
+    const gestures = ['pointerdown', 'keydown'] as const;
+    const stop = () => gestures.forEach((g) => window.removeEventListener(g, first, true));
+    function first() {
+      stop();
+      if (ringOnGesture.current && waitingCount.current > 0) ring();
+    }
+    gestures.forEach((g) => window.addEventListener(g, first, true));
+    return stop;
+  }, []);
 
   function ring() {
+    ringOnGesture.current = false;
     lastRing.current = Date.now();
     const p = prefsRef.current;
     if (p.soundEnabled) playAlertChime(Math.max(p.volume, 60));

@@ -9,6 +9,7 @@ import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
+import { whenIdle } from './when-idle';
 
 type Filter = OnlineOrderStatus | 'all';
 
@@ -25,16 +26,6 @@ const AcceptDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.Ac
 const RejectDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.RejectDialog })));
 const PhoneOrderDialog = lazy(() => loadPhoneOrderDialog().then((m) => ({ default: m.PhoneOrderDialog })));
 const SofraChannelSection = lazy(() => loadSofraChannel().then((m) => ({ default: m.SofraChannelSection })));
-
-/** Runs `task` once the page is idle after it has drawn (Safari has no requestIdleCallback: a second later). */
-function whenIdle(task: () => void) {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1000);
-  return () => clearTimeout(id);
-}
 
 /** True from the first render `value` is true on: a dialog stays mounted after it closes (its closing transition, a half-typed order). */
 function useOnceTrue(value: boolean) {
@@ -64,7 +55,7 @@ export default function OnlineOrdersPage() {
         void loadAnswerDialogs().catch(() => undefined);
         void loadPhoneOrderDialog().catch(() => undefined);
         void queryClient.prefetchQuery(menuQuery());
-      }),
+      }, 2000),
     [queryClient],
   );
   const acceptShown = useOnceTrue(accepting !== null);

@@ -8,6 +8,7 @@ import { playAlertChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';
 import classes from './online-orders.module.css';
 import { URGENCY_LABELS, ot, urgencyOf, waitText } from './online-orders-text';
+import { whenIdle } from './when-idle';
 
 /** How often an unanswered order rings again: often enough that nobody misses it, not a siren. */
 const RING_EVERY_MS = 10_000;
@@ -15,16 +16,6 @@ const VIBRATION = [300, 100, 300];
 
 /** Whether the page may sound: it has had a tap or a key (where the browser does not say, as before: yes). */
 const canSound = () => navigator.userActivation?.hasBeenActive ?? true;
-
-/** Runs `task` once the page is idle (within 2 s), after what it is drawing now; returns the cancel. */
-function afterDrawn(task: () => void) {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 500);
-  return () => clearTimeout(id);
-}
 
 /**
  * On every owner screen: a new online order rings at once (the live event refreshes the inbox) and
@@ -65,7 +56,7 @@ export function OnlineOrdersWatcher() {
     else if (previous === null && current.size > 0) {
       lastRing.current = Date.now();
       if (!canSound()) ringOnGesture.current = true;
-      else return afterDrawn(ring);
+      else return whenIdle(ring, 2000);
     }
   }, [ids, hasAnswer]);
   useEffect(() => {

@@ -12,7 +12,7 @@ import { Modal } from '../../components/modal';
 import { CourierFields } from './courier-form';
 import { CourierLinkDialog } from './courier-link-dialog';
 import classes from './couriers.module.css';
-import { ageText, deliveredInText, isLivePosition } from './courier-time';
+import { ageText, deliveredInText, isLivePosition, linkEndText } from './courier-time';
 
 const time = (iso: string) => new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
@@ -79,7 +79,7 @@ export function CourierCard({ courier, now }: { courier: CourierInfo; now: numbe
             ? `${isLive ? 'Canlı konum' : 'Eski konum'}: ${ageText(position.recordedAt, now)} (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}, doğruluk ${Math.round(position.accuracy)} m)`
             : 'Konum yok'}
         </Text>
-        <Text size="sm">{courier.linkExpiresAt ? `Bağlantı ${time(courier.linkExpiresAt)} saatine kadar açık` : 'Açık bağlantı yok'}</Text>
+        <Text size="sm">{courier.linkExpiresAt ? `Bağlantı ${linkEndText(courier.linkExpiresAt, Date.now())} saatine kadar açık` : 'Açık bağlantı yok'}</Text>
 
         {courier.orders.length === 0 ? <Text size="sm">Bu vardiyada sipariş yok.</Text> : courier.orders.map((o) => <OrderLine key={o.id} order={o} />)}
 

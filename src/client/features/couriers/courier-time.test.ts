@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, deliveredInText, isLivePosition } from './courier-time';
+import { ageText, deliveredInText, isLivePosition, linkEndText } from './courier-time';
 
 const at = Date.parse('2026-11-25T18:00:00Z');
 const ago = (seconds: number) => new Date(at - seconds * 1000).toISOString();
@@ -28,5 +28,15 @@ describe('delivered in', () => {
     expect(deliveredInText({ openedAt: ago(32 * 60), deliveredAt: ago(0) })).toBe('32 dk');
     expect(deliveredInText({ openedAt: ago(75 * 60), deliveredAt: ago(0) })).toBe('1 sa 15 dk');
     expect(deliveredInText({ openedAt: ago(10 * 60), deliveredAt: null })).toBeNull();
+  });
+});
+
+describe('a courier link’s end', () => {
+  // local times, as the owner's screen shows them
+  const now = new Date(2026, 10, 26, 19, 40).getTime();
+  it('names the day when it is not today', () => {
+    expect(linkEndText(new Date(2026, 10, 26, 23, 15).toISOString(), now)).toBe('23:15');
+    expect(linkEndText(new Date(2026, 10, 27, 7, 40).toISOString(), now)).toBe('yarın 07:40');
+    expect(linkEndText(new Date(2026, 10, 29, 7, 40).toISOString(), now)).toBe('29.11.2026 07:40');
   });
 });

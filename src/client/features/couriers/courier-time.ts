@@ -21,3 +21,16 @@ export function deliveredInText(order: Pick<AssignmentInfo, 'openedAt' | 'delive
   const minutes = Math.max(0, Math.round((Date.parse(order.deliveredAt) - Date.parse(order.openedAt)) / 60_000));
   return minutes < 60 ? `${minutes} dk` : `${Math.floor(minutes / 60)} sa ${minutes % 60} dk`;
 }
+
+const clock = new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' });
+const dateAndClock = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' });
+const dayOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+
+/** When a courier link ends: "07:39" today, "yarın 07:39", else with its date (a link made at night ends the next morning). */
+export function linkEndText(expiresAt: string, nowMs: number): string {
+  const end = new Date(expiresAt);
+  const days = Math.round((dayOf(end) - dayOf(new Date(nowMs))) / 86_400_000);
+  if (days === 0) return clock.format(end);
+  if (days === 1) return `yarın ${clock.format(end)}`;
+  return dateAndClock.format(end);
+}

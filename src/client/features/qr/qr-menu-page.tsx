@@ -41,10 +41,14 @@ function QrOverview() {
   const base = useMenuBase();
   const menuUrl = publicMenuUrl(base, restaurantId);
   const [baseInput, setBaseInput] = useState('');
+  // what the owner typed and has not saved yet: a refetch (a live event, another screen's save)
+  // brings the stored address again, and it must not wipe that out from under them
+  const [isEditing, setEditing] = useState(false);
   const [savedNote, setSavedNote] = useState<string | null>(null);
+  const storedBase = settings.data?.baseUrl;
   useEffect(() => {
-    if (settings.data) setBaseInput(settings.data.baseUrl);
-  }, [settings.data]);
+    if (storedBase !== undefined && !isEditing) setBaseInput(storedBase);
+  }, [storedBase, isEditing]);
   const online = useInstantSwitch(settings.data?.enabled ?? true, (enabled) => save.mutateAsync({ enabled }));
   const isOnline = online.checked;
 
@@ -52,6 +56,7 @@ function QrOverview() {
     event.preventDefault();
     setSavedNote(null);
     await save.mutateAsync({ baseUrl: baseInput.trim().replace(/\/+$/, '') });
+    setEditing(false);
     setSavedNote('Menü adresi kaydedildi. Basılı QR kodları yeni adrese göre yeniden yazdırın.');
   }
 
@@ -115,7 +120,12 @@ function QrOverview() {
             label="Alan adı"
             placeholder={window.location.origin}
             value={baseInput}
-            onChange={(e) => setBaseInput(e.currentTarget.value)}
+            onChange={(e) => {
+              setEditing(true);
+              setBaseInput(e.currentTarget.value);
+            }}
+            // typed before the stored address arrived, it would be replaced by it
+            disabled={!settings.data}
             size="md"
             style={{ flex: '1 1 260px' }}
             inputMode="url"

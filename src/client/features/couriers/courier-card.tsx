@@ -12,9 +12,8 @@ import { Modal } from '../../components/modal';
 import { CourierFields } from './courier-form';
 import { CourierLinkDialog } from './courier-link-dialog';
 import classes from './couriers.module.css';
-import { ageText, deliveredInText, isLivePosition, linkEndText } from './courier-time';
+import { ageText, clockText, deliveredInText, isLivePosition, linkEndText } from './courier-time';
 
-const time = (iso: string) => new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 function OrderLine({ order }: { order: AssignmentInfo }) {
   const deliveredIn = deliveredInText(order);
@@ -31,9 +30,9 @@ function OrderLine({ order }: { order: AssignmentInfo }) {
       </Group>
       <Text size="sm">{order.customerAddress}</Text>
       <Text size="sm">
-        Verildi {time(order.assignedAt)}
-        {order.pickedUpAt && `, alındı ${time(order.pickedUpAt)}`}
-        {order.deliveredAt && `, teslim ${time(order.deliveredAt)}`}
+        Verildi {clockText(order.assignedAt)}
+        {order.pickedUpAt && `, alındı ${clockText(order.pickedUpAt)}`}
+        {order.deliveredAt && `, teslim ${clockText(order.deliveredAt)}`}
         {deliveredIn && ` (siparişten teslime ${deliveredIn})`}
       </Text>
       <Text size="sm">{collected ?? (order.remaining > 0 ? `Tahsil edilecek: ${formatTL(order.remaining)}` : 'Ödenmiş')}</Text>

@@ -5,9 +5,7 @@ import type { CourierLinkResult } from '../../../shared/couriers-contract';
 import { courierPageUrl } from '../../api/couriers';
 import { Modal } from '../../components/modal';
 import classes from './couriers.module.css';
-
-// "27.11.2026 07:39", as the other screens write a moment (the day and month alone came out as 27/11)
-const dateTime = (iso: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+import { dateAndClockText } from './courier-time';
 
 /**
  * The new link, once: as an address to send and a QR code the courier's phone reads. Only its hash
@@ -28,7 +26,7 @@ export function CourierLinkDialog({ name, link, onClose }: { name: string; link:
     <Modal opened={link !== null} onClose={onClose} title={`${name}: kurye bağlantısı`} size="md">
       {link && (
         <Stack gap="sm">
-          <Text>Kurye bu bağlantıyı telefonunda açar; giriş gerekmez. {dateTime(link.expiresAt)} saatine kadar geçerli.</Text>
+          <Text>Kurye bu bağlantıyı telefonunda açar; giriş gerekmez. {dateAndClockText(link.expiresAt)} saatine kadar geçerli.</Text>
           {qr ? <img src={qr} alt={`Kurye bağlantısının QR kodu: ${url}`} className={classes.qr} /> : <div className={classes.qr} aria-hidden />}
           <Text className={classes.linkText} data-testid="courier-link-url">
             {url}

@@ -24,6 +24,10 @@ export function deliveredInText(order: Pick<AssignmentInfo, 'openedAt' | 'delive
 
 const clock = new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' });
 const dateAndClock = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' });
+/** "07:39" */
+export const clockText = (iso: string) => clock.format(new Date(iso));
+/** "27.11.2026 07:39", as the other screens write a moment */
+export const dateAndClockText = (iso: string) => dateAndClock.format(new Date(iso));
 const dayOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
 /** When a courier link ends: "07:39" today, "yarın 07:39", else with its date (a link made at night ends the next morning). */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ONLINE_ORDER_SOURCE_LABELS, PAUSE_MINUTE_CHOICES, type DeliveryPlatform, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
 import { pausePlatform, platformConnectionsQuery } from '../../api/online-orders';
@@ -9,6 +9,7 @@ import { currentRestaurantId } from '../../api/restaurant';
 import { useNow } from '../../components/use-now';
 import { timeText } from './online-orders-text';
 import { pt } from './platform-text';
+import { useOnceTrue } from './when-idle';
 
 // The dialog's code (Mantine's Modal, its focus trap) loads when Yoğunuz is first pressed: the inbox,
 // where these buttons sit above 200 orders, does not wait for it on a reload.
@@ -37,9 +38,7 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
   const connections = useQuery(platformConnectionsQuery());
   const now = useNow(15_000);
   const [choosing, setChoosing] = useState<DeliveryPlatform | null>(null);
-  // mounted from the first press on, then kept (its closing transition)
-  const pressed = useRef(false);
-  if (choosing !== null) pressed.current = true;
+  const pressed = useOnceTrue(choosing !== null);
   const pause = useMutation({
     mutationFn: ({ platform, minutes }: { platform: DeliveryPlatform; minutes: number }) => pausePlatform(platform, { minutes }),
     onSuccess: async (_, { platform, minutes }) => {
@@ -81,7 +80,7 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
           </Text>
         ),
       )}
-      {pressed.current && (
+      {pressed && (
         <Suspense fallback={null}>
           <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title={pt.busyTitle(name)} size="md">
             <Stack>

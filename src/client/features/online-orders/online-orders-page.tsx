@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { ONLINE_ORDER_STATUSES, ONLINE_ORDER_STATUS_LABELS, type OnlineOrderInfo, type OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
 import { onlineOrdersQuery } from '../../api/online-orders';
@@ -9,7 +9,7 @@ import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
-import { whenIdle } from './when-idle';
+import { useOnceTrue, whenIdle } from './when-idle';
 
 type Filter = OnlineOrderStatus | 'all';
 
@@ -26,13 +26,6 @@ const AcceptDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.Ac
 const RejectDialog = lazy(() => loadAnswerDialogs().then((m) => ({ default: m.RejectDialog })));
 const PhoneOrderDialog = lazy(() => loadPhoneOrderDialog().then((m) => ({ default: m.PhoneOrderDialog })));
 const SofraChannelSection = lazy(() => loadSofraChannel().then((m) => ({ default: m.SofraChannelSection })));
-
-/** True from the first render `value` is true on: a dialog stays mounted after it closes (its closing transition, a half-typed order). */
-function useOnceTrue(value: boolean) {
-  const once = useRef(false);
-  if (value) once.current = true;
-  return once.current;
-}
 
 /**
  * Online Sipariş Takibi (issue 24): every order that did not start at a table, newest unanswered

@@ -1,4 +1,4 @@
-// The one test command: type check, unit + API on PGlite (Node 20 and Node 24), API on PostgreSQL,
+// The one test command: type check, unit + API on PGlite (Node 20), unit + API on PostgreSQL (Node 24),
 // build, two server processes on one PostgreSQL, crash faults
 // (kill -9 under load, on the embedded default and on PostgreSQL), browser e2e.
 // The machine is made ready first (scripts/test-setup.mjs): Chromium, the local PostgreSQL.
@@ -10,8 +10,7 @@ if (!(await prepareTestMachine())) process.exit(1);
 const steps = [
   ['Tür denetimi', ['npm', 'run', 'typecheck']],
   ['Birim ve API testleri (PGlite)', ['npx', 'vitest', 'run']],
-  ['API testleri (PostgreSQL)', ['node', 'scripts/test-postgres.mjs']],
-  ['Birim ve API testleri (Node 24, PGlite)', ['node', 'scripts/test-node24.mjs']],
+  ['Birim ve API testleri (Node 24, PostgreSQL)', ['node', 'scripts/test-postgres.mjs']],
   ['Derleme', ['npm', 'run', 'build']],
   ['İki sunucu, bir PostgreSQL (LISTEN/NOTIFY)', ['node', 'scripts/test-multi-server.mjs']],
   ['Çökme testleri (kill -9, gömülü PostgreSQL ve PostgreSQL)', ['node', 'scripts/test-faults.mjs']],

@@ -1,8 +1,10 @@
-// Runs the API suite against a real PostgreSQL: TEST_DATABASE_URL, or the local server at
-// 127.0.0.1:5432 when one answers. Without either it says loudly that this run did not happen; in
+// Runs the unit and API suites on Node 24 against a real PostgreSQL: TEST_DATABASE_URL, or the
+// local server at 127.0.0.1:5432 when one answers. One run covers both lines the step before does
+// not: the production driver (node-postgres, which the embedded default uses too) and the next
+// Node LTS (scripts/node24.mjs). Without either it says loudly that this run did not happen; in
 // CI (CI=true) that is a failure, never a silent pass.
-import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { vitestOnNode24 } from './node24.mjs';
 
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -23,9 +25,5 @@ if (!(await reachable(url))) {
   console.warn('!!! TEST_DATABASE_URL=postgres://... ile bir sunucu gösterin.\n');
   process.exit(process.env.CI ? 1 : 0);
 }
-console.log(`API testleri PostgreSQL üzerinde: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'api'], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
-process.exit(run.status ?? 1);
+console.log(`Birim ve API testleri Node 24 ile, PostgreSQL üzerinde: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+process.exit(vitestOnNode24(process.argv.slice(2), { ...process.env, TEST_DATABASE_URL: url }));

@@ -16,7 +16,7 @@ describe('the Node version the README promises', () => {
     expect(packagesExcludingNode(REPO, promisedNodeMinimum(REPO))).toEqual([]);
   });
 
-  it('covers Node 20 and Node 24, the lines the suites run on (scripts/test-node24.mjs), each accepted by every package', () => {
+  it('covers Node 20 and Node 24, the lines the suites run on (scripts/node24.mjs), each accepted by every package', () => {
     const lines = promisedNodeLines(REPO);
     expect(lines.map((v) => v.split('.')[0])).toEqual(['20', '24']);
     for (const version of lines) expect(packagesExcludingNode(REPO, version), version).toEqual([]);

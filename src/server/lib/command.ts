@@ -64,10 +64,11 @@ export interface CommandContext {
   /** Runs `fn` after the commit (waking a worker that reads what this command wrote); never on a rollback. */
   afterCommit(fn: () => void): void;
   /**
-   * Tells the pipeline the type of a ticket this command locked: a table's ticket is never a
-   * delivery platform's order, so the commit step need not look it up (one query less per command).
+   * Tells the pipeline what it knows of a ticket this command locked: a table's ticket is never a
+   * delivery platform's order, and a lock that read `followedByPlatform` knows; either way the
+   * commit step need not look it up (one query less per command).
    */
-  noteTicket(ticket: { id: string; type: string }): void;
+  noteTicket(ticket: { id: string; type: string; followedByPlatform?: boolean }): void;
   /**
    * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
    * restaurant's row all answer the same 404, so ids never leak across tenants.
@@ -128,17 +129,17 @@ async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<Comman
   const events: { type: LiveEventType; id?: string }[] = [];
   const endedSessions: string[] = [];
   const committed: (() => void)[] = [];
-  const tableTickets = new Set<string>();
+  const unfollowedTickets = new Set<string>();
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
     const actor = await begin(tx);
     restaurantId = actor.restaurantId;
-    const c = commandContext(tx, actor, events, endedSessions, committed, tableTickets, auditTailsOf(deps.db));
+    const c = commandContext(tx, actor, events, endedSessions, committed, unfollowedTickets, auditTailsOf(deps.db));
     await deps.claim?.(c);
     const result = await work(c);
     // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
-    await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !tableTickets.has(id)));
+    await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !unfollowedTickets.has(id)));
     return result;
   });
   deps.hub.endSessions(endedSessions);
@@ -158,7 +159,7 @@ function commandContext(
   events: { type: LiveEventType; id?: string }[],
   endedSessions: string[],
   committed: (() => void)[],
-  tableTickets: Set<string>,
+  unfollowedTickets: Set<string>,
   auditTails: Map<string, AuditTail>,
 ): CommandContext {
   const { restaurantId } = actor;
@@ -216,7 +217,7 @@ function commandContext(
       if (!committed.includes(fn)) committed.push(fn);
     },
     noteTicket(ticket) {
-      if (ticket.type === 'table') tableTickets.add(ticket.id);
+      if (ticket.type === 'table' || ticket.followedByPlatform === false) unfollowedTickets.add(ticket.id);
     },
     lockOwnedBy,
     lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/errors';
 import { HttpError } from '../errors';
 import { loggableError } from '../lib/loggable-error';
+import { StoredAnswer } from './idempotency';
 
 /** One readable Turkish sentence for a failed validation: each field and what is wrong with it. */
 export function describeIssues(issues: { field: string; message: string }[]): string {
@@ -66,6 +67,10 @@ export function answerConnectionError(err: Error & { code?: string }, socket: So
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).headers(err.headers).send({ ...err.extra, error: err.message });
+    if (err instanceof StoredAnswer) {
+      // a retried Idempotency-Key: the first request's answer, byte for byte (plugins/idempotency.ts)
+      return reply.status(err.statusCode).header('idempotent-replay', 'true').type('application/json; charset=utf-8').send(err.body);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         field: v.instancePath.split('/').filter(Boolean).join('.'),

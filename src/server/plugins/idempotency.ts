@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { CommandContext } from '../lib/command';
 import { idempotencyKeys } from '../db/schema';
@@ -94,27 +94,24 @@ const claimRow = (claim: IdempotencyClaim, now: Date) => ({
 });
 
 /**
- * The first step of a keyed request's command, right after the restaurant's lock (lib/routes.ts):
- * the key is recorded as applied in the change's own transaction, so they commit together (one
- * flush to disk) and a retry after a crash can tell "never ran" from "ran, answer lost". A twin
- * request that committed the same key first (a double tap) leaves this one nothing to do: 409.
+ * The answer an earlier request with the same key already got: the claim step throws it when it
+ * meets the key's row, and the error handler sends it as it was (plugins/errors.ts).
  */
-export async function claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, claim: IdempotencyClaim, now: Date) {
-  if (claim.stored) return markClaimApplied(c.tx, claim, now);
-  const inserted = await c.tx
-    .insert(idempotencyKeys)
-    .values({ ...claimRow(claim, now), appliedAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
-  c.afterCommit(() => (claim.stored = true));
+export class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('idempotent replay');
+  }
 }
 
-/** The claim step for a request's command, when the request carries a key. */
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** The claim step for a request's command, when the request carries a key (lib/routes.ts). */
 export function idempotencyStep(request: FastifyRequest) {
   const claim = request.idempotencyClaim;
-  const { now } = request.server.idempotency;
-  return claim ? (c: CommandContext) => claimInCommand(c, claim, now()) : undefined;
+  return claim ? (c: CommandContext) => request.server.idempotency.claimInCommand(c, request, claim) : undefined;
 }
 
 /**
@@ -141,7 +138,6 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const isExclusive = options.exclusiveDatabase ?? false;
   const leaseEnd = () => new Date(now().getTime() + LEASE_MS);
   app.decorateRequest('idempotencyClaim', null);
-  app.decorate('idempotency', { bootId, now });
   let lastSweep = 0;
   let inFlight = 0;
 
@@ -156,7 +152,81 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   renewal.unref();
   app.addHook('onClose', async () => clearInterval(renewal));
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  const own = (request: FastifyRequest, claim: IdempotencyClaim, stored: boolean) => {
+    claim.stored = stored;
+    request.idempotencyClaim = claim;
+    inFlight++;
+  };
+  /** The request no longer holds its claim: answered, or replaying an earlier answer. */
+  const release = (request: FastifyRequest) => {
+    request.idempotencyClaim = null;
+    inFlight--;
+  };
+  const keyWhere = (claim: Pick<IdempotencyClaim, 'restaurantId' | 'key'>) =>
+    and(eq(idempotencyKeys.restaurantId, claim.restaurantId), eq(idempotencyKeys.key, claim.key));
+
+  /**
+   * What the row of an earlier request with the same key means for this one: its stored answer, a
+   * refusal (thrown), or null when it was the claim of a process that died, which this request has
+   * now taken over (`applying`: in the command that applies it, so it is marked applied too).
+   */
+  async function meetEarlier(q: Db, earlier: KeyRow, claim: IdempotencyClaim, applying: boolean): Promise<StoredAnswer | null> {
+    if (earlier.userId !== claim.userId || earlier.route !== claim.route || earlier.requestHash !== claim.requestHash) {
+      throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
+    }
+    if (earlier.statusCode !== null) return new StoredAnswer(earlier.statusCode, earlier.responseBody ?? '');
+    if (earlier.appliedAt !== null) {
+      // Committed, answer not stored yet: while its process is alive that answer is moments away
+      // (a double tap, a retry racing the first request) — only a dead owner means it is lost.
+      const ownerAlive = earlier.leaseUntil !== null && earlier.leaseUntil > now() && (!isExclusive || earlier.ownerBootId === bootId);
+      throw new HttpError(409, ownerAlive ? IDEMPOTENCY_MESSAGES.inProgress : IDEMPOTENCY_MESSAGES.appliedWithoutAnswer);
+    }
+    // Still "in progress": take it over if its process is gone. One conditional update, so of two
+    // retries at once only one wins; the condition is checked again under the row's lock.
+    const isAbandoned = or(
+      lt(idempotencyKeys.leaseUntil, now()),
+      isNull(idempotencyKeys.leaseUntil), // claims made before leases existed
+      isExclusive ? sql`${idempotencyKeys.ownerBootId} is distinct from ${bootId}` : sql`false`,
+    );
+    const takenOver = await q
+      .update(idempotencyKeys)
+      .set({ ownerBootId: bootId, leaseUntil: leaseEnd(), ...(applying ? { appliedAt: now() } : {}) })
+      .where(and(keyWhere(claim), eq(idempotencyKeys.requestHash, claim.requestHash), isNull(idempotencyKeys.statusCode), isNull(idempotencyKeys.appliedAt), isAbandoned))
+      .returning({ key: idempotencyKeys.key });
+    if (takenOver.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    return null;
+  }
+
+  /**
+   * The first step of a keyed request's command, right after the restaurant's lock: the key is
+   * recorded as applied in the change's own transaction, so they commit together (one flush to
+   * disk) and a retry after a crash can tell "never ran" from "ran, answer lost". A key seen before
+   * is looked at only here, when its insert meets the row (so a new key costs one statement): a
+   * retry gets the stored answer, a twin that committed first (a double tap, waiting behind it for
+   * the lock) a 409 or its answer, and a dead process's claim is taken over.
+   */
+  async function claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim) {
+    const at = now();
+    if (claim.stored) return markClaimApplied(c.tx, claim, at);
+    const inserted = await c.tx
+      .insert(idempotencyKeys)
+      .values({ ...claimRow(claim, at), appliedAt: at })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 0) {
+      const [earlier] = await c.tx.select().from(idempotencyKeys).where(keyWhere(claim));
+      if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // swept meanwhile: retry
+      const answer = await meetEarlier(c.tx, earlier, claim, true);
+      if (answer) {
+        release(request);
+        throw answer; // rolls the command back; the error handler sends the stored answer
+      }
+    }
+    c.afterCommit(() => (claim.stored = true));
+  }
+  app.decorate('idempotency', { bootId, now, claimInCommand });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
     const key = request.headers['idempotency-key'];
     const isMultipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
     if (request.method !== 'POST' || key === undefined || !request.actor || isMultipart) return;
@@ -172,59 +242,22 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       lastSweep = now().getTime();
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now().getTime() - KEEP_MS)));
     }
-    const own = (stored: boolean) => {
-      claim.stored = stored;
-      request.idempotencyClaim = claim;
-      inFlight++;
-    };
-    const where = and(eq(idempotencyKeys.restaurantId, restaurantId), eq(idempotencyKeys.key, key));
-    const [earlier] = await db.select().from(idempotencyKeys).where(where);
-    if (!earlier) {
-      // A new key: its row is written by the command that applies it (claimInCommand).
-      if (!request.routeOptions.config.claimKeyUpFront) return own(false);
-      const claimed = await db.insert(idempotencyKeys).values(claimRow(claim, now())).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // a twin claimed it first
-      return own(true);
-    }
+    // A command's route: its command claims the key (claimInCommand), and meets an earlier use there.
+    if (!request.routeOptions.config.claimKeyUpFront) return own(request, claim, false);
 
-    if (earlier.userId !== userId || earlier.route !== route || earlier.requestHash !== requestHash) {
-      throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
-    }
-    if (earlier.statusCode !== null) {
-      return reply
-        .status(earlier.statusCode)
-        .header('idempotent-replay', 'true')
-        .type('application/json; charset=utf-8')
-        .send(earlier.responseBody ?? '');
-    }
-    if (earlier.appliedAt !== null) {
-      // Committed, answer not stored yet: while its process is alive that answer is moments away
-      // (a double tap, a retry racing the first request) — only a dead owner means it is lost.
-      const ownerAlive = earlier.leaseUntil !== null && earlier.leaseUntil > now() && (!isExclusive || earlier.ownerBootId === bootId);
-      throw new HttpError(409, ownerAlive ? IDEMPOTENCY_MESSAGES.inProgress : IDEMPOTENCY_MESSAGES.appliedWithoutAnswer);
-    }
-
-    // Still "in progress": take it over if its process is gone. One conditional update, so of two
-    // retries at once only one wins; the condition is checked again under the row's lock.
-    const isAbandoned = or(
-      lt(idempotencyKeys.leaseUntil, now()),
-      isNull(idempotencyKeys.leaseUntil), // claims made before leases existed
-      isExclusive ? sql`${idempotencyKeys.ownerBootId} is distinct from ${bootId}` : sql`false`,
-    );
-    const takenOver = await db
-      .update(idempotencyKeys)
-      .set({ ownerBootId: bootId, leaseUntil: leaseEnd() })
-      .where(and(where, eq(idempotencyKeys.requestHash, requestHash), isNull(idempotencyKeys.statusCode), isNull(idempotencyKeys.appliedAt), isAbandoned))
-      .returning({ key: idempotencyKeys.key });
-    if (takenOver.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
-    own(true);
+    const claimed = await db.insert(idempotencyKeys).values(claimRow(claim, now())).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) return own(request, claim, true);
+    const [earlier] = await db.select().from(idempotencyKeys).where(keyWhere(claim));
+    if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+    const answer = await meetEarlier(db, earlier, claim, false);
+    if (answer) throw answer; // the error handler sends it
+    own(request, claim, true);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
-    request.idempotencyClaim = null;
-    inFlight--;
+    release(request);
     const failed = reply.statusCode >= 500 || (payload !== undefined && payload !== null && typeof payload !== 'string');
     const answer = { statusCode: reply.statusCode, responseBody: (payload as string | undefined) ?? '' };
     if (!claim.stored) {
@@ -244,7 +277,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** this process's boot id and clock, for commands that mark their claim applied */
-    idempotency: { bootId: string; now: () => Date };
+    /** this process's boot id and clock, and the claim step of a keyed request's command */
+    idempotency: {
+      bootId: string;
+      now: () => Date;
+      claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim): Promise<void>;
+    };
   }
 }

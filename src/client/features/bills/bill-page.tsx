@@ -86,9 +86,12 @@ export default function BillPage() {
     return out.refusal.message;
   };
 
+  // The bill is laid out from Yazıcı Ayarları and headed by the restaurant's own name: the button
+  // waits for both (a tap before they arrived printed nothing and said they could not be read).
+  const printPending = printer.isPending || settings.isPending;
   const print = () => {
-    if (!printer.data) return setError('Yazıcı ayarları yüklenemedi; biraz sonra tekrar deneyin.');
-    if (!printBill(t, billLayout(printer.data, settings.data?.profile))) setError(PRINT_BLOCKED);
+    if (!printer.data || !settings.data) return setError('Yazıcı ayarları yüklenemedi; biraz sonra tekrar deneyin.');
+    if (!printBill(t, billLayout(printer.data, settings.data.profile))) setError(PRINT_BLOCKED);
   };
 
   const billPrinter = printer.data?.networkPrinters?.bill ?? null;
@@ -123,7 +126,7 @@ export default function BillPage() {
           Hesap · {billWhere(t)} · #{t.number}
         </h2>
         <Group gap="xs">
-          <Button variant="default" onClick={print} data-testid="print-bill">
+          <Button variant="default" onClick={print} loading={printPending} data-testid="print-bill">
             🖨️ Hesabı Yazdır
           </Button>
           {billPrinter && (

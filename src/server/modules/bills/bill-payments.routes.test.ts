@@ -29,6 +29,24 @@ async function paidTicket(counts?: { ezogelin?: number; raki?: number }) {
 }
 
 describe('payments', () => {
+  it("answers with the ticket built from the command's rows: exactly what a read afterwards gives", async () => {
+    // the waiter's ticket with a discount; the owner takes card (a name looked up), the waiter cash
+    const t = await f.sentTicket();
+    const discounted = await f.bills(f.restaurant.owner).discount(t, { type: 'percent', value: 10, label: 'Öğrenci' });
+    expect(discounted.statusCode).toBe(200);
+    const card = await f.bills(f.restaurant.owner).pay(t, { method: 'card', amount: 10_000 });
+    expect(card.statusCode).toBe(200);
+    const { paymentId, change, ...cardTicket } = card.json() as PaymentResponse;
+    expect(paymentId).toBeTruthy();
+    expect(change).toBe(0);
+    expect(cardTicket).toEqual(await f.api().ticket(t.id));
+    const cash = (await f.bills().pay(t, { method: 'cash', amount: 5_000, given: 10_000 })).json() as PaymentResponse;
+    const { paymentId: _id, change: given, ...cashTicket } = cash;
+    expect(given).toBe(5_000);
+    expect(cashTicket.payments.map((p) => p.takenByName)).toEqual([f.restaurant.owner.user.name, f.restaurant.waiter.user.name]);
+    expect(cashTicket).toEqual(await f.api().ticket(t.id));
+  });
+
   it('two guests pay by card and by cash with change; the ticket shows payments and what remains', async () => {
     const t = await f.sentTicket();
     const card = await f.bills().pay(t, { method: 'card', amount: 20_000 });

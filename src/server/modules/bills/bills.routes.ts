@@ -84,8 +84,8 @@ export async function billsRoutes(app: FastifyInstance) {
   );
 
   r.post('/tickets/:ticketId/payments', { config: FLOOR, schema: { params: ticketParams, body: paymentRequest, response: { 200: paymentResponse } } }, async (request) => {
-    const paid = await command(request, (c) => takePayment(c, request.params.ticketId, request.body));
-    return { ...(await current(actorOf(request).restaurantId, request.params.ticketId)), ...paid };
+    const { ticket, ...paid } = await command(request, (c) => takePayment(c, request.params.ticketId, request.body));
+    return { ...ticket, ...paid };
   });
 
   r.post('/tickets/:ticketId/close', { config: FLOOR, schema: { params: ticketParams, body: closeRequest, response: { 200: closeResponse } } }, async (request) => {

@@ -6,8 +6,9 @@ import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { sealClosedBill } from '../audit-chain/seal-bill';
 import { lastDayClose, openBusinessDay } from '../day-close/open-day';
-import { assertBillHolds, lockOpenTicket, lockOpenTicketForChange, openTicketOn, touchTicket } from '../orders/ticket-commands';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { assertBillHolds, checkedBill, lockOpenTicket, lockOpenTicketWithContents, openTicketOn, touchTicket } from '../orders/ticket-commands';
+import { contentRows, presentTicketRows, readTicket } from '../orders/ticket-read.service';
+import { getStoredRestaurantSettings } from '../settings/restaurant-settings.service';
 import { splitOff } from './adjustment-commands';
 import { BILL_MESSAGES } from './bill-messages';
 import { recordBillFigures, removeBillFigures } from '../reports/sales-figures';
@@ -42,15 +43,17 @@ async function chooseLines(c: CommandContext, ticketId: string, req: PaymentRequ
  * recorded apart from sales.
  */
 export async function takePayment(c: CommandContext, ticketId: string, req: PaymentRequest) {
-  const ticket = await lockOpenTicketForChange(c, ticketId, req.version);
-  const { value: settings } = await getRestaurantSettings(c.tx, c.restaurantId);
+  // the ticket with its lines and payments in one statement: the checks and the answer use them
+  const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, req.version);
+  const { value: settings } = await getStoredRestaurantSettings(c.tx, c.restaurantId);
   if (!(settings.paymentMethods as string[]).includes(settingsMethod(req.method))) {
     throw new HttpError(409, BILL_MESSAGES.methodOff(PAYMENT_METHOD_LABELS[req.method]));
   }
   if (req.method === 'meal_card' && !(settings.mealCardBrands as string[]).includes(req.brand!)) {
     throw new HttpError(400, BILL_MESSAGES.brandUnknown(req.brand!));
   }
-  const before = await assertBillHolds(c, ticket.id);
+  const held = contentRows(contents);
+  const before = { bill: checkedBill(ticket, held.lines, held.payments), lines: held.lines };
   if (before.bill.remaining === 0) throw new HttpError(409, BILL_MESSAGES.alreadyPaid);
 
   const byLines = req.lines !== undefined || req.lineIds !== undefined;
@@ -86,7 +89,7 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
       customerName: req.method === 'account' ? req.customerName! : null,
       takenBy: c.actor.userId,
     })
-    .returning({ id: payments.id });
+    .returning();
   if (lineIds.length) await c.tx.update(ticketLines).set({ paymentId: row.id }).where(inArray(ticketLines.id, lineIds));
   await c.audit({
     action: 'ticket.payment',
@@ -104,7 +107,11 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
       remaining: bill.remaining - settled,
     },
   });
-  return { paymentId: row.id, change };
+  // The answer: by amount, the rows in hand and the new payment; by lines, read again (lines split).
+  const answer = byLines
+    ? await readTicket(c.tx, c.restaurantId, ticket.id)
+    : await presentTicketRows(c.tx, bumped, contents.waiterName, held.lines, [...held.payments, row]);
+  return { ticket: answer, paymentId: row.id, change };
 }
 
 /**

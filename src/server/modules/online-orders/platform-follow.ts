@@ -1,10 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { onlineOrders, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import { derivedStatus, ticketStates } from './online-order-status';
 import { enqueueUpdate } from './platform-orders';
 import { PLATFORMS, type OutgoingKind } from './platforms/types';
+
+/** Which orders the platforms follow: accepted ones from a delivery platform. */
+const followedOrder = () => and(eq(onlineOrders.status, 'accepted'), inArray(onlineOrders.source, [...PLATFORMS]));
+
+/**
+ * Whether the ticket in `ticketId` is an order a platform follows, as a column of a statement that
+ * reads the ticket anyway (the ticket's lock): its commands then skip followPlatformOrders' read.
+ */
+export const followedByPlatform = (ticketId: PgColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${onlineOrders} where ${onlineOrders.ticketId} = ${ticketId} and ${followedOrder()})`;
 
 /** The calls a platform must have had by the time its order reaches each status, in order. */
 const CALLS: Record<'delivery' | 'takeaway', Partial<Record<OnlineOrderStatus, OutgoingKind[]>>> = {
@@ -20,14 +31,15 @@ const CALLS: Record<'delivery' | 'takeaway', Partial<Record<OnlineOrderStatus, O
  * what the platform was told, the missing calls are queued in the outbox in the same transaction,
  * so a crash can neither lose nor repeat one. Neither the kitchen nor the courier module needs to
  * know about platforms. A step taken back (a line un-readied) is not retracted: no platform has a
- * call for it. Costs one indexed read for a command whose tickets are no platform's.
+ * call for it. Costs one indexed read for a command whose tickets are no platform's, none when the
+ * command noted them (CommandContext.noteTicket).
  */
 export async function followPlatformOrders(c: CommandContext, ticketIds: readonly string[]) {
   if (ticketIds.length === 0) return;
   const orders = await c.tx
     .select({ id: onlineOrders.id, source: onlineOrders.source, externalId: onlineOrders.externalId, type: onlineOrders.type, ticketId: onlineOrders.ticketId })
     .from(onlineOrders)
-    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), inArray(onlineOrders.ticketId, [...ticketIds]), eq(onlineOrders.status, 'accepted'), inArray(onlineOrders.source, [...PLATFORMS])));
+    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), inArray(onlineOrders.ticketId, [...ticketIds]), followedOrder()));
   if (orders.length === 0) return;
   const states = await ticketStates(c.tx, orders.map((o) => o.ticketId!));
   const told = await c.tx

@@ -212,6 +212,39 @@ describe('courses (servis sırası): hold and fire', () => {
   });
 });
 
+describe("Mutfağa Gönder's answer", () => {
+  // The send answers with the ticket built from the rows its command read and changed, not read
+  // again after the commit: it must be exactly what a read afterwards gives.
+  it('is the ticket as read afterwards: held course, earlier batch, a payment by someone else, the waiter', async () => {
+    let t = await starterAndMain();
+    let res = await sendHolding(t, ['Ana yemek']);
+    expect(res.statusCode).toBe(200);
+    let sent = (res.json() as { ticket: Ticket }).ticket;
+    expect(sent.lines.map((l) => [l.status, l.isHeld])).toEqual([['sent', false], ['sent', true]]);
+    expect(sent).toEqual(await f.api().ticket(t.id));
+
+    // the owner takes a part payment; the waiter adds two lines, changes one, and sends the addition
+    const paid = await f.api(f.restaurant.owner).call('POST', `/tickets/${t.id}/payments`, { version: sent.version, method: 'cash', amount: 1000 });
+    expect(paid.statusCode).toBe(200);
+    t = (await f.api().add(paid.json() as Ticket, [{ menuItemId: f.ezogelin.id, quantity: 1, note: 'acısız' }, { menuItemId: f.ezogelin.id, quantity: 3, course: 'Tatlı' }])).json() as Ticket;
+    const pending = t.lines.filter((l) => l.status === 'pending');
+    const changed = await f.api().call('PATCH', `/tickets/${t.id}/lines/${pending[0].id}`, { version: t.version, quantity: 2 });
+    expect(changed.statusCode).toBe(200);
+    res = await sendHolding(changed.json() as Ticket, ['Tatlı'], 'gonder-yanit-0001');
+    expect(res.statusCode).toBe(200);
+    sent = (res.json() as { ticket: Ticket }).ticket;
+    expect(sent.payments).toHaveLength(1);
+    expect(sent.waiterName).not.toBeNull();
+    expect(sent.lines.filter((l) => l.isHeld)).toHaveLength(2);
+    const read = await f.api().ticket(t.id);
+    expect(sent).toEqual(read);
+    // the retry replays the same answer
+    const replay = await sendHolding(changed.json() as Ticket, ['Tatlı'], 'gonder-yanit-0001');
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect((replay.json() as { ticket: Ticket }).ticket).toEqual(read);
+  });
+});
+
 describe('courses in Ayarlar', () => {
   const general = (rid: string, cookies: Record<string, string>, payload?: object) =>
     ctx.app.inject({ method: payload ? 'PUT' : 'GET', url: `/api/restaurants/${rid}/settings/general`, cookies, ...(payload ? { payload } : {}) });

@@ -3,7 +3,8 @@ import { kitchenBatches, ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { holdSentLines } from './courses';
-import { lockOpenTicketForChange } from './ticket-commands';
+import { lockOpenTicketForChange, lockOpenTicketWithContents } from './ticket-commands';
+import { contentRows, presentTicketRows } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 /**
@@ -14,6 +15,25 @@ import { TICKET_MESSAGES } from './ticket-messages';
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
   const ticket = await lockOpenTicketForChange(c, ticketId, version);
+  return (await sendPendingLines(c, ticket, holdCourses)).batch;
+}
+
+/**
+ * sendToKitchen for the waiter's button, which shows the ticket after the send: answers the batch
+ * and the ticket as the send leaves it, built from the rows the command read and changed instead
+ * of a read after the commit (one round trip less on the hot path).
+ */
+export async function sendToKitchenAnswering(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
+  const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, version);
+  const { batch, heldIds } = await sendPendingLines(c, ticket, holdCourses);
+  const sentIds = new Set(batch.lineIds);
+  const { lines, payments } = contentRows(contents);
+  const moved = lines.map((line) => (sentIds.has(line.id) ? { ...line, status: 'sent', batchId: batch.id, isHeld: heldIds.has(line.id) } : line));
+  return { batch, ticket: await presentTicketRows(c.tx, bumped, contents.waiterName, moved, payments) };
+}
+
+/** The locked ticket's pending lines into a new batch (held per `holdCourses`), audited. */
+async function sendPendingLines(c: CommandContext, ticket: { id: string }, holdCourses: readonly string[]) {
   // One statement: the batch, numbered after the ticket's earlier ones, and the pending lines moved
   // into it (the lines' reference to the new batch is checked at the statement's end). With nothing
   // pending the command is refused below and the batch rolls back.
@@ -39,5 +59,5 @@ export async function sendToKitchen(c: CommandContext, ticketId: string, version
     after: { batchId: batch.id, lineIds, ...(heldLineIds.length > 0 ? { heldLineIds } : {}) },
   });
   c.emit('kitchen', ticket.id);
-  return { id: batch.id, lineIds };
+  return { batch: { id: batch.id, lineIds }, heldIds };
 }

@@ -1,14 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { BillMathError, boundsProblem, type Bill } from '../../../shared/bill-math';
 import { openTicketRequest, type AddLinesRequest, type OpenTicketRequest, type UpdateLineRequest, type UpdateTicketRequest } from '../../../shared/ticket-contract';
 import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '../../db/schema';
 import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { followedByPlatform } from '../online-orders/platform-follow';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { knownCourse, knownCourses } from './courses';
 import { priceLines } from './price-lines';
-import { LINE_ORDER, billOf } from './ticket-read.service';
+import { LINE_ORDER, billOf, ticketContents, type TicketContents } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -33,19 +34,35 @@ export async function lockOpenTicket(c: CommandContext, ticketId: string, versio
  * Answers the row as it was before the bump, as lockOpenTicket does.
  */
 export async function lockOpenTicketForChange(c: CommandContext, ticketId: string, version: number | undefined): Promise<TicketRow> {
+  return (await bumpOpenTicket(c, ticketId, version, false)).ticket;
+}
+
+/**
+ * lockOpenTicketForChange that also reads, in the same statement, what the answer shows (the
+ * lines, payments and waiter's name as they were before the command): a command that knows what
+ * it changed answers from these rows (presentTicketContents) instead of reading the ticket again.
+ * `bumped` is the row as the command leaves it (its new version).
+ */
+export async function lockOpenTicketWithContents(c: CommandContext, ticketId: string, version: number | undefined) {
+  const locked = await bumpOpenTicket(c, ticketId, version, true);
+  return { ...locked, contents: locked.contents! };
+}
+
+async function bumpOpenTicket(c: CommandContext, ticketId: string, version: number | undefined, withContents: boolean) {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [bumped] = await c.tx
+  const [found] = await c.tx
     .update(tickets)
     .set({ version: sql`${tickets.version} + 1` })
     .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, c.restaurantId)))
-    .returning();
-  if (!bumped) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+    .returning({ ...getTableColumns(tickets), followedByPlatform: followedByPlatform(tickets.id), ...(withContents ? ticketContents() : {}) });
+  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const { followedByPlatform: followed, waiterName, lines, payments: paid, ...bumped } = found as typeof found & Partial<TicketContents>;
   const ticket = { ...bumped, version: bumped.version - 1 };
   if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
   c.assertVersion(ticket, version);
-  c.noteTicket(ticket);
+  c.noteTicket({ ...ticket, followedByPlatform: followed });
   c.emit('tickets', ticket.id);
-  return ticket;
+  return { ticket, bumped: bumped as TicketRow, contents: withContents ? { waiterName: waiterName ?? null, lines, payments: paid } : undefined };
 }
 
 /** Marks the ticket changed: a new version, and every screen showing it refreshes after commit. */
@@ -84,9 +101,14 @@ export async function lockFreeTable(c: CommandContext, tableId: string) {
 export async function assertBillHolds(c: CommandContext, ticketId: string, mathStatus: 400 | 409 = 409): Promise<{ bill: Bill; lines: LineRow[] }> {
   const [row] = await c.tx.select().from(tickets).where(eq(tickets.id, ticketId));
   const lines = await c.tx.select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId)).orderBy(...LINE_ORDER);
+  const paid = await c.tx.select().from(payments).where(eq(payments.ticketId, ticketId));
+  return { bill: checkedBill(row, lines, paid, mathStatus), lines };
+}
+
+/** assertBillHolds' checks on rows in hand (read in this transaction, e.g. with the ticket's lock). */
+export function checkedBill(row: TicketRow, lines: LineRow[], paid: (typeof payments.$inferSelect)[], mathStatus: 400 | 409 = 409): Bill {
   const tooMuch = boundsProblem(lines.map((l) => ({ unitPrice: l.unitPriceKurus, quantity: l.quantity })));
   if (tooMuch) throw new HttpError(409, tooMuch);
-  const paid = await c.tx.select().from(payments).where(eq(payments.ticketId, ticketId));
   let bill: Bill;
   try {
     bill = billOf(row, lines, paid);
@@ -95,7 +117,7 @@ export async function assertBillHolds(c: CommandContext, ticketId: string, mathS
     throw err;
   }
   if (bill.paid > bill.total) throw new HttpError(409, TICKET_MESSAGES.belowPaid);
-  return { bill, lines };
+  return bill;
 }
 
 async function nextTicketNumber(c: CommandContext) {

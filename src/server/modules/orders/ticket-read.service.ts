@@ -139,36 +139,59 @@ function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>)
   return row as T['$inferSelect'];
 }
 
+/**
+ * The outer statement's ticket, spelled with its table: Drizzle leaves a column unqualified in a
+ * statement on one table, and inside a subquery on ticket_lines a bare "id" would be the line's.
+ */
+const outerTicket = (column: PgColumn) => sql`${sql.identifier('tickets')}.${sql.identifier(column.name)}`;
+
 /** The rows of `table` that belong to the selected ticket, in `order`, as one JSON array. */
 const rowsOfTicket = (table: PgTable & { ticketId: PgColumn }, order: readonly SQL[]) =>
-  sql<unknown>`(select coalesce(json_agg(${table} order by ${sql.join([...order], sql`, `)}), '[]'::json) from ${table} where ${table.ticketId} = ${tickets.id})`;
+  sql<unknown>`(select coalesce(json_agg(${table} order by ${sql.join([...order], sql`, `)}), '[]'::json) from ${table} where ${table.ticketId} = ${outerTicket(tickets.id)})`;
 
 /**
- * One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket.
- * Every write on a ticket answers with this read, so it is one statement: the ticket with its
- * waiter, lines and payments (each a JSON array) instead of a round trip per table.
+ * What a statement that reads a ticket row adds to show it: its waiter's name, lines and payments
+ * (each a JSON array), so the whole ticket is one statement instead of a round trip per table.
  */
-export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
-  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [found] = await db
-    .select({
-      row: tickets,
-      waiterName: users.name,
-      lines: rowsOfTicket(ticketLines, LINE_ORDER),
-      payments: rowsOfTicket(payments, PAYMENT_ORDER),
-    })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.waiterId))
-    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
-  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const { row, waiterName } = found;
-  const lines = parseJsonArray(found.lines).map((l) => rowFromJson(ticketLines, l));
-  const rowPayments = parseJsonArray(found.payments).map((p) => rowFromJson(payments, p));
+export const ticketContents = () => ({
+  waiterName: sql<string | null>`(select u.name from ${users} u where u.id = ${outerTicket(tickets.waiterId)})`,
+  lines: rowsOfTicket(ticketLines, LINE_ORDER),
+  payments: rowsOfTicket(payments, PAYMENT_ORDER),
+});
+export type TicketContents = { waiterName: string | null; lines: unknown; payments: unknown };
+
+/** The lines and payments of ticketContents as the rows Drizzle would have read. */
+export const contentRows = (contents: TicketContents) => ({
+  lines: parseJsonArray(contents.lines).map((l) => rowFromJson(ticketLines, l)),
+  payments: parseJsonArray(contents.payments).map((p) => rowFromJson(payments, p)),
+});
+
+/**
+ * The ticket as the adisyon screen shows it, from rows in hand: what one statement read
+ * (ticketContents), changed by the command that read them where it changed them.
+ */
+export async function presentTicketRows(db: Db, row: TicketRow, waiterName: string | null, lines: LineRow[], rowPayments: PaymentRow[]): Promise<Ticket> {
   const names = new Map<string, string>(row.waiterId && waiterName !== null ? [[row.waiterId, waiterName]] : []);
   // names of whoever took a payment, when it was not the ticket's waiter (usually none to look up)
   const takers = rowPayments.map((p) => p.takenBy).filter((id): id is string => id !== null && !names.has(id));
   if (takers.length > 0) for (const [id, name] of await staffNames(db, takers)) names.set(id, name);
   return presentTicket(row, lines, names, rowPayments);
+}
+
+/**
+ * One ticket as the adisyon screen shows it; 404 for a missing or another restaurant's ticket.
+ * Every write on a ticket answers with this read (or, on the hot path, with the same built from
+ * the command's own rows: presentTicketRows).
+ */
+export async function readTicket(db: Db, restaurantId: string, ticketId: string): Promise<Ticket> {
+  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const [found] = await db
+    .select({ row: tickets, ...ticketContents() })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, restaurantId)));
+  if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const { lines, payments: paid } = contentRows(found);
+  return presentTicketRows(db, found.row, found.waiterName, lines, paid);
 }
 
 /** node-postgres parses a json column itself; PGlite may hand over the text. */

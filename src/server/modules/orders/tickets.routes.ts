@@ -23,7 +23,7 @@ import { allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { fireCourse } from './courses';
 import { moveLines, mergeTickets, moveTicket } from './move-and-merge';
-import { sendToKitchen } from './send-to-kitchen';
+import { sendToKitchenAnswering } from './send-to-kitchen';
 import { addLines, deleteLine, discardEmptyTicket, openTicket, updateLine, updateTicket } from './ticket-commands';
 import { listOpenTickets, readTicket } from './ticket-read.service';
 
@@ -87,10 +87,10 @@ export async function ticketsRoutes(app: FastifyInstance) {
 
   r.post('/tickets/:ticketId/send', { config: FLOOR, schema: { params: ticketParams, body: sendRequest, response: { 200: sendResponse } } }, async (request) => {
     const { restaurantId } = actorOf(request);
-    const batch = await command(request, (c) => sendToKitchen(c, request.params.ticketId, request.body.version, request.body.holdCourses));
+    const sent = await command(request, (c) => sendToKitchenAnswering(c, request.params.ticketId, request.body.version, request.body.holdCourses));
     // Committed: the stations with a network printer get their slips; a failure never fails the send.
-    app.printing.kitchenBatch(restaurantId, request.params.ticketId, batch.id);
-    return { ticket: await current(restaurantId, request.params.ticketId), batch };
+    app.printing.kitchenBatch(restaurantId, request.params.ticketId, sent.batch.id);
+    return sent;
   });
 
   // "Ana yemek başlat": the held lines of a course go to the kitchen to be cooked.

@@ -36,10 +36,9 @@ export interface RecipeIndex {
 
 /** Every recipe version of the restaurant (a few per dish and option: small), with its lines. */
 export async function loadRecipeIndex(db: Db, restaurantId: string): Promise<RecipeIndex> {
-  const [heads, lines] = await Promise.all([
-    db.select().from(recipes).where(eq(recipes.restaurantId, restaurantId)).orderBy(asc(recipes.validFrom)),
-    db.select().from(recipeLines).where(and(eq(recipeLines.restaurantId, restaurantId))).orderBy(asc(recipeLines.sortOrder)),
-  ]);
+  // one after the other: a bill's close reads it in its transaction (one connection)
+  const heads = await db.select().from(recipes).where(eq(recipes.restaurantId, restaurantId)).orderBy(asc(recipes.validFrom));
+  const lines = await db.select().from(recipeLines).where(and(eq(recipeLines.restaurantId, restaurantId))).orderBy(asc(recipeLines.sortOrder));
   const byRecipe = new Map<string, RecipeVersion['lines']>();
   for (const l of lines) {
     const list = byRecipe.get(l.recipeId) ?? [];

@@ -216,11 +216,11 @@ export async function loadBills(db: Db, restaurantId: string, ticketIds: string[
     )
     .orderBy(asc(auditEvents.id));
   const batchIds = [...new Set(lines.map((l) => l.batchId).filter((x): x is string => !!x))];
-  const [batches, recipes, online] = await Promise.all([
-    batchIds.length ? db.select({ id: kitchenBatches.id, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(inArray(kitchenBatches.id, batchIds)) : [],
-    loadRecipeIndex(db, restaurantId),
-    channelsOf(db, ticketIds),
-  ]);
+  // one after the other: `db` is the closing command's transaction, one connection (pg deprecates
+  // overlapping queries on one client)
+  const batches = batchIds.length ? await db.select({ id: kitchenBatches.id, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(inArray(kitchenBatches.id, batchIds)) : [];
+  const recipes = await loadRecipeIndex(db, restaurantId);
+  const online = await channelsOf(db, ticketIds);
   const sentAt = new Map(batches.map((x) => [x.id, x.sentAt]));
   const itemIds = [...new Set(lines.map((l) => l.menuItemId).filter((x): x is string => !!x))];
   const categories = new Map<string, { id: string; name: string }>();

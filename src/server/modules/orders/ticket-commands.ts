@@ -40,7 +40,7 @@ export async function lockOpenTicketForChange(c: CommandContext, ticketId: strin
 /**
  * lockOpenTicketForChange that also reads, in the same statement, what the answer shows (the
  * lines, payments and waiter's name as they were before the command): a command that knows what
- * it changed answers from these rows (presentTicketContents) instead of reading the ticket again.
+ * it changed answers from these rows (contentRows, presentTicketRows) instead of reading the ticket again.
  * `bumped` is the row as the command leaves it (its new version).
  */
 export async function lockOpenTicketWithContents(c: CommandContext, ticketId: string, version: number | undefined) {

@@ -106,8 +106,6 @@ export class StoredAnswer extends Error {
   }
 }
 
-type KeyRow = typeof idempotencyKeys.$inferSelect;
-
 /** The claim step for a request's command, when the request carries a key (lib/routes.ts). */
 export function idempotencyStep(request: FastifyRequest) {
   const claim = request.idempotencyClaim;
@@ -166,11 +164,16 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     and(eq(idempotencyKeys.restaurantId, claim.restaurantId), eq(idempotencyKeys.key, claim.key));
 
   /**
-   * What the row of an earlier request with the same key means for this one: its stored answer, a
-   * refusal (thrown), or null when it was the claim of a process that died, which this request has
-   * now taken over (`applying`: in the command that applies it, so it is marked applied too).
+   * Inserts the key's row. When a row is there already (an earlier request with the same key), what
+   * it means for this one: its stored answer, a refusal (thrown), or — a dead process's claim —
+   * taken over (`applying`: in the command that applies it, so marked applied too). Null when this
+   * request now holds the key.
    */
-  async function meetEarlier(q: Db, earlier: KeyRow, claim: IdempotencyClaim, applying: boolean): Promise<StoredAnswer | null> {
+  async function claimKey(q: Db, row: typeof idempotencyKeys.$inferInsert, claim: IdempotencyClaim, applying: boolean): Promise<StoredAnswer | null> {
+    const inserted = await q.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return null;
+    const [earlier] = await q.select().from(idempotencyKeys).where(keyWhere(claim));
+    if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // swept meanwhile: retry
     if (earlier.userId !== claim.userId || earlier.route !== claim.route || earlier.requestHash !== claim.requestHash) {
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
     }
@@ -201,26 +204,17 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
    * The first step of a keyed request's command, right after the restaurant's lock: the key is
    * recorded as applied in the change's own transaction, so they commit together (one flush to
    * disk) and a retry after a crash can tell "never ran" from "ran, answer lost". A key seen before
-   * is looked at only here, when its insert meets the row (so a new key costs one statement): a
+   * is looked at only when its insert meets the row (claimKey), so a new key costs one statement: a
    * retry gets the stored answer, a twin that committed first (a double tap, waiting behind it for
    * the lock) a 409 or its answer, and a dead process's claim is taken over.
    */
   async function claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim) {
     const at = now();
     if (claim.stored) return markClaimApplied(c.tx, claim, at);
-    const inserted = await c.tx
-      .insert(idempotencyKeys)
-      .values({ ...claimRow(claim, at), appliedAt: at })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 0) {
-      const [earlier] = await c.tx.select().from(idempotencyKeys).where(keyWhere(claim));
-      if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // swept meanwhile: retry
-      const answer = await meetEarlier(c.tx, earlier, claim, true);
-      if (answer) {
-        release(request);
-        throw answer; // rolls the command back; the error handler sends the stored answer
-      }
+    const answer = await claimKey(c.tx, { ...claimRow(claim, at), appliedAt: at }, claim, true);
+    if (answer) {
+      release(request);
+      throw answer; // rolls the command back; the error handler sends the stored answer
     }
     c.afterCommit(() => (claim.stored = true));
   }
@@ -245,11 +239,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     // A command's route: its command claims the key (claimInCommand), and meets an earlier use there.
     if (!request.routeOptions.config.claimKeyUpFront) return own(request, claim, false);
 
-    const claimed = await db.insert(idempotencyKeys).values(claimRow(claim, now())).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) return own(request, claim, true);
-    const [earlier] = await db.select().from(idempotencyKeys).where(keyWhere(claim));
-    if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
-    const answer = await meetEarlier(db, earlier, claim, false);
+    const answer = await claimKey(db, claimRow(claim, now()), claim, false);
     if (answer) throw answer; // the error handler sends it
     own(request, claim, true);
   });

@@ -138,6 +138,15 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   app.decorateRequest('idempotencyClaim', null);
   let lastSweep = 0;
   let inFlight = 0;
+  /**
+   * Answers of applied commands already sent but not yet stored, by restaurant and key: the response
+   * does not wait for its own row's update (a round trip less on every keyed write), and a retry that
+   * reaches this process meanwhile is answered from here. Another process's retry in that millisecond
+   * hears "hâlâ işleniyor" and tries again, as it would while the first request ran.
+   */
+  const answersBeingStored = new Map<string, StoredAnswer>();
+  const storing = new Set<Promise<unknown>>();
+  const keyOf = (claim: Pick<IdempotencyClaim, 'restaurantId' | 'key'>) => `${claim.restaurantId} ${claim.key}`;
 
   // Renewal keeps a slow request's claim alive; it runs only while this process holds claims.
   const renewal = setInterval(() => {
@@ -148,7 +157,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       .catch((err) => app.log.warn({ err }, 'idempotency lease renewal failed'));
   }, LEASE_MS / 3);
   renewal.unref();
-  app.addHook('onClose', async () => clearInterval(renewal));
+  app.addHook('onClose', async () => {
+    clearInterval(renewal);
+    await Promise.all(storing);
+  });
 
   const own = (request: FastifyRequest, claim: IdempotencyClaim, stored: boolean) => {
     claim.stored = stored;
@@ -178,6 +190,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       throw new HttpError(409, IDEMPOTENCY_MESSAGES.reused);
     }
     if (earlier.statusCode !== null) return new StoredAnswer(earlier.statusCode, earlier.responseBody ?? '');
+    const beingStored = answersBeingStored.get(keyOf(claim));
+    if (beingStored) return beingStored;
     if (earlier.appliedAt !== null) {
       // Committed, answer not stored yet: while its process is alive that answer is moments away
       // (a double tap, a retry racing the first request) — only a dead owner means it is lost.
@@ -259,7 +273,20 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       // command already marked applied is kept: deleting it would let a retry run it twice.
       await db.delete(idempotencyKeys).where(and(claimWhere(claim), isNull(idempotencyKeys.appliedAt)));
     } else {
-      await db.update(idempotencyKeys).set(answer).where(and(claimWhere(claim), withoutWaitingForDisk));
+      // Stored after the answer leaves (answersBeingStored). If it never lands (the process dies
+      // first), the row stays applied without an answer and a retry is told so, never run twice.
+      const key = keyOf(claim);
+      answersBeingStored.set(key, new StoredAnswer(answer.statusCode, answer.responseBody));
+      const stored = db
+        .update(idempotencyKeys)
+        .set(answer)
+        .where(and(claimWhere(claim), withoutWaitingForDisk))
+        .catch((err: unknown) => app.log.warn({ err }, 'idempotency answer not stored'))
+        .finally(() => {
+          answersBeingStored.delete(key);
+          storing.delete(stored);
+        });
+      storing.add(stored);
     }
     return payload;
   });

@@ -145,13 +145,24 @@ export async function logout(db: Db, sessionToken: string | undefined, rememberT
 const liveRole = sql<string | null>`(select m.role from memberships m where m.user_id = sessions.user_id and m.restaurant_id = sessions.restaurant_id and m.is_active)`;
 const liveEmail = sql<string | null>`(select u.email from users u where u.id = sessions.user_id and u.is_active)`;
 
-/** The signed-in actor for a session cookie, or null. Role and active flag are read live. */
-export async function findActor(db: Db, sessionToken: string): Promise<Actor | null> {
-  const [row] = await db
+const prepareActorLookup = (db: Db) =>
+  db
     .select({ sessionId: sessions.id, userId: sessions.userId, email: liveEmail, restaurantId: sessions.restaurantId, role: liveRole })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_actor');
+/**
+ * Every signed-in request starts with this lookup, so it is built once per database and, on
+ * PostgreSQL, parsed and planned once per connection (a named statement) instead of every time.
+ */
+const actorLookups = new WeakMap<Db, ReturnType<typeof prepareActorLookup>>();
+
+/** The signed-in actor for a session cookie, or null. Role and active flag are read live. */
+export async function findActor(db: Db, sessionToken: string): Promise<Actor | null> {
+  let lookup = actorLookups.get(db);
+  if (!lookup) actorLookups.set(db, (lookup = prepareActorLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(sessionToken), now: new Date() });
   if (!row || row.email === null || row.role === null || !isRole(row.role)) return null;
   return { sessionId: row.sessionId, userId: row.userId, email: row.email, restaurantId: row.restaurantId, role: row.role };
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-turkish';
@@ -50,6 +49,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
 import { registerJsonBody } from './plugins/json-body';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { answerConnectionError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi';
 import { registerSpa } from './plugins/spa';
@@ -159,7 +159,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   registerJsonBody(app);
   registerCsrf(app, config.publicUrl);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));

@@ -41,7 +41,10 @@ export async function sendFuzzRequest(world: FuzzWorld, route: CatalogRoute, opt
     return { statusCode: res.statusCode, body };
   };
   try {
-    return await Promise.race([send(), timeout]);
+    const result = await Promise.race([send(), timeout]);
+    // a keyed success stores its answer just after it is sent: counted with this request, not the next
+    await app.idempotency.settled();
+    return result;
   } catch (err) {
     return { crash: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
   } finally {

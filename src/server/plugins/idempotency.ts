@@ -144,7 +144,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
    * reaches this process meanwhile is answered from here. Another process's retry in that millisecond
    * hears "hâlâ işleniyor" and tries again, as it would while the first request ran.
    */
-  const answersBeingStored = new Map<string, StoredAnswer>();
+  const answersBeingStored = new Map<string, { statusCode: number; responseBody: string }>();
   const storing = new Set<Promise<unknown>>();
   const keyOf = (claim: Pick<IdempotencyClaim, 'restaurantId' | 'key'>) => `${claim.restaurantId} ${claim.key}`;
 
@@ -159,7 +159,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   renewal.unref();
   app.addHook('onClose', async () => {
     clearInterval(renewal);
-    await Promise.all(storing);
+    await settled();
   });
 
   const own = (request: FastifyRequest, claim: IdempotencyClaim, stored: boolean) => {
@@ -191,7 +191,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     }
     if (earlier.statusCode !== null) return new StoredAnswer(earlier.statusCode, earlier.responseBody ?? '');
     const beingStored = answersBeingStored.get(keyOf(claim));
-    if (beingStored) return beingStored;
+    if (beingStored) return new StoredAnswer(beingStored.statusCode, beingStored.responseBody);
     if (earlier.appliedAt !== null) {
       // Committed, answer not stored yet: while its process is alive that answer is moments away
       // (a double tap, a retry racing the first request) — only a dead owner means it is lost.
@@ -232,7 +232,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     }
     c.afterCommit(() => (claim.stored = true));
   }
-  app.decorate('idempotency', { bootId, now, claimInCommand });
+  /** Resolves once every answer already sent is stored (or failed to be). */
+  const settled = async () => {
+    await Promise.all(storing);
+  };
+  app.decorate('idempotency', { bootId, now, claimInCommand, settled });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const key = request.headers['idempotency-key'];
@@ -276,7 +280,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       // Stored after the answer leaves (answersBeingStored). If it never lands (the process dies
       // first), the row stays applied without an answer and a retry is told so, never run twice.
       const key = keyOf(claim);
-      answersBeingStored.set(key, new StoredAnswer(answer.statusCode, answer.responseBody));
+      answersBeingStored.set(key, answer);
       const stored = db
         .update(idempotencyKeys)
         .set(answer)
@@ -299,6 +303,7 @@ declare module 'fastify' {
       bootId: string;
       now: () => Date;
       claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim): Promise<void>;
+      settled(): Promise<void>;
     };
   }
 }

@@ -144,9 +144,12 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
    * reaches this process meanwhile is answered from here. Another process's retry in that millisecond
    * hears "hâlâ işleniyor" and tries again, as it would while the first request ran.
    */
-  const answersBeingStored = new Map<string, { statusCode: number; responseBody: string }>();
-  const storing = new Set<Promise<unknown>>();
+  const answersBeingStored = new Map<string, { statusCode: number; responseBody: string; stored: Promise<unknown> }>();
   const keyOf = (claim: Pick<IdempotencyClaim, 'restaurantId' | 'key'>) => `${claim.restaurantId} ${claim.key}`;
+  /** Resolves once every answer already sent is stored (or failed to be). */
+  const settled = async () => {
+    await Promise.all([...answersBeingStored.values()].map((a) => a.stored));
+  };
 
   // Renewal keeps a slow request's claim alive; it runs only while this process holds claims.
   const renewal = setInterval(() => {
@@ -232,10 +235,6 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     }
     c.afterCommit(() => (claim.stored = true));
   }
-  /** Resolves once every answer already sent is stored (or failed to be). */
-  const settled = async () => {
-    await Promise.all(storing);
-  };
   app.decorate('idempotency', { bootId, now, claimInCommand, settled });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
@@ -280,17 +279,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       // Stored after the answer leaves (answersBeingStored). If it never lands (the process dies
       // first), the row stays applied without an answer and a retry is told so, never run twice.
       const key = keyOf(claim);
-      answersBeingStored.set(key, answer);
       const stored = db
         .update(idempotencyKeys)
         .set(answer)
         .where(and(claimWhere(claim), withoutWaitingForDisk))
         .catch((err: unknown) => app.log.warn({ err }, 'idempotency answer not stored'))
-        .finally(() => {
-          answersBeingStored.delete(key);
-          storing.delete(stored);
-        });
-      storing.add(stored);
+        .finally(() => answersBeingStored.delete(key));
+      answersBeingStored.set(key, { ...answer, stored });
     }
     return payload;
   });

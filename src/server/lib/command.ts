@@ -9,16 +9,18 @@ import { HttpError } from '../errors';
 import { appendAuditRows, type AuditTail } from '../modules/audit-chain/append-audit';
 import type { EventHub } from '../modules/events/event-hub';
 import { followPlatformOrders } from '../modules/online-orders/platform-follow';
+import { preparedPerConnection } from './prepared';
 
 /** What every command needs from the app: the database and the live-event hub. */
 export interface CommandDeps {
   db: Db;
   hub: EventHub;
   /**
-   * Runs first inside the transaction, right after the restaurant's lock: records the request's
-   * idempotency key, so it commits or rolls back with the change (plugins/idempotency.ts).
+   * A keyed request's first step, in place of the restaurant's lock (plugins/idempotency.ts): locks
+   * the restaurant's row and records the request's idempotency key in the same statement, so the
+   * key commits or rolls back with the change. Answers false when there is no such restaurant.
    */
-  claim?: (c: CommandContext) => Promise<void>;
+  lockAndClaim?: (tx: Db, restaurantId: string, afterCommit: (fn: () => void) => void) => Promise<boolean>;
 }
 
 /**
@@ -93,12 +95,21 @@ export function assertVersion(row: { version: number }, expected: number | undef
  * An exception anywhere rolls back the change and its audit rows and publishes nothing.
  */
 export async function runCommand<T>(deps: CommandDeps, actor: CommandActor, work: (c: CommandContext) => Promise<T>): Promise<T> {
-  return inCommand(deps, async (tx) => {
-    if (!isUuid(actor.restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
-    const [tenant] = await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
-    if (!tenant) throw new HttpError(404, MESSAGES.restaurantNotFound);
+  return inCommand(deps, async (tx, afterCommit) => {
+    const { restaurantId } = actor;
+    if (!isUuid(restaurantId)) throw new HttpError(404, MESSAGES.restaurantNotFound);
+    const found = deps.lockAndClaim ? await deps.lockAndClaim(tx, restaurantId, afterCommit) : await lockRestaurant(tx, restaurantId);
+    if (!found) throw new HttpError(404, MESSAGES.restaurantNotFound);
     return actor;
   }, work);
+}
+
+const selectRestaurantForUpdate = preparedPerConnection('lock_restaurant', (tx, name) =>
+  tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, sql.placeholder('restaurantId'))).for('update').prepare(name),
+);
+/** Locks the restaurant's row for the command (its other commands wait); false when there is none. */
+export async function lockRestaurant(tx: Db, restaurantId: string): Promise<boolean> {
+  return (await selectRestaurantForUpdate(tx, { restaurantId })).length > 0;
 }
 
 /**
@@ -125,7 +136,11 @@ function auditTailsOf(db: Db) {
 }
 
 /** The transaction around `begin` (which claims the tenant) and `work`, then the publishing. */
-async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<CommandActor>, work: (c: CommandContext) => Promise<T>): Promise<T> {
+async function inCommand<T>(
+  deps: CommandDeps,
+  begin: (tx: Db, afterCommit: (fn: () => void) => void) => Promise<CommandActor>,
+  work: (c: CommandContext) => Promise<T>,
+): Promise<T> {
   const events: { type: LiveEventType; id?: string }[] = [];
   const endedSessions: string[] = [];
   const committed: (() => void)[] = [];
@@ -133,10 +148,9 @@ async function inCommand<T>(deps: CommandDeps, begin: (tx: Db) => Promise<Comman
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
-    const actor = await begin(tx);
+    const actor = await begin(tx, (fn) => committed.push(fn));
     restaurantId = actor.restaurantId;
     const c = commandContext(tx, actor, events, endedSessions, committed, unfollowedTickets, auditTailsOf(deps.db));
-    await deps.claim?.(c);
     const result = await work(c);
     // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
     await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !unfollowedTickets.has(id)));

@@ -26,5 +26,5 @@ export function command<T>(request: FastifyRequest, work: (c: CommandContext) =>
   const { db, hub } = request.server;
   // A keyed request's change and "this key was applied" commit together: after a crash a retry
   // then knows whether it may run (plugins/idempotency.ts).
-  return runCommand({ db, hub, claim: idempotencyStep(request) }, actorOf(request), work);
+  return runCommand({ db, hub, lockAndClaim: idempotencyStep(request) }, actorOf(request), work);
 }

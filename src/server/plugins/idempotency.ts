@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import type { CommandContext } from '../lib/command';
-import { idempotencyKeys } from '../db/schema';
+import { lockRestaurant, type CommandDeps } from '../lib/command';
+import { preparedPerConnection, preparedSql } from '../lib/prepared';
+import { idempotencyKeys, restaurants } from '../db/schema';
 import { HttpError } from '../errors';
 
 declare module 'fastify' {
@@ -106,19 +107,52 @@ export class StoredAnswer extends Error {
   }
 }
 
-/** The claim step for a request's command, when the request carries a key (lib/routes.ts). */
-export function idempotencyStep(request: FastifyRequest) {
+/** The first step of a request's command, when the request carries a key (lib/routes.ts). */
+export function idempotencyStep(request: FastifyRequest): CommandDeps['lockAndClaim'] {
   const claim = request.idempotencyClaim;
-  return claim ? (c: CommandContext) => request.server.idempotency.claimInCommand(c, request, claim) : undefined;
+  return claim ? (tx, restaurantId, afterCommit) => request.server.idempotency.lockAndClaimInCommand(tx, restaurantId, afterCommit, request, claim) : undefined;
 }
 
 /**
- * The stored answer need not reach the disk before the next request: if a power cut loses it, the
- * key's applied row remains and a retry is told so (appliedWithoutAnswer), never run twice. So this
- * one statement commits without waiting for the WAL flush (a transaction-local setting, applied by
- * the filter when the key's row is found).
+ * The restaurant's lock and a new key's row in one statement (the insert reads the locked row, so
+ * the lock comes first, as in every command). Whether the restaurant exists and whether the key's
+ * row is new: an earlier row with the key is left as it was, for earlierUse to judge.
  */
-const withoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true) is not null`;
+const lockRestaurantAndInsertKey = preparedSql<{ restaurantFound: boolean; claimed: boolean }>(
+  'lock_restaurant_insert_key',
+  sql`
+    with tenant as (select id from ${restaurants} where id = ${sql.placeholder('restaurantId')} for update),
+    claimed as (
+      insert into ${idempotencyKeys} (restaurant_id, key, user_id, route, request_hash, owner_boot_id, lease_until, created_at, applied_at)
+      select id, ${sql.placeholder('key')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('route')}, ${sql.placeholder('requestHash')},
+        ${sql.placeholder('bootId')}, ${sql.placeholder('leaseUntil')}::timestamptz, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('at')}::timestamptz
+      from tenant
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select from tenant) as "restaurantFound", exists (select from claimed) as "claimed"`,
+);
+
+/**
+ * A keyed command's answer, stored after it was sent. It need not reach the disk before the next
+ * request: if a power cut loses it, the key's applied row remains and a retry is told so
+ * (appliedWithoutAnswer), never run twice. So this one statement commits without waiting for the
+ * WAL flush (a transaction-local setting, applied by the filter when the key's row is found).
+ */
+const storeAnswer = preparedPerConnection('store_idempotent_answer', (db, name) =>
+  db
+    .update(idempotencyKeys)
+    .set({ statusCode: sql`${sql.placeholder('statusCode')}`, responseBody: sql`${sql.placeholder('responseBody')}` })
+    .where(
+      and(
+        eq(idempotencyKeys.restaurantId, sql.placeholder('restaurantId')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+        eq(idempotencyKeys.ownerBootId, sql.placeholder('bootId')),
+        sql`set_config('synchronous_commit', 'off', true) is not null`,
+      ),
+    )
+    .prepare(name),
+);
 
 /**
  * A signed-in POST with an Idempotency-Key header runs once: a retry with the same key and body
@@ -180,13 +214,20 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   /**
    * Inserts the key's row. When a row is there already (an earlier request with the same key), what
-   * it means for this one: its stored answer, a refusal (thrown), or — a dead process's claim —
-   * taken over (`applying`: in the command that applies it, so marked applied too). Null when this
-   * request now holds the key.
+   * it means for this one: earlierUse. Null when this request now holds the key.
    */
-  async function claimKey(q: Db, row: typeof idempotencyKeys.$inferInsert, claim: IdempotencyClaim, applying: boolean): Promise<StoredAnswer | null> {
+  async function claimKey(q: Db, row: typeof idempotencyKeys.$inferInsert, claim: IdempotencyClaim): Promise<StoredAnswer | null> {
     const inserted = await q.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return null;
+    return inserted.length > 0 ? null : earlierUse(q, claim, false);
+  }
+
+  /**
+   * The key's row is there already: an earlier request with the same key. What it means for this
+   * one: its stored answer, a refusal (thrown), or — a dead process's claim — taken over
+   * (`applying`: in the command that applies it, so marked applied too; null, this request now
+   * holds the key).
+   */
+  async function earlierUse(q: Db, claim: IdempotencyClaim, applying: boolean): Promise<StoredAnswer | null> {
     const [earlier] = await q.select().from(idempotencyKeys).where(keyWhere(claim));
     if (!earlier) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress); // swept meanwhile: retry
     if (earlier.userId !== claim.userId || earlier.route !== claim.route || earlier.requestHash !== claim.requestHash) {
@@ -218,24 +259,42 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   }
 
   /**
-   * The first step of a keyed request's command, right after the restaurant's lock: the key is
-   * recorded as applied in the change's own transaction, so they commit together (one flush to
-   * disk) and a retry after a crash can tell "never ran" from "ran, answer lost". A key seen before
-   * is looked at only when its insert meets the row (claimKey), so a new key costs one statement: a
-   * retry gets the stored answer, a twin that committed first (a double tap, waiting behind it for
-   * the lock) a 409 or its answer, and a dead process's claim is taken over.
+   * A keyed request's command starts here, in place of the restaurant's lock (CommandDeps
+   * .lockAndClaim): one statement locks the restaurant's row and records the key as applied in the
+   * change's own transaction, so they commit together (one flush to disk) and a retry after a
+   * crash can tell "never ran" from "ran, answer lost". A key seen before is looked at only when
+   * its insert meets the row (earlierUse): a retry gets the stored answer, a twin that committed
+   * first (a double tap, waiting behind it for the lock) a 409 or its answer, and a dead process's
+   * claim is taken over. False when there is no such restaurant.
    */
-  async function claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim) {
+  async function lockAndClaimInCommand(tx: Db, restaurantId: string, afterCommit: (fn: () => void) => void, request: FastifyRequest, claim: IdempotencyClaim) {
     const at = now();
-    if (claim.stored) return markClaimApplied(c.tx, claim, at);
-    const answer = await claimKey(c.tx, { ...claimRow(claim, at), appliedAt: at }, claim, true);
+    if (claim.stored) {
+      // claimed up front (claimKeyUpFront): lock as any command, then mark the key's row applied
+      if (!(await lockRestaurant(tx, restaurantId))) return false;
+      await markClaimApplied(tx, claim, at);
+      return true;
+    }
+    const [{ restaurantFound, claimed }] = await lockRestaurantAndInsertKey(tx, {
+      restaurantId,
+      key: claim.key,
+      userId: claim.userId,
+      route: claim.route,
+      requestHash: claim.requestHash,
+      bootId: claim.bootId,
+      at: at.toISOString(),
+      leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(),
+    });
+    if (!restaurantFound) return false;
+    const answer = claimed ? null : await earlierUse(tx, claim, true);
     if (answer) {
       release(request);
       throw answer; // rolls the command back; the error handler sends the stored answer
     }
-    c.afterCommit(() => (claim.stored = true));
+    afterCommit(() => (claim.stored = true));
+    return true;
   }
-  app.decorate('idempotency', { bootId, now, claimInCommand, settled });
+  app.decorate('idempotency', { bootId, now, lockAndClaimInCommand, settled });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const key = request.headers['idempotency-key'];
@@ -256,7 +315,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     // A command's route: its command claims the key (claimInCommand), and meets an earlier use there.
     if (!request.routeOptions.config.claimKeyUpFront) return own(request, claim, false);
 
-    const answer = await claimKey(db, claimRow(claim, now()), claim, false);
+    const answer = await claimKey(db, claimRow(claim, now()), claim);
     if (answer) throw answer; // the error handler sends it
     own(request, claim, true);
   });
@@ -279,10 +338,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       // Stored after the answer leaves (answersBeingStored). If it never lands (the process dies
       // first), the row stays applied without an answer and a retry is told so, never run twice.
       const key = keyOf(claim);
-      const stored = db
-        .update(idempotencyKeys)
-        .set(answer)
-        .where(and(claimWhere(claim), withoutWaitingForDisk))
+      const stored = storeAnswer(db, { ...answer, restaurantId: claim.restaurantId, key: claim.key, bootId: claim.bootId })
         .catch((err: unknown) => app.log.warn({ err }, 'idempotency answer not stored'))
         .finally(() => answersBeingStored.delete(key));
       answersBeingStored.set(key, { ...answer, stored });
@@ -297,7 +353,7 @@ declare module 'fastify' {
     idempotency: {
       bootId: string;
       now: () => Date;
-      claimInCommand(c: Pick<CommandContext, 'tx' | 'afterCommit'>, request: FastifyRequest, claim: IdempotencyClaim): Promise<void>;
+      lockAndClaimInCommand(tx: Db, restaurantId: string, afterCommit: (fn: () => void) => void, request: FastifyRequest, claim: IdempotencyClaim): Promise<boolean>;
       settled(): Promise<void>;
     };
   }

@@ -1,7 +1,8 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { storableText, toJsonValue } from '../../../shared/canonical-json';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import { preparedSql } from '../../lib/prepared';
 import { GENESIS_HASH, auditRowContent, linkHash, type AuditContent } from './chain-hash';
 
 /** What a command says about its change; the chain adds the restaurant, the place and the time. */
@@ -40,7 +41,7 @@ export async function appendAuditRows(tx: Db, restaurantId: string, rows: readon
   // created_at set here, not by the database's now(): the hash covers the very value stored
   const createdAt = new Date(now.getTime());
   let values = hint?.known ? chained(restaurantId, rows, hint.known, createdAt) : null;
-  const first = values ? await tx.insert(auditEvents).values(values[0]).onConflictDoNothing().returning({ seq: auditEvents.seq }) : [];
+  const first = values ? await insertChainedRow(tx, driverValues(values[0])) : [];
   if (first.length === 0) {
     const [last] = await tx
       .select({ seq: auditEvents.seq, hash: auditEvents.hash })
@@ -55,6 +56,30 @@ export async function appendAuditRows(tx: Db, restaurantId: string, rows: readon
   const end = values!.at(-1)!;
   hint?.appended({ seq: end.seq, hash: end.hash });
 }
+
+/**
+ * The first row after a known tail: a command's usual append, so prepared once per connection
+ * (lib/prepared.ts). Nothing when that seq is taken (the tail was stale).
+ */
+const insertChainedRow = preparedSql<{ seq: number }>(
+  'append_audit_row',
+  sql`
+    insert into ${auditEvents} (restaurant_id, seq, actor_user_id, actor_role, approver_user_id, action, entity, entity_id, before, after, reason, created_at, prev_hash, hash)
+    values (${sql.placeholder('restaurantId')}, ${sql.placeholder('seq')}, ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorRole')},
+      ${sql.placeholder('approverUserId')}, ${sql.placeholder('action')}, ${sql.placeholder('entity')}, ${sql.placeholder('entityId')},
+      ${sql.placeholder('before')}, ${sql.placeholder('after')}, ${sql.placeholder('reason')}, ${sql.placeholder('createdAt')},
+      ${sql.placeholder('prevHash')}, ${sql.placeholder('hash')})
+    on conflict do nothing
+    returning seq`,
+);
+
+/** A chained row as the driver takes it: JSON as text, the time as ISO text (as Drizzle writes them). */
+const driverValues = (row: ReturnType<typeof chained>[number]) => ({
+  ...row,
+  before: row.before === null ? null : JSON.stringify(row.before),
+  after: row.after === null ? null : JSON.stringify(row.after),
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** `rows` numbered and hash-linked after `tail`. */
 function chained(restaurantId: string, rows: readonly NewAuditRow[], tail: AuditTail, createdAt: Date) {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema';
 import { runCommand, type CommandActor } from '../../lib/command';
 import { createRestaurant, createTestApp, type TestContext } from '../../test-support/test-app';
@@ -48,6 +48,17 @@ describe('the audit chain with the remembered tail', () => {
     await audited('b', 3);
     await audited('c');
     expect(await expectChainHolds()).toBe(before + 5);
+  });
+
+  it('stores a row chained onto the remembered tail as written: JSON as JSON, absent values as NULL', async () => {
+    await audited('warm'); // the tail is now remembered: the next row takes the prepared one-row insert
+    await runCommand(deps(), actor, (c) => c.audit({ action: 'stored-as-written', entity: 'test', entityId: 'e-1', after: { adet: 2, not: 'acılı' }, reason: 'deneme' }));
+    const [row] = await ctx.database.db
+      .select({ before: auditEvents.before, after: auditEvents.after, beforeIsNull: sql<boolean>`${auditEvents.before} is null`, afterType: sql<string>`jsonb_typeof(${auditEvents.after})` })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.restaurantId, actor.restaurantId), eq(auditEvents.action, 'stored-as-written')));
+    expect(row).toEqual({ before: null, after: { adet: 2, not: 'acılı' }, beforeIsNull: true, afterType: 'object' });
+    await expectChainHolds();
   });
 
   it('forgets what a rolled-back command appended', async () => {

@@ -52,7 +52,7 @@ export async function courierPageRoutes(app: FastifyInstance) {
   });
 
   const asCourier = <T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>) =>
-    runCommand({ db, hub, claim: idempotencyStep(request) }, courierActor(courierOf(request)), work);
+    runCommand({ db, hub, lockAndClaim: idempotencyStep(request) }, courierActor(courierOf(request)), work);
 
   const view = async (s: CourierSession): Promise<CourierViewResponse> => {
     const [restaurant] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, s.restaurantId));

@@ -48,7 +48,7 @@ declare module 'fastify' {
 export async function kitchenRoutes(app: FastifyInstance) {
   const deps = { db: app.db, hub: app.hub };
   /** a command's dependencies with the request's idempotency key, recorded in the command */
-  const depsOf = (request: FastifyRequest) => ({ ...deps, claim: idempotencyStep(request) });
+  const depsOf = (request: FastifyRequest) => ({ ...deps, lockAndClaim: idempotencyStep(request) });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

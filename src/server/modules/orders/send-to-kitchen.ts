@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { kitchenBatches, ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { preparedSql } from '../../lib/prepared';
 import { holdSentLines } from './courses';
 import { lockOpenTicketForChange, lockOpenTicketWithContents } from './ticket-commands';
 import { contentRows, presentTicketRows } from './ticket-read.service';
@@ -32,21 +33,28 @@ export async function sendToKitchenAnswering(c: CommandContext, ticketId: string
   return { batch, ticket: await presentTicketRows(c.tx, bumped, contents.waiterName, moved, payments) };
 }
 
-/** The locked ticket's pending lines into a new batch (held per `holdCourses`), audited. */
-async function sendPendingLines(c: CommandContext, ticket: { id: string }, holdCourses: readonly string[]) {
-  // One statement: the batch, numbered after the ticket's earlier ones, and the pending lines moved
-  // into it (the lines' reference to the new batch is checked at the statement's end). With nothing
-  // pending the command is refused below and the batch rolls back.
-  const moved = (await c.tx.execute(sql`
+/**
+ * One statement: the batch, numbered after the ticket's earlier ones, and the pending lines moved
+ * into it (the lines' reference to the new batch is checked at the statement's end). With nothing
+ * pending the command is refused and the batch rolls back.
+ */
+const movePendingLinesIntoBatch = preparedSql<{ id: string; sortOrder: number; batchId: string }>(
+  'move_pending_lines_into_batch',
+  sql`
     with batch as (
       insert into ${kitchenBatches} (restaurant_id, ticket_id, sequence, sent_by)
-      values (${c.restaurantId}, ${ticket.id}, (select count(*) + 1 from ${kitchenBatches} where ticket_id = ${ticket.id}), ${c.actor.userId})
+      values (${sql.placeholder('restaurantId')}, ${sql.placeholder('ticketId')},
+        (select count(*) + 1 from ${kitchenBatches} where ticket_id = ${sql.placeholder('ticketId')}), ${sql.placeholder('sentBy')})
       returning id
     )
     update ${ticketLines} set status = 'sent', batch_id = (select id from batch)
-    where ticket_id = ${ticket.id} and status = 'pending'
-    returning id, sort_order as "sortOrder", batch_id as "batchId"`)) as unknown as { rows: { id: string; sortOrder: number; batchId: string }[] };
-  const sent = moved.rows;
+    where ticket_id = ${sql.placeholder('ticketId')} and status = 'pending'
+    returning id, sort_order as "sortOrder", batch_id as "batchId"`,
+);
+
+/** The locked ticket's pending lines into a new batch (held per `holdCourses`), audited. */
+async function sendPendingLines(c: CommandContext, ticket: { id: string }, holdCourses: readonly string[]) {
+  const sent = await movePendingLinesIntoBatch(c.tx, { restaurantId: c.restaurantId, ticketId: ticket.id, sentBy: c.actor.userId });
   if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
   const batch = { id: sent[0].batchId };
   const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);

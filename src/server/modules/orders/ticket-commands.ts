@@ -5,6 +5,7 @@ import { diningTables, kitchenBatches, payments, ticketLines, tickets } from '..
 import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { preparedPerConnection } from '../../lib/prepared';
 import { followedByPlatform } from '../online-orders/platform-follow';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { knownCourse, knownCourses } from './courses';
@@ -48,13 +49,22 @@ export async function lockOpenTicketWithContents(c: CommandContext, ticketId: st
   return { ...locked, contents: locked.contents! };
 }
 
+/** The ticket's version raised (its row locked), answering the row, and what the answer shows if asked. */
+const bumpTicketStatement = (name: string, withContents: boolean) =>
+  preparedPerConnection(name, (tx, statementName) =>
+    tx
+      .update(tickets)
+      .set({ version: sql`${tickets.version} + 1` })
+      .where(and(eq(tickets.id, sql.placeholder('ticketId')), eq(tickets.restaurantId, sql.placeholder('restaurantId'))))
+      .returning({ ...getTableColumns(tickets), followedByPlatform: followedByPlatform(tickets.id), ...(withContents ? ticketContents() : {}) })
+      .prepare(statementName),
+  );
+const bumpTicket = bumpTicketStatement('bump_ticket', false);
+const bumpTicketWithContents = bumpTicketStatement('bump_ticket_with_contents', true);
+
 async function bumpOpenTicket(c: CommandContext, ticketId: string, version: number | undefined, withContents: boolean) {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [found] = await c.tx
-    .update(tickets)
-    .set({ version: sql`${tickets.version} + 1` })
-    .where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, c.restaurantId)))
-    .returning({ ...getTableColumns(tickets), followedByPlatform: followedByPlatform(tickets.id), ...(withContents ? ticketContents() : {}) });
+  const [found] = await (withContents ? bumpTicketWithContents : bumpTicket)(c.tx, { ticketId, restaurantId: c.restaurantId });
   if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
   const { followedByPlatform: followed, waiterName, lines, payments: paid, ...bumped } = found as typeof found & Partial<TicketContents>;
   const ticket = { ...bumped, version: bumped.version - 1 };

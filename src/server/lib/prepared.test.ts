@@ -11,12 +11,16 @@ import { preparedPerConnection, preparedSql } from './prepared';
  * A statement prepared per connection must take each call's values (never the first call's), run
  * on the transaction's own connection, and on PostgreSQL be built and parsed once per connection.
  */
-const plusOne = preparedSql<{ y: number }>('test_plus_one', sql`select ${sql.placeholder('x')}::int + 1 as y`);
-const inTransaction = async (db: Db, x: number) =>
+const plusOne = preparedSql<{ y: number; mark: string | null }>(
+  'test_plus_one',
+  sql`select ${sql.placeholder('x')}::int + 1 as y, current_setting('sofra.test_mark', true) as mark`,
+);
+/** The statement sees the transaction's own setting only when it runs in that transaction. */
+const inTransaction = (db: Db, x: number) =>
   db.transaction(async (tx) => {
-    const [{ y }] = await plusOne(tx, { x });
-    const [{ open }] = (await tx.execute(sql`select now() = statement_timestamp() as open`)).rows as { open: boolean }[];
-    return { y, inTransaction: !open }; // inside a transaction now() is its start, not this statement's
+    await tx.execute(sql`select set_config('sofra.test_mark', ${`tx-${x}`}, true)`);
+    const [{ y, mark }] = await plusOne(tx, { x });
+    return { y, mark };
   });
 
 describe('a statement prepared per connection (PGlite)', () => {
@@ -25,7 +29,7 @@ describe('a statement prepared per connection (PGlite)', () => {
   afterAll(() => client.close());
 
   it('takes each call its own values, inside the transaction', async () => {
-    for (const x of [1, 41, -5]) expect(await inTransaction(db, x)).toEqual({ y: x + 1, inTransaction: true });
+    for (const x of [1, 41, -5]) expect(await inTransaction(db, x)).toEqual({ y: x + 1, mark: `tx-${x}` });
   });
 });
 
@@ -46,6 +50,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a statement prepared per connec
   });
 
   it('runs inside the transaction it is given', async () => {
-    expect(await inTransaction(db, 9)).toEqual({ y: 10, inTransaction: true });
+    expect(await inTransaction(db, 9)).toEqual({ y: 10, mark: 'tx-9' });
   });
 });

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NewLine } from '../../../shared/ticket-contract';
 import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { boundsProblem } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
+import { jsonArray, rowFromJson, rowsFromJson } from '../../lib/json-rows';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 /** What a new line snapshots from the menu at the moment it is added (DESIGN.md §7). */
@@ -20,6 +21,15 @@ export interface PricedLine {
 }
 
 /**
+ * The item's option groups, each with its options, as one JSON array: the items, their groups and
+ * their options are one statement (one round trip on every add and every platform order).
+ */
+const optionGroupsOfItem = sql<unknown>`(
+  select coalesce(json_agg(to_jsonb(g) || jsonb_build_object('options', (select coalesce(json_agg(o), '[]'::json) from ${options} o where o.group_id = g.id))), '[]'::json)
+  from ${menuItemOptionGroups} l join ${optionGroups} g on g.id = l.group_id
+  where l.item_id = ${sql.identifier('menu_items')}.${sql.identifier('id')})`;
+
+/**
  * Checks each requested line against the menu — the item is this restaurant's, orderable (not
  * Tükendi, not in a hidden category), its options belong to it and every group's required / min /
  * max rule holds — and prices it: item price + the chosen options' add-ons, per unit, in kuruş.
@@ -28,18 +38,13 @@ export async function priceLines(c: Pick<CommandContext, 'tx' | 'restaurantId'>,
   const itemIds = [...new Set(lines.map((l) => l.menuItemId))];
   if (itemIds.some((id) => !isUuid(id))) throw new HttpError(404, TICKET_MESSAGES.itemNotFound);
   const items = await c.tx
-    .select({ item: menuItems, categoryVisible: menuCategories.isVisible })
+    .select({ item: menuItems, categoryVisible: menuCategories.isVisible, groups: optionGroupsOfItem })
     .from(menuItems)
     .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
     .where(and(inArray(menuItems.id, itemIds), eq(menuItems.restaurantId, c.restaurantId)));
   const byId = new Map(items.map((r) => [r.item.id, r]));
-  const groupRows = await c.tx
-    .select({ itemId: menuItemOptionGroups.itemId, group: optionGroups })
-    .from(menuItemOptionGroups)
-    .innerJoin(optionGroups, eq(optionGroups.id, menuItemOptionGroups.groupId))
-    .where(inArray(menuItemOptionGroups.itemId, itemIds));
-  const groupIds = [...new Set(groupRows.map((g) => g.group.id))];
-  const optionRows = groupIds.length ? await c.tx.select().from(options).where(inArray(options.groupId, groupIds)) : [];
+  const groupRows = items.flatMap((r) => jsonArray(r.groups).map((g) => ({ itemId: r.item.id, group: rowFromJson(optionGroups, g), options: rowsFromJson(options, g.options) })));
+  const optionRows = groupRows.flatMap((g) => g.options);
 
   return lines.map((line) => {
     const found = byId.get(line.menuItemId);

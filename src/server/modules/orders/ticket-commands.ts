@@ -10,7 +10,7 @@ import { followedByPlatform } from '../online-orders/platform-follow';
 import { getRestaurantSettings } from '../settings/restaurant-settings.service';
 import { knownCourse, knownCourses } from './courses';
 import { priceLines } from './price-lines';
-import { LINE_ORDER, billOf, ticketContents, type TicketContents } from './ticket-read.service';
+import { LINE_ORDER, billOf, contentRows, presentTicketRows, ticketContents, type TicketContents } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -210,25 +210,34 @@ export async function updateTicket(c: CommandContext, ticketId: string, req: Upd
 }
 
 /** New lines, priced now and pending until Mutfağa Gönder. */
+/**
+ * Adds priced lines to an open ticket and answers the ticket as the command leaves it, built from
+ * the rows the command read and wrote (the ticket's lines and payments come with its lock): the
+ * bill check and the answer need no read of their own.
+ */
 export async function addLines(c: CommandContext, ticketId: string, req: AddLinesRequest) {
-  const ticket = await lockOpenTicketForChange(c, ticketId, req.version);
+  const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, req.version);
+  const { lines: earlier, payments: paid } = contentRows(contents);
   const priced = await priceLines(c, req.lines);
   // each line's course as Ayarlar spells it (400 for one the restaurant does not have)
   const named = await knownCourses(c, req.lines.flatMap((l) => (l.course ? [l.course] : [])));
   const courses = req.lines.map((l) => (l.course ? named.shift()! : null));
-  let sortOrder = await c.nextSortOrder(ticketLines, eq(ticketLines.ticketId, ticket.id));
+  // after every line the ticket has had (the restaurant's and the ticket's locks keep it so)
+  let sortOrder = earlier.reduce((next, l) => Math.max(next, l.sortOrder + 1), 0);
   const inserted = await c.tx
     .insert(ticketLines)
     .values(priced.map((p, i) => ({ ...p, course: courses[i], restaurantId: c.restaurantId, ticketId: ticket.id, sortOrder: sortOrder++, addedBy: c.actor.userId })))
-    .returning({ id: ticketLines.id });
-  // each line was checked when priced; together they must still fit one ticket
-  await assertBillHolds(c, ticket.id);
+    .returning();
+  // each line was checked when priced; together they must still fit one ticket (bill order: the new ones last)
+  const lines = [...earlier, ...inserted.sort((a, b) => a.sortOrder - b.sortOrder)];
+  checkedBill(bumped, lines, paid);
   await c.audit({
     action: 'ticket.lines.add',
     entity: 'ticket',
     entityId: ticket.id,
     after: priced.map((p, i) => ({ lineId: inserted[i].id, name: p.name, quantity: p.quantity, unitPrice: p.unitPriceKurus, ...(courses[i] ? { course: courses[i] } : {}) })),
   });
+  return presentTicketRows(c.tx, bumped, contents.waiterName, lines, paid);
 }
 
 /** A pending line of this ticket, locked; a sent line is the kitchen's and is cancelled instead. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { computeBill, type Bill, type BillInput, type LineBill } from '../../../shared/bill-math';
 import { isUuid } from '../../../shared/ids';
@@ -6,6 +6,7 @@ import type { Discount, LineOption, LineStatus, Payment, PaymentMethod, TableSta
 import type { Db } from '../../db/client';
 import { diningTables, payments, ticketLines, tickets, users } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { rowsFromJson } from '../../lib/json-rows';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -127,19 +128,6 @@ export const staffNames = async (db: Db, ids: (string | null)[]) => {
 };
 
 /**
- * A row that PostgreSQL handed over as JSON (`json_agg`), turned into the row Drizzle would have
- * read: JSON keys are the columns' names, and each column decodes its own value (timestamps).
- */
-function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
-}
-
-/**
  * The outer statement's ticket, spelled with its table: Drizzle leaves a column unqualified in a
  * statement on one table, and inside a subquery on ticket_lines a bare "id" would be the line's.
  */
@@ -162,8 +150,8 @@ export type TicketContents = { waiterName: string | null; lines: unknown; paymen
 
 /** The lines and payments of ticketContents as the rows Drizzle would have read. */
 export const contentRows = (contents: TicketContents) => ({
-  lines: parseJsonArray(contents.lines).map((l) => rowFromJson(ticketLines, l)),
-  payments: parseJsonArray(contents.payments).map((p) => rowFromJson(payments, p)),
+  lines: rowsFromJson(ticketLines, contents.lines),
+  payments: rowsFromJson(payments, contents.payments),
 });
 
 /**
@@ -193,9 +181,6 @@ export async function readTicket(db: Db, restaurantId: string, ticketId: string)
   const { lines, payments: paid } = contentRows(found);
   return presentTicketRows(db, found.row, found.waiterName, lines, paid);
 }
-
-/** node-postgres parses a json column itself; PGlite may hand over the text. */
-const parseJsonArray = (value: unknown): Record<string, unknown>[] => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, unknown>[]));
 
 /** Tickets as the adisyon screen shows them, with their lines, payments and full bill. */
 export async function presentTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {

@@ -67,8 +67,8 @@ export async function ticketsRoutes(app: FastifyInstance) {
   });
 
   r.post('/tickets/:ticketId/lines', { config: FLOOR, schema: { params: ticketParams, body: addLinesRequest, response: ticketAnswer } }, async (request) => {
-    await command(request, (c) => addLines(c, request.params.ticketId, request.body));
-    return current(actorOf(request).restaurantId, request.params.ticketId);
+    // the ticket as the command left it, from the command's own rows (no read after the commit)
+    return command(request, (c) => addLines(c, request.params.ticketId, request.body));
   });
 
   r.patch('/tickets/:ticketId/lines/:lineId', { config: FLOOR, schema: { params: lineParams, body: updateLineRequest, response: ticketAnswer } }, async (request) => {

@@ -13,7 +13,7 @@ import { preparedPerConnection, preparedSql } from './prepared';
  */
 const plusOne = preparedSql<{ y: number; mark: string | null }>(
   'test_plus_one',
-  sql`select ${sql.placeholder('x')}::int + 1 as y, current_setting('sofra.test_mark', true) as mark`,
+  () => sql`select ${sql.placeholder('x')}::int + 1 as y, current_setting('sofra.test_mark', true) as mark`,
 );
 /** The statement sees the transaction's own setting only when it runs in that transaction. */
 const inTransaction = (db: Db, x: number) =>

@@ -42,11 +42,15 @@ export function preparedPerConnection<R>(name: string, build: (tx: Db, name: str
   };
 }
 
-/** preparedPerConnection for a statement written in SQL; answers the driver's rows. */
-export function preparedSql<Row>(name: string, query: SQL) {
+/**
+ * preparedPerConnection for a statement written in SQL; answers the driver's rows. `query` is
+ * called when the statement is first built, not when the module loads (the fragments it uses may
+ * come from modules that load later).
+ */
+export function preparedSql<Row>(name: string, query: () => SQL) {
   const run = preparedPerConnection(name, (tx) => {
     const { session, dialect } = internals(tx);
-    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+    return session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false);
   });
   return async (tx: Db, values: Record<string, unknown>) => ((await run(tx, values)) as { rows: Row[] }).rows;
 }

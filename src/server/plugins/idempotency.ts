@@ -120,7 +120,7 @@ export function idempotencyStep(request: FastifyRequest): CommandDeps['lockAndCl
  */
 const lockRestaurantAndInsertKey = preparedSql<{ restaurantFound: boolean; claimed: boolean }>(
   'lock_restaurant_insert_key',
-  sql`
+  () => sql`
     with tenant as (select id from ${restaurants} where id = ${sql.placeholder('restaurantId')} for update),
     claimed as (
       insert into ${idempotencyKeys} (restaurant_id, key, user_id, route, request_hash, owner_boot_id, lease_until, created_at, applied_at)

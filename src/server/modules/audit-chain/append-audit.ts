@@ -63,7 +63,7 @@ export async function appendAuditRows(tx: Db, restaurantId: string, rows: readon
  */
 const insertChainedRow = preparedSql<{ seq: number }>(
   'append_audit_row',
-  sql`
+  () => sql`
     insert into ${auditEvents} (restaurant_id, seq, actor_user_id, actor_role, approver_user_id, action, entity, entity_id, before, after, reason, created_at, prev_hash, hash)
     values (${sql.placeholder('restaurantId')}, ${sql.placeholder('seq')}, ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorRole')},
       ${sql.placeholder('approverUserId')}, ${sql.placeholder('action')}, ${sql.placeholder('entity')}, ${sql.placeholder('entityId')},

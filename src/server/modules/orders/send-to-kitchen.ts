@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { kitchenBatches, ticketLines } from '../../db/schema';
+import { isUuid } from '../../../shared/ids';
+import { kitchenBatches, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { jsonArray, rowFromJson } from '../../lib/json-rows';
 import { preparedSql } from '../../lib/prepared';
+import { followedByPlatform } from '../online-orders/platform-follow';
 import { holdSentLines } from './courses';
-import { lockOpenTicketForChange, lockOpenTicketWithContents } from './ticket-commands';
-import { contentRows, presentTicketRows } from './ticket-read.service';
+import { checkBumpedTicket, type BumpedTicket } from './ticket-commands';
+import { contentRows, presentTicketRows, ticketContents } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 /**
@@ -15,46 +18,68 @@ import { TICKET_MESSAGES } from './ticket-messages';
  * Lines of `holdCourses` go too, held: the kitchen sees them and cooks them when the course is fired.
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
-  const ticket = await lockOpenTicketForChange(c, ticketId, version);
-  return (await sendPendingLines(c, ticket, holdCourses)).batch;
+  return (await sendToKitchenAnswering(c, ticketId, version, holdCourses)).batch;
 }
 
 /**
  * sendToKitchen for the waiter's button, which shows the ticket after the send: answers the batch
  * and the ticket as the send leaves it, built from the rows the command read and changed instead
- * of a read after the commit (one round trip less on the hot path).
+ * of a read after the commit.
  */
 export async function sendToKitchenAnswering(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
-  const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, version);
-  const { batch, heldIds } = await sendPendingLines(c, ticket, holdCourses);
+  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const [row] = await lockTicketAndMovePendingLines(c.tx, { ticketId, restaurantId: c.restaurantId, sentBy: c.actor.userId });
+  // the ticket's own refusals (missing, closed, a stale screen) come before "nothing to send"
+  const { ticket, bumped, contents } = checkBumpedTicket(c, row.ticket === null ? undefined : bumpedTicketFromJson(row.ticket), version);
+  const { batch, heldIds } = await sendPendingLines(c, ticket, holdCourses, jsonArray(row.moved) as MovedLine[]);
   const sentIds = new Set(batch.lineIds);
   const { lines, payments } = contentRows(contents);
   const moved = lines.map((line) => (sentIds.has(line.id) ? { ...line, status: 'sent', batchId: batch.id, isHeld: heldIds.has(line.id) } : line));
   return { batch, ticket: await presentTicketRows(c.tx, bumped, contents.waiterName, moved, payments) };
 }
 
+type MovedLine = { id: string; sortOrder: number; batchId: string };
+
 /**
- * One statement: the batch, numbered after the ticket's earlier ones, and the pending lines moved
- * into it (the lines' reference to the new batch is checked at the statement's end). With nothing
- * pending the command is refused and the batch rolls back.
+ * Mutfağa Gönder in one statement: the ticket's version raised (its row locked, this restaurant's
+ * only) and read with what the answer shows, a batch numbered after the ticket's earlier ones, and
+ * the pending lines moved into it (their reference to the new batch is checked at the statement's
+ * end). Every part reads the same snapshot, so the contents are the ticket as it was before the
+ * send. A refusal found afterwards (closed, a stale version, nothing pending) throws, and the
+ * transaction rolls all of it back.
  */
-const movePendingLinesIntoBatch = preparedSql<{ id: string; sortOrder: number; batchId: string }>(
-  'move_pending_lines_into_batch',
-  sql`
-    with batch as (
+const lockTicketAndMovePendingLines = preparedSql<{ ticket: unknown; moved: unknown }>(
+  'lock_ticket_move_pending_lines',
+  (contents = ticketContents()) => sql`
+    with ticket as (
+      update ${tickets} set version = ${tickets.version} + 1
+      where ${tickets.id} = ${sql.placeholder('ticketId')} and ${tickets.restaurantId} = ${sql.placeholder('restaurantId')}
+      returning ${tickets}.*, ${followedByPlatform(tickets.id)} as "followedByPlatform", ${contents.waiterName} as "waiterName",
+        ${contents.lines} as "lines", ${contents.payments} as "payments"
+    ),
+    batch as (
       insert into ${kitchenBatches} (restaurant_id, ticket_id, sequence, sent_by)
-      values (${sql.placeholder('restaurantId')}, ${sql.placeholder('ticketId')},
-        (select count(*) + 1 from ${kitchenBatches} where ticket_id = ${sql.placeholder('ticketId')}), ${sql.placeholder('sentBy')})
+      select ticket.restaurant_id, ticket.id, (select count(*) + 1 from ${kitchenBatches} b where b.ticket_id = ticket.id), ${sql.placeholder('sentBy')}::uuid
+      from ticket
       returning id
+    ),
+    moved as (
+      update ${ticketLines} set status = 'sent', batch_id = (select id from batch)
+      where ticket_id = (select id from ticket) and status = 'pending'
+      returning id, sort_order as "sortOrder", batch_id as "batchId"
     )
-    update ${ticketLines} set status = 'sent', batch_id = (select id from batch)
-    where ticket_id = ${sql.placeholder('ticketId')} and status = 'pending'
-    returning id, sort_order as "sortOrder", batch_id as "batchId"`,
+    select (select to_json(ticket) from ticket) as ticket, (select coalesce(json_agg(moved), '[]'::json) from moved) as moved`,
 );
 
-/** The locked ticket's pending lines into a new batch (held per `holdCourses`), audited. */
-async function sendPendingLines(c: CommandContext, ticket: { id: string }, holdCourses: readonly string[]) {
-  const sent = await movePendingLinesIntoBatch(c.tx, { restaurantId: c.restaurantId, ticketId: ticket.id, sentBy: c.actor.userId });
+/** The ticket's JSON as the row the bump answers: its columns decoded, the rest as they came. */
+function bumpedTicketFromJson(value: unknown): BumpedTicket {
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  const { followedByPlatform: followed, waiterName, lines, payments } = json;
+  return { ...rowFromJson(tickets, json), followedByPlatform: followed === true, waiterName: waiterName as string | null, lines, payments };
+}
+
+/** The lines the statement moved into the new batch: held per `holdCourses`, audited. */
+async function sendPendingLines(c: CommandContext, ticket: { id: string }, holdCourses: readonly string[], sent: MovedLine[]) {
   if (sent.length === 0) throw new HttpError(409, TICKET_MESSAGES.nothingToSend);
   const batch = { id: sent[0].batchId };
   const lineIds = sent.sort((a, b) => a.sortOrder - b.sortOrder).map((l) => l.id);

@@ -65,14 +65,28 @@ const bumpTicketWithContents = bumpTicketStatement('bump_ticket_with_contents', 
 async function bumpOpenTicket(c: CommandContext, ticketId: string, version: number | undefined, withContents: boolean) {
   if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
   const [found] = await (withContents ? bumpTicketWithContents : bumpTicket)(c.tx, { ticketId, restaurantId: c.restaurantId });
+  const { ticket, bumped, contents } = checkBumpedTicket(c, found as BumpedTicket | undefined, version);
+  return { ticket, bumped, contents: withContents ? contents : undefined };
+}
+
+/** A ticket row as a statement that raised its version answered it (the bump, or Mutfağa Gönder's one statement). */
+export type BumpedTicket = TicketRow & { followedByPlatform: boolean } & Partial<TicketContents>;
+
+/**
+ * The checks every ticket write makes on the row its statement bumped: 404 when there was none (a
+ * malformed id, another restaurant's ticket), 409 when it is closed or the screen's version is
+ * stale — the caller's transaction then rolls back the bump. Answers the row as it was before the
+ * bump (`ticket`), as the bump left it (`bumped`) and what the answer shows, when it was read.
+ */
+export function checkBumpedTicket(c: CommandContext, found: BumpedTicket | undefined, version: number | undefined) {
   if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const { followedByPlatform: followed, waiterName, lines, payments: paid, ...bumped } = found as typeof found & Partial<TicketContents>;
+  const { followedByPlatform: followed, waiterName, lines, payments: paid, ...bumped } = found;
   const ticket = { ...bumped, version: bumped.version - 1 };
   if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
   c.assertVersion(ticket, version);
   c.noteTicket({ ...ticket, followedByPlatform: followed });
   c.emit('tickets', ticket.id);
-  return { ticket, bumped: bumped as TicketRow, contents: withContents ? { waiterName: waiterName ?? null, lines, payments: paid } : undefined };
+  return { ticket, bumped: bumped as TicketRow, contents: { waiterName: waiterName ?? null, lines, payments: paid } as TicketContents };
 }
 
 /** Marks the ticket changed: a new version, and every screen showing it refreshes after commit. */

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
+import { MESSAGES } from '../../../shared/errors';
 import { PHONE_MESSAGES } from '../../../shared/phone';
 import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
 import { runCommand } from '../../lib/command';
@@ -8,7 +9,7 @@ import { menuFactory, restaurantFactory } from '../../test-support/factories';
 import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { ordersFixture } from './orders-test-kit';
-import { openTicket } from './ticket-commands';
+import { addLines, openTicket } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
 let ctx: TestContext;
@@ -16,12 +17,14 @@ let f: Awaited<ReturnType<typeof ordersFixture>>;
 let events: LiveEvent[];
 /** a dish of another restaurant: its id must never price a line here */
 let foreignItemId: string;
+let otherRestaurantId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   f = await ordersFixture(ctx);
   events = collectEvents(ctx, f.restaurant.id);
   const other = await restaurantFactory(ctx, 'Komşu Lokanta');
+  otherRestaurantId = other.id;
   foreignItemId = (await menuFactory(ctx, other.id, { items: [{ name: 'Komşunun Çorbası' }], optionGroup: false })).items[0].id;
 });
 afterAll(() => ctx.close());
@@ -306,6 +309,27 @@ describe('Mutfağa Gönder', () => {
     const res = await f.api().send(t);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(TICKET_MESSAGES.nothingToSend);
+  });
+
+  it("refuses a stale screen and another restaurant's ticket, moving nothing and making no batch", async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const stale = await f.api().send({ id: t.id, version: t.version - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(MESSAGES.versionConflict);
+    // a ticket of the restaurant next door, with a pending line, sent from here by its id
+    const theirs = await runCommand({ db: ctx.database.db, hub: ctx.app.hub }, { restaurantId: otherRestaurantId, userId: null, role: 'system' }, async (c) => {
+      const id = await openTicket(c, { type: 'takeaway', customer: { name: 'Komşu', phone: undefined } });
+      await addLines(c, id, { version: 1, lines: [{ menuItemId: foreignItemId, quantity: 1 }] });
+      return id;
+    });
+    const cross = await f.api().send({ id: theirs, version: 2 });
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().error).toBe(TICKET_MESSAGES.ticketNotFound);
+    for (const ticketId of [t.id, theirs]) {
+      expect((await linesOf(ticketId)).map((l) => l.status)).toEqual(['pending']);
+      expect(await ctx.database.db.select().from(kitchenBatches).where(eq(kitchenBatches.ticketId, ticketId))).toEqual([]);
+    }
+    expect((await ctx.database.db.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, theirs)))[0].version).toBe(2);
   });
 
   it('makes the batch once for 100 concurrent sends with one Idempotency-Key', async () => {

@@ -10,8 +10,9 @@ export function rowsFromJson<T extends PgTable>(table: T, value: unknown): T['$i
   return jsonArray(value).map((json) => rowFromJson(table, json));
 }
 
-/** A json column's array: node-postgres parses a json column itself, PGlite may hand over the text. */
-export const jsonArray = (value: unknown): Record<string, unknown>[] => (typeof value === 'string' ? JSON.parse(value) : (value as Record<string, unknown>[]));
+/** A json column's value: node-postgres parses a json column itself, PGlite may hand over the text. */
+export const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+export const jsonArray = (value: unknown) => fromJson<Record<string, unknown>[]>(value);
 
 /** One row of rowsFromJson. */
 export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {

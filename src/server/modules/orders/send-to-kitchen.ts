@@ -3,7 +3,7 @@ import { isUuid } from '../../../shared/ids';
 import { kitchenBatches, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { jsonArray, rowFromJson } from '../../lib/json-rows';
+import { fromJson, jsonArray, rowFromJson } from '../../lib/json-rows';
 import { preparedSql } from '../../lib/prepared';
 import { followedByPlatform } from '../online-orders/platform-follow';
 import { holdSentLines } from './courses';
@@ -73,7 +73,7 @@ const lockTicketAndMovePendingLines = preparedSql<{ ticket: unknown; moved: unkn
 
 /** The ticket's JSON as the row the bump answers: its columns decoded, the rest as they came. */
 function bumpedTicketFromJson(value: unknown): BumpedTicket {
-  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  const json = fromJson<Record<string, unknown>>(value);
   const { followedByPlatform: followed, waiterName, lines, payments } = json;
   return { ...rowFromJson(tickets, json), followedByPlatform: followed === true, waiterName: waiterName as string | null, lines, payments };
 }

@@ -60,11 +60,20 @@ describe('the live connection', () => {
     current().emit('change', { seq: 3, type: 'kitchen', id: 't1' });
     expect(onChange).toHaveBeenCalledWith({ seq: 3, type: 'kitchen', id: 't1' });
     expect(getLiveStatus().isConnected).toBe(true);
-    expect(onResync).not.toHaveBeenCalled();
+  });
+
+  it('resyncs once when the stream first opens: a change made while the screen read its data and the stream connected is not missed', () => {
+    expect(onResync).not.toHaveBeenCalled(); // connecting
+    current().open();
+    expect(onResync).toHaveBeenCalledTimes(1);
+    current().emit('change', { seq: 4, type: 'tickets', id: 't2' });
+    current().emit('ping');
+    expect(onResync).toHaveBeenCalledTimes(1);
   });
 
   it('shows the drop at once and resyncs when the browser reconnects by itself', () => {
     current().open();
+    onResync.mockClear(); // the first open's
     current().fail();
     expect(getLiveStatus().isConnected).toBe(false);
     current().open();
@@ -74,6 +83,7 @@ describe('the live connection', () => {
 
   it('reopens a stream the browser gave up on (an HTTP error during a restart), then resyncs', () => {
     current().open();
+    onResync.mockClear(); // the first open's
     current().fail(true);
     expect(FakeEventSource.all).toHaveLength(1);
     vi.advanceTimersByTime(3000);
@@ -96,6 +106,7 @@ describe('the live connection', () => {
 
   it('closes the stream when the device goes offline and reopens it with a resync when back online', () => {
     current().open();
+    onResync.mockClear(); // the first open's
     window.dispatchEvent(new Event('offline'));
     expect(getLiveStatus().isConnected).toBe(false);
     expect(FakeEventSource.all[0].readyState).toBe(FakeEventSource.CLOSED);

@@ -37,10 +37,13 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
     void longPoll(base, settings.longPollingTimeoutSeconds, handlers, controller.signal);
   };
 
-  const stream = (failures: number, isReconnect: boolean) => {
+  const stream = (failures: number) => {
     const source = new EventSource(`${base}/api/events`, { withCredentials: base !== '' });
     let hasOpened = false;
-    let missedSomething = isReconnect;
+    // The first open resyncs too: the screen's first reads are made while the stream is still
+    // connecting, and a change in between (an order arriving just as the kitchen screen opens)
+    // would otherwise wait for the next event to show. A reconnect may have missed anything.
+    let missedSomething = true;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const close = () => {
@@ -52,7 +55,7 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
     const reopen = () => {
       close();
       markLiveDown();
-      if (!isClosed) retry = setTimeout(() => stream(0, true), RETRY_MS);
+      if (!isClosed) retry = setTimeout(() => stream(0), RETRY_MS);
       stop = () => clearTimeout(retry);
     };
     const alive = () => {
@@ -98,7 +101,7 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
   const onOnline = () => {
     if (isClosed || settings.forceLongPolling || typeof EventSource === 'undefined') return;
     stop();
-    stream(0, true);
+    stream(0);
   };
   const onOffline = () => {
     markLiveDown();
@@ -107,7 +110,7 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
 
   if (settings.forceLongPolling || typeof EventSource === 'undefined') poll();
   else {
-    stream(0, false);
+    stream(0);
     window.addEventListener('online', onOnline);
   }
   window.addEventListener('offline', onOffline);
@@ -121,7 +124,7 @@ export function openLiveConnection(settings: ConnectionSettings, handlers: LiveH
 
 async function longPoll(base: string, timeoutSeconds: number, handlers: LiveHandlers, signal: AbortSignal) {
   let after = -1;
-  let missedSomething = false;
+  let missedSomething = true; // as the stream's first open: the first reads may predate the feed
   while (!signal.aborted) {
     try {
       const res = await fetch(`${base}/api/events/poll?after=${after}&timeout=${timeoutSeconds}`, {

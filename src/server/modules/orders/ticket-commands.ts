@@ -223,11 +223,10 @@ export async function updateTicket(c: CommandContext, ticketId: string, req: Upd
   });
 }
 
-/** New lines, priced now and pending until Mutfağa Gönder. */
 /**
- * Adds priced lines to an open ticket and answers the ticket as the command leaves it, built from
- * the rows the command read and wrote (the ticket's lines and payments come with its lock): the
- * bill check and the answer need no read of their own.
+ * New lines, priced now and pending until Mutfağa Gönder. Answers the ticket as the command leaves
+ * it, built from the rows the command read and wrote (the ticket's lines and payments come with
+ * its lock): the bill check and the answer need no read of their own.
  */
 export async function addLines(c: CommandContext, ticketId: string, req: AddLinesRequest) {
   const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, req.version);

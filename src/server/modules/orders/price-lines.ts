@@ -42,21 +42,24 @@ export async function priceLines(c: Pick<CommandContext, 'tx' | 'restaurantId'>,
     .from(menuItems)
     .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
     .where(and(inArray(menuItems.id, itemIds), eq(menuItems.restaurantId, c.restaurantId)));
-  const byId = new Map(items.map((r) => [r.item.id, r]));
-  const groupRows = items.flatMap((r) => jsonArray(r.groups).map((g) => ({ itemId: r.item.id, group: rowFromJson(optionGroups, g), options: rowsFromJson(options, g.options) })));
-  const optionRows = groupRows.flatMap((g) => g.options);
+  // each item with its own groups and their options: an option is chosen among these only
+  const byId = new Map(
+    items.map(({ item, categoryVisible, groups: json }) => {
+      const groups = jsonArray(json);
+      return [item.id, { item, categoryVisible, groups: groups.map((g) => rowFromJson(optionGroups, g)), options: groups.flatMap((g) => rowsFromJson(options, g.options)) }];
+    }),
+  );
 
   return lines.map((line) => {
     const found = byId.get(line.menuItemId);
     if (!found) throw new HttpError(404, TICKET_MESSAGES.itemNotFound);
-    const { item } = found;
+    const { item, groups } = found;
     if (!item.isAvailable) throw new HttpError(409, TICKET_MESSAGES.soldOut(item.name));
     if (!found.categoryVisible) throw new HttpError(409, TICKET_MESSAGES.hidden(item.name));
-    const groups = groupRows.filter((g) => g.itemId === item.id).map((g) => g.group);
     const chosenIds = line.optionIds ?? [];
     if (new Set(chosenIds).size !== chosenIds.length) throw new HttpError(400, TICKET_MESSAGES.optionDuplicate);
     const chosen = chosenIds.map((id) => {
-      const option = optionRows.find((o) => o.id === id && groups.some((g) => g.id === o.groupId));
+      const option = found.options.find((o) => o.id === id);
       if (!option) throw new HttpError(400, TICKET_MESSAGES.optionNotOfItem(item.name));
       return option;
     });

@@ -18,7 +18,7 @@ import { TICKET_MESSAGES } from './ticket-messages';
  * Lines of `holdCourses` go too, held: the kitchen sees them and cooks them when the course is fired.
  */
 export async function sendToKitchen(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
-  return (await sendToKitchenAnswering(c, ticketId, version, holdCourses)).batch;
+  return (await send(c, ticketId, version, holdCourses)).batch;
 }
 
 /**
@@ -27,15 +27,20 @@ export async function sendToKitchen(c: CommandContext, ticketId: string, version
  * of a read after the commit.
  */
 export async function sendToKitchenAnswering(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[] = []) {
-  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const [row] = await lockTicketAndMovePendingLines(c.tx, { ticketId, restaurantId: c.restaurantId, sentBy: c.actor.userId });
-  // the ticket's own refusals (missing, closed, a stale screen) come before "nothing to send"
-  const { ticket, bumped, contents } = checkBumpedTicket(c, row.ticket === null ? undefined : bumpedTicketFromJson(row.ticket), version);
-  const { batch, heldIds } = await sendPendingLines(c, ticket, holdCourses, jsonArray(row.moved) as MovedLine[]);
+  const { batch, heldIds, bumped, contents } = await send(c, ticketId, version, holdCourses);
   const sentIds = new Set(batch.lineIds);
   const { lines, payments } = contentRows(contents);
   const moved = lines.map((line) => (sentIds.has(line.id) ? { ...line, status: 'sent', batchId: batch.id, isHeld: heldIds.has(line.id) } : line));
   return { batch, ticket: await presentTicketRows(c.tx, bumped, contents.waiterName, moved, payments) };
+}
+
+/** The send's one statement and its checks: the batch, and the ticket's rows as the statement read them. */
+async function send(c: CommandContext, ticketId: string, version: number, holdCourses: readonly string[]) {
+  if (!isUuid(ticketId)) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
+  const [row] = await lockTicketAndMovePendingLines(c.tx, { ticketId, restaurantId: c.restaurantId, sentBy: c.actor.userId });
+  // the ticket's own refusals (missing, closed, a stale screen) come before "nothing to send"
+  const { ticket, bumped, contents } = checkBumpedTicket(c, row.ticket === null ? undefined : bumpedTicketFromJson(row.ticket), version);
+  return { ...(await sendPendingLines(c, ticket, holdCourses, jsonArray(row.moved) as MovedLine[])), bumped, contents };
 }
 
 type MovedLine = { id: string; sortOrder: number; batchId: string };

@@ -49,6 +49,6 @@ describe('the offline banner', () => {
     expect(screen.queryByTestId('offline-queue-count')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: OFFLINE_BANNER.update }));
     expect(apply).toHaveBeenCalledTimes(1);
-    markReachable();
+    act(() => markReachable());
   });
 });

@@ -73,8 +73,8 @@ interface WalFlush {
 
 /** The processes serving the app's connections now (not autovacuum, not the server's own). */
 async function clientBackendPids(): Promise<number[]> {
-  const rows = await database.db.execute<{ pid: number }>(sql`SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'`);
-  return (Array.isArray(rows) ? rows : rows.rows).map((row) => Number(row.pid));
+  const result = (await database.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'`)) as unknown as { rows: { pid: number }[] };
+  return result.rows.map((row) => Number(row.pid));
 }
 
 /**
@@ -163,11 +163,12 @@ describe('the embedded default flushes before it answers', () => {
         acknowledged.push(res.json());
       }
     });
-    // One flush by the app's connections in each request's window: the command's commit. A commit
-    // that fills a WAL segment flushes it and then the next one: that is still one flush.
+    // One flush by the app's connections in each request's window: the command's commit. (A commit
+    // that fills a WAL segment flushes it and then the next one: one flush per segment.)
     for (const window of windows) {
       const byConnections = within(flushes, window).filter((f) => f.byBackend);
-      expect(byConnections.length - (new Set(byConnections.map((f) => f.segment)).size - 1)).toBe(1);
+      expect(byConnections.length).toBeGreaterThan(0);
+      expect(byConnections).toHaveLength(new Set(byConnections.map((f) => f.segment)).size);
     }
     // …and the answer is there for a retry, which changes nothing.
     const retry = await addSection('Anahtarlı Bölüm 1', 'dayanikli-anahtar-1');

@@ -27,6 +27,21 @@ export interface PrintingOptions {
   resolve?: Resolve;
 }
 
+/**
+ * Runs `work` once every earlier work queued under `key` has finished: one at a time per key, in the
+ * order they were queued. Its result (or error) is the caller's; the next one runs either way.
+ */
+function inTurn<T>(turns: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+  const run = (turns.get(key) ?? Promise.resolve()).then(work);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, done);
+  void done.then(() => turns.get(key) === done && turns.delete(key));
+  return run;
+}
+
 /** Failures kept per restaurant; older ones drop off the list. */
 const FAILURES_KEPT = 50;
 
@@ -51,6 +66,14 @@ export class Printing {
   private readonly stationPrinters = new Map<string, boolean>();
   /** per restaurant: how often its printer settings changed since this process started watching */
   private readonly printerChanges = new Map<string, number>();
+  /**
+   * Per restaurant: its slips are made in the order their sends committed. Per printer (host:port):
+   * one job at a time, in that order, so an addition never comes out before the order it adds to and
+   * a printer that takes one connection at a time is never refused by our own second one. (Per
+   * process: two servers printing to one printer keep each their own order.)
+   */
+  private readonly slipTurns = new Map<string, Promise<unknown>>();
+  private readonly printerTurns = new Map<string, Promise<unknown>>();
   private readonly timeoutMs: number;
   private readonly retryDelayMs: number;
   private readonly networks: PrinterNetworks;
@@ -69,8 +92,11 @@ export class Printing {
     this.resolve = options.resolve ?? resolveAll;
   }
 
+  /** Hands the bytes to the printer after its earlier jobs. */
   private send(target: { host: string; port: number }, bytes: Uint8Array) {
-    return sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs, networks: this.networks, resolve: this.resolve });
+    return inTurn(this.printerTurns, `${target.host}:${target.port}`, () =>
+      sendToPrinter(target, bytes, { timeoutMs: this.timeoutMs, networks: this.networks, resolve: this.resolve }),
+    );
   }
 
   /** Before a save: 400 with the refusal on each printer's address field this installation would not print to. */
@@ -119,7 +145,9 @@ export class Printing {
    */
   kitchenBatch(restaurantId: string, ticketId: string, batchId: string) {
     this.track(
-      this.printBatch(restaurantId, ticketId, batchId).catch((err: unknown) => this.log.error({ err, restaurantId, batchId }, 'kitchen printing failed')),
+      inTurn(this.slipTurns, restaurantId, () => this.printBatch(restaurantId, ticketId, batchId)).catch((err: unknown) =>
+        this.log.error({ err, restaurantId, batchId }, 'kitchen printing failed'),
+      ),
     );
   }
 
@@ -151,7 +179,9 @@ export class Printing {
    */
   courseFired(restaurantId: string, ticketId: string, course: string, lineIds: readonly string[]) {
     this.track(
-      this.printFired(restaurantId, ticketId, course, lineIds).catch((err: unknown) => this.log.error({ err, restaurantId, ticketId }, 'kitchen printing failed')),
+      inTurn(this.slipTurns, restaurantId, () => this.printFired(restaurantId, ticketId, course, lineIds)).catch((err: unknown) =>
+        this.log.error({ err, restaurantId, ticketId }, 'kitchen printing failed'),
+      ),
     );
   }
 
@@ -172,12 +202,17 @@ export class Printing {
     await this.printSlips(restaurantId, ticket, ticket.lines.filter((l) => l.batchId === batchId), batch);
   }
 
-  /** Each station printer gets its own lines; a failure is recorded for the owner and retried once. */
+  /**
+   * Each station printer gets its own lines; a failure is recorded for the owner and retried once.
+   * Resolves once every slip is queued on its printer (not printed: the next send's slips need not
+   * wait for a silent printer of another station).
+   */
   private async printSlips(restaurantId: string, ticket: Ticket, inSlip: Ticket['lines'], slip: { sequence: number; sentAt: Date; firedCourse?: string }) {
     const ticketId = ticket.id;
     const { printer, opts } = await this.layout(restaurantId);
     const stations = printer.networkPrinters.stations;
-    await Promise.all(
+    // each slip's send is queued on its printer synchronously, before the first await of its callback
+    this.track(Promise.all(
       stations.map(async (target) => {
         const lines = inSlip.filter((l) => l.station.toLocaleLowerCase('tr') === target.station.toLocaleLowerCase('tr'));
         if (lines.length === 0) return;
@@ -204,7 +239,7 @@ export class Printing {
           if (!refused) this.retryLater(restaurantId, failure, target, bytes);
         }
       }),
-    );
+    ));
   }
 
   private retryLater(restaurantId: string, failure: PrintFailure, target: { host: string; port: number }, bytes: Uint8Array) {

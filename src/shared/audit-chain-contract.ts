@@ -30,8 +30,16 @@ export const auditChainReport = z.object({
   brokenChains: z.array(z.enum(['audit', 'bill', 'day'])),
   /** Gün Sonu reports checked (present once the restaurant has closed a day) */
   dayCloses: z.number().int().optional(),
+  /**
+   * Present when this check went on from the last one that held: the audit rows and bills that one
+   * had found sound were not read again, only what came after them (Baştan Denetle reads all).
+   */
+  since: z.object({ auditRows: z.number().int(), bills: z.number().int() }).optional(),
 });
 export type AuditChainReport = z.infer<typeof auditChainReport>;
+
+/** `?full=true`: walk every link from the first, not only those after the last sound check. */
+export const auditChainQuerystring = z.object({ full: z.enum(['true', 'false']).optional() });
 
 const nf = new Intl.NumberFormat('tr-TR');
 

@@ -61,7 +61,7 @@ export const queryKeys = {
   dayReport: (restaurantId: string, number: number) => ['days', restaurantId, 'report', number] as const,
   cashMovements: (restaurantId: string) => ['days', restaurantId, 'cash-movements'] as const,
   /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
-  auditChain: (restaurantId: string) => ['audit-chain', restaurantId] as const,
+  auditChain: (restaurantId: string, full: boolean) => ['audit-chain', restaurantId, full ? 'full' : 'since-last'] as const,
   /** Online Sipariş Takibi: the inbox (all statuses; the screen filters) */
   onlineOrders: (restaurantId?: string) => (restaurantId ? (['online-orders', restaurantId] as const) : (['online-orders'] as const)),
   /** the kitchen screen's ring: how many orders wait for the owner's answer (under 'online-orders': its live event refreshes it) */

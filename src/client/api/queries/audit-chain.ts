@@ -5,13 +5,14 @@ import { queryKeys } from '../query-keys';
 import { currentRestaurantId, restaurantPath } from '../restaurant';
 
 /**
- * Kayıt bütünlüğü (owner): the restaurant's hash chains checked now. Run only when the owner asks
- * (Denetle): checking reads the whole history, and a verdict is of its moment, so never stale-served.
+ * Kayıt bütünlüğü (owner): the restaurant's hash chains checked now. Run only when the owner asks:
+ * Denetle goes on from the last sound check, Baştan Denetle (`full`) reads the whole history. A
+ * verdict is of its moment, so never stale-served.
  */
-export const auditChainQuery = () =>
+export const auditChainQuery = (full: boolean) =>
   queryOptions({
-    queryKey: queryKeys.auditChain(currentRestaurantId()),
-    queryFn: () => api<AuditChainReport>(restaurantPath('/audit-chain')),
+    queryKey: queryKeys.auditChain(currentRestaurantId(), full),
+    queryFn: () => api<AuditChainReport>(restaurantPath(full ? '/audit-chain?full=true' : '/audit-chain')),
     enabled: false,
     staleTime: 0,
     gcTime: 60_000,

@@ -37,6 +37,19 @@ describe('Ayarlar → Kayıt bütünlüğü', () => {
     expect(vi.mocked(fetch).mock.calls[0][0]).toBe('/api/restaurants/r1/audit-chain');
   });
 
+  it('goes on from the last sound check with Denetle, says how much was new, and reads everything again with Baştan Denetle', async () => {
+    answer({ auditRows: 1300, auditRowsBeforeChain: 0, bills: 60, billsBeforeChain: 0, firstBroken: null, brokenChains: [], since: { auditRows: 1234, bills: 56 } });
+    renderSection();
+    await userEvent.click(screen.getByRole('button', { name: 'Denetle' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Son denetimden bu yana 66 yeni denetim kaydı ve 4 yeni hesap denetlendi');
+    answer({ auditRows: 1300, auditRowsBeforeChain: 0, bills: 60, billsBeforeChain: 0, firstBroken: null, brokenChains: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'Baştan Denetle' }));
+    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/restaurants/r1/audit-chain?full=true'));
+    const verdict = await screen.findByRole('status');
+    expect(verdict).toHaveTextContent('Zincir sağlam: 1.300 denetim kaydı, 60 hesap');
+    expect(verdict).not.toHaveTextContent('Son denetimden');
+  });
+
   it('names the first broken link in words and with a warning sign, not in colour alone', async () => {
     answer({
       auditRows: 40,

@@ -1,5 +1,6 @@
-import { Alert, Button, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { auditChainVerdict, brokenLinkPlace } from '../../../shared/audit-chain-contract';
 import { messageFor } from '../../api/field-errors';
 import { auditChainQuery } from '../../api/queries/audit-chain';
@@ -13,7 +14,14 @@ const nf = new Intl.NumberFormat('tr-TR');
  * The verdict says it in words and with a sign, never in colour alone.
  */
 export function RecordIntegritySection() {
-  const check = useQuery(auditChainQuery());
+  const queryClient = useQueryClient();
+  const [full, setFull] = useState(false);
+  const check = useQuery(auditChainQuery(full));
+  const run = (wantFull: boolean) => {
+    setFull(wantFull);
+    // the outcome, failure included, is read from the query above
+    queryClient.fetchQuery(auditChainQuery(wantFull)).catch(() => undefined);
+  };
   // while checking again, or after a failed check, an earlier verdict is not shown as current
   const report = check.isFetching || check.isError ? undefined : check.data;
   const broken = report?.firstBroken;
@@ -25,11 +33,17 @@ export function RecordIntegritySection() {
         Denetim kaydındaki her satır ve her kapanan hesap bir öncekine mühürle bağlanır. Veritabanında uygulamanın dışından yapılan bir değişiklik bu
         zinciri bozar.
       </Text>
-      <div>
-        <Button variant="light" onClick={() => void check.refetch()} loading={check.isFetching}>
+      <Group gap="sm">
+        <Button variant="light" onClick={() => run(false)} loading={check.isFetching && !full} disabled={check.isFetching && full}>
           Denetle
         </Button>
-      </div>
+        <Button variant="default" onClick={() => run(true)} loading={check.isFetching && full} disabled={check.isFetching && !full}>
+          Baştan Denetle
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Denetle, son sağlam denetimden sonra yazılanları denetler; Baştan Denetle bütün geçmişi yeniden okur (büyük bir kayıtta birkaç saniye sürebilir).
+      </Text>
       {check.isError && !check.isFetching && (
         <Alert color="red" role="alert" title="Denetlenemedi">
           {messageFor(check.error)}
@@ -41,6 +55,12 @@ export function RecordIntegritySection() {
             <span aria-hidden>✓ </span>
             {auditChainVerdict(report)}
           </Text>
+          {report.since && (
+            <Text size="xs" mt={4}>
+              Son denetimden bu yana {nf.format(report.auditRows - report.since.auditRows)} yeni denetim kaydı ve {nf.format(report.bills - report.since.bills)} yeni hesap
+              denetlendi; öncekiler o denetimde sağlamdı.
+            </Text>
+          )}
           {beforeChain > 0 && (
             <Text size="xs" mt={4}>
               {nf.format(report.auditRowsBeforeChain)} denetim kaydı ve {nf.format(report.billsBeforeChain)} hesap mühürleme başlamadan önce yazıldı; onlar

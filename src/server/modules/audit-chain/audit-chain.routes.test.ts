@@ -268,8 +268,15 @@ describe('GET /audit-chain', () => {
   beforeAll(async () => {
     ({ f } = await eveningRestaurant());
   });
-  const get = (who: { cookies: Record<string, string> }, restaurantId = f.restaurant.id) =>
-    ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/audit-chain`, cookies: who.cookies });
+  const get = (who: { cookies: Record<string, string> }, restaurantId = f.restaurant.id, query = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurantId}/audit-chain${query}`, cookies: who.cookies });
+  const check = async (g: BillsFixture, query = '') => (await get(g.restaurant.owner, g.restaurant.id, query)).json() as AuditChainReport;
+  /** one more bill of the evening, paid by card and closed */
+  const closeAnother = async (g: BillsFixture) => {
+    const t = await g.sentTicket({ ezogelin: 1 });
+    await g.bills().pay(t, { method: 'card', amount: t.totals.remaining });
+    expect((await g.bills().close(await g.api().ticket(t.id))).statusCode).toBe(200);
+  };
 
   it('answers the owner the verdict, never from a cache', async () => {
     const res = await get(f.restaurant.owner);
@@ -305,5 +312,53 @@ describe('GET /audit-chain', () => {
     await behindTheBack('payments', () => db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, bills[0].id)));
     const res = await get(g.restaurant.owner, g.restaurant.id);
     expect(res.json().firstBroken).toMatchObject({ kind: 'bill', billNumber: 1, id: bills[0].id, reason: CHAIN_MESSAGES.billContentChanged });
+  });
+
+  it('goes on from the last sound check: reads only what came after it, and Baştan Denetle reads it all again', async () => {
+    const { f: g } = await eveningRestaurant();
+    const first = await check(g);
+    expect(first).toMatchObject({ bills: 3, firstBroken: null });
+    expect(first.since).toBeUndefined();
+    const early = (await rowsOf(g.restaurant.id))[1];
+    // an edit before the checkpoint: the next Denetle does not read that row again, so it cannot see it
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ reason: 'sonradan' }).where(eq(auditEvents.id, early.id)));
+    await closeAnother(g);
+    const next = await check(g);
+    const rows = await rowsOf(g.restaurant.id);
+    expect(next).toMatchObject({ auditRows: rows.length, bills: 4, firstBroken: null, since: { auditRows: first.auditRows, bills: 3 } });
+    expect(rows.length).toBeGreaterThan(first.auditRows);
+    // the whole walk finds it, and until it is mended every check walks from the first link
+    const full = await check(g, '?full=true');
+    expect(full.since).toBeUndefined();
+    expect(full.firstBroken).toMatchObject({ kind: 'audit', seq: early.seq, reason: CHAIN_MESSAGES.hashMismatch });
+    expect((await check(g)).firstBroken).toMatchObject({ kind: 'audit', seq: early.seq });
+  });
+
+  it('catches an edit made after the checkpoint, in the rows it reads', async () => {
+    const { f: g } = await eveningRestaurant();
+    const first = await check(g);
+    await closeAnother(g);
+    const fresh = (await rowsOf(g.restaurant.id)).filter((r) => r.seq! > first.auditRows);
+    expect(fresh.length).toBeGreaterThan(0);
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ reason: 'sonradan' }).where(eq(auditEvents.id, fresh[0].id)));
+    expect((await check(g)).firstBroken).toMatchObject({ kind: 'audit', seq: fresh[0].seq, reason: CHAIN_MESSAGES.hashMismatch });
+  });
+
+  it('walks from the first link when the checkpoint’s own link changed (a reopened bill closed again relinks the bills after it)', async () => {
+    const { f: g, bills } = await eveningRestaurant();
+    expect((await check(g)).firstBroken).toBeNull();
+    const owner = g.api(g.restaurant.owner);
+    const reopened = (await owner.call('POST', `/bills/${bills[0].id}/reopen`, { reason: 'Masa yanlış' })).json() as Ticket;
+    expect((await g.bills(g.restaurant.owner).close(reopened)).statusCode).toBe(200);
+    // bill 2, before the checkpoint's bill 3, changed behind the back: only a walk from the first bill sees it
+    await behindTheBack('payments', () => db().update(payments).set({ tipKurus: 9_900 }).where(eq(payments.ticketId, bills[1].id)));
+    const report = await check(g);
+    expect(report.since).toBeUndefined();
+    expect(report.firstBroken).toMatchObject({ kind: 'bill', billNumber: 2, reason: CHAIN_MESSAGES.billContentChanged });
+  });
+
+  it('refuses a full flag that is neither true nor false', async () => {
+    const res = await get(f.restaurant.owner, f.restaurant.id, '?full=evet');
+    expect(res.statusCode).toBe(400);
   });
 });

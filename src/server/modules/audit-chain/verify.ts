@@ -28,6 +28,34 @@ export const CHAIN_MESSAGES = {
 } as const;
 
 /**
+ * Where a check that held ended: the last audit row and the last bill it walked, and what it had
+ * counted up to them. The next check starts after them, provided those two links still read as they
+ * did (`checkChains`).
+ */
+export interface ChainCheckpoint {
+  audit: AuditMark | null;
+  bill: BillMark | null;
+}
+interface AuditMark {
+  seq: number;
+  /** that row's hash (null: it was written before the chain existed) */
+  hash: string | null;
+  rows: number;
+  beforeChain: number;
+}
+interface BillMark {
+  number: number;
+  hash: string | null;
+  count: number;
+  beforeChain: number;
+}
+
+/** The whole history, every link from the first: for tests, `npm run verify-audit` and Baştan Denetle. */
+export async function verifyChains(db: Db, restaurantId: string): Promise<AuditChainReport> {
+  return (await checkChains(db, restaurantId, null)).report;
+}
+
+/**
  * Walks a restaurant's two chains — audit rows in seq order, bills in number order — and answers
  * how many records each holds and the first link that does not hold (the audit log first: it is
  * the record of everything, bills included). Rows and bills from before the chain existed form a
@@ -36,14 +64,25 @@ export const CHAIN_MESSAGES = {
  * Read in one REPEATABLE READ snapshot, so a command committing meanwhile (a reopened bill closed
  * again relinks the bills after it) cannot make the walk see half of a change.
  */
-export async function verifyChains(db: Db, restaurantId: string): Promise<AuditChainReport> {
+/**
+ * From a checkpoint, only the links after it are read and hashed, and the checkpoint's own two
+ * links are read again: a chain relinked since (a reopened bill closed again rewrites the bill
+ * hashes after it) or a checkpoint row changed makes the walk start from the first link instead.
+ * What lies before a checkpoint was found sound once and is re-checked only by a full walk.
+ * Gün Sonu reports (one a day) are always walked whole.
+ *
+ * Answers the report and the checkpoint to keep: null when a link is broken, so every later check
+ * walks the whole chain again and keeps naming the first broken link.
+ */
+export async function checkChains(db: Db, restaurantId: string, from: ChainCheckpoint | null): Promise<{ report: AuditChainReport; checkpoint: ChainCheckpoint | null }> {
   return db.transaction(
     async (tx) => {
-      const audit = await verifyAudit(tx, restaurantId);
-      const bills = await verifyBills(tx, restaurantId);
+      const start = from && (await stillHolds(tx, restaurantId, from)) ? from : null;
+      const audit = await verifyAudit(tx, restaurantId, start?.audit ?? null);
+      const bills = await verifyBills(tx, restaurantId, start?.bill ?? null);
       // Gün Sonu reports (issue 23): chained to each other and to the last bill of their day
       const days = await verifyDayCloses(tx, restaurantId);
-      return {
+      const report: AuditChainReport = {
         auditRows: audit.rows,
         auditRowsBeforeChain: audit.beforeChain,
         bills: bills.bills,
@@ -51,15 +90,36 @@ export async function verifyChains(db: Db, restaurantId: string): Promise<AuditC
         firstBroken: audit.broken ?? bills.broken ?? days.broken,
         brokenChains: [...(audit.broken ? (['audit'] as const) : []), ...(bills.broken ? (['bill'] as const) : []), ...(days.broken ? (['day'] as const) : [])],
         ...(days.days > 0 ? { dayCloses: days.days } : {}),
+        ...(start ? { since: { auditRows: start.audit?.rows ?? 0, bills: start.bill?.count ?? 0 } } : {}),
       };
+      return { report, checkpoint: report.firstBroken ? null : { audit: audit.mark, bill: bills.mark } };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-async function verifyAudit(db: Db, restaurantId: string) {
-  let rows = 0;
-  let beforeChain = 0;
+/** The checkpoint's last audit row and last bill still carry the hashes they had. */
+async function stillHolds(db: Db, restaurantId: string, from: ChainCheckpoint) {
+  if (from.audit) {
+    const [row] = await db
+      .select({ hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.seq, from.audit.seq)));
+    if (!row || row.hash !== from.audit.hash) return false;
+  }
+  if (from.bill) {
+    const [bill] = await db
+      .select({ hash: tickets.billHash })
+      .from(tickets)
+      .where(and(eq(tickets.restaurantId, restaurantId), eq(tickets.billNumber, from.bill.number)));
+    if (!bill || bill.hash !== from.bill.hash) return false;
+  }
+  return true;
+}
+
+async function verifyAudit(db: Db, restaurantId: string, from: AuditMark | null) {
+  let rows = from?.rows ?? 0;
+  let beforeChain = from?.beforeChain ?? 0;
   let broken: BrokenLink | null = null;
   const fail = (seq: number | null, id: number, reason: string) => {
     broken ??= { kind: 'audit', seq, billNumber: null, id: String(id), reason };
@@ -73,10 +133,11 @@ async function verifyAudit(db: Db, restaurantId: string) {
     .orderBy(asc(auditEvents.id))
     .limit(1);
 
-  let expected = 1;
-  let prevHash: string | null = null;
-  let isChained = false;
-  for (let after = 0; ; ) {
+  let expected = (from?.seq ?? 0) + 1;
+  let prevHash: string | null = from?.hash ?? null;
+  let isChained = prevHash !== null;
+  let mark = from;
+  for (let after = from?.seq ?? 0; ; ) {
     const page = await db
       .select()
       .from(auditEvents)
@@ -100,27 +161,30 @@ async function verifyAudit(db: Db, restaurantId: string) {
       else if (row.hash !== linkHash(row.prevHash, auditRowContent({ ...row, seq }))) fail(seq, row.id, CHAIN_MESSAGES.hashMismatch);
       prevHash = row.hash;
     }
+    const last = page.at(-1);
+    if (last) mark = { seq: last.seq!, hash: last.hash, rows, beforeChain };
     if (page.length < AUDIT_PAGE) break;
-    after = page[page.length - 1].seq!;
+    after = last!.seq!;
   }
   if (loose) {
     rows += loose.n;
     fail(null, loose.id, CHAIN_MESSAGES.seqMissing);
   }
-  return { rows, beforeChain, broken: broken as BrokenLink | null };
+  return { rows, beforeChain, broken: broken as BrokenLink | null, mark };
 }
 
-async function verifyBills(db: Db, restaurantId: string) {
-  let count = 0;
-  let beforeChain = 0;
+async function verifyBills(db: Db, restaurantId: string, from: BillMark | null) {
+  let count = from?.count ?? 0;
+  let beforeChain = from?.beforeChain ?? 0;
   let broken: BrokenLink | null = null;
   const fail = (billNumber: number, id: string, reason: string) => {
     broken ??= { kind: 'bill', seq: null, billNumber, id, reason };
   };
 
-  let previous: { number: number; hash: string | null } | null = null;
-  let isChained = false;
-  for (let after = 0; ; ) {
+  let previous: { number: number; hash: string | null } | null = from;
+  let isChained = from?.hash != null;
+  let mark = from;
+  for (let after = from?.number ?? 0; ; ) {
     const page = await db
       .select()
       .from(tickets)
@@ -148,10 +212,12 @@ async function verifyBills(db: Db, restaurantId: string) {
       else if (bill.billDigest === null || bill.billHash !== billLinkHash(bill.billPrevHash!, bill.billDigest)) fail(number, bill.id, CHAIN_MESSAGES.billHashMismatch);
       else if (bill.status === 'closed' && !contentHolds(bill, lines.get(bill.id) ?? [], paid.get(bill.id) ?? [])) fail(number, bill.id, CHAIN_MESSAGES.billContentChanged);
     }
+    const last = page.at(-1);
+    if (last) mark = { number: last.billNumber!, hash: last.billHash, count, beforeChain };
     if (page.length < BILL_PAGE) break;
-    after = page[page.length - 1].billNumber!;
+    after = last!.billNumber!;
   }
-  return { bills: count, beforeChain, broken: broken as BrokenLink | null };
+  return { bills: count, beforeChain, broken: broken as BrokenLink | null, mark };
 }
 
 /** Rows grouped by their ticket, keeping the order they came in (the bill module's line order). */

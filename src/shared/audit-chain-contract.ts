@@ -39,7 +39,7 @@ export const auditChainReport = z.object({
 export type AuditChainReport = z.infer<typeof auditChainReport>;
 
 /** `?full=true`: walk every link from the first, not only those after the last sound check. */
-export const auditChainQuerystring = z.object({ full: z.enum(['true', 'false']).optional() });
+export const auditChainCheckQuery = z.object({ full: z.enum(['true', 'false']).optional() });
 
 const nf = new Intl.NumberFormat('tr-TR');
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditChainQuerystring, auditChainReport } from '../../../shared/audit-chain-contract';
+import { auditChainCheckQuery, auditChainReport } from '../../../shared/audit-chain-contract';
 import { OWNER, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { checkChains, type ChainCheckpoint } from './verify';
@@ -17,7 +17,7 @@ export async function auditChainRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checkpoints = new Map<string, ChainCheckpoint>();
 
-  r.get('/audit-chain', { config: OWNER, schema: { params: restaurantParams, querystring: auditChainQuerystring, response: { 200: auditChainReport } } }, async (request, reply) => {
+  r.get('/audit-chain', { config: OWNER, schema: { params: restaurantParams, querystring: auditChainCheckQuery, response: { 200: auditChainReport } } }, async (request, reply) => {
     // a verdict is of this moment: never from a cache
     reply.header('cache-control', 'private, no-store');
     const { restaurantId } = actorOf(request);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS, cpuTicks, othersCpuPercent } from './lib.mjs';
 
 const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database', 'reports', 'online-inbox'];
-const OUT = path.join(ROOT, 'bench/RESULTS.md');
+// BENCH_OUT: elsewhere than bench/RESULTS.md (npm run test:deep reads its verdicts from a temporary file)
+const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench/RESULTS.md');
 
 if (!existsSync(SERVER_JS) || !existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   console.log('dist/ is missing: running `npm run build` first.');

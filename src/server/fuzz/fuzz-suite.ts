@@ -28,11 +28,10 @@ const MAY_CHANGE_ON_REFUSAL: Record<string, (request: FuzzRequest) => boolean> =
 };
 
 /**
- * Reads whose work grows with everything the restaurant ever wrote: they go first in their shard.
- * Later, the audit log holds the rows of every request that succeeded on the routes before (tens of
- * thousands at 2,000 a route), and GET audit-chain re-hashes all of it on each of its ~1,500
- * successful requests: ~130 ms a request, half the fuzz's time, spent on hashing, not on input.
- * Its cost per row is measured apart (bench/RESULTS.md, "CI time").
+ * Reads whose work grows with everything the restaurant wrote go first in their shard, on the demo
+ * data's small history: GET audit-chain's first check walks the whole log (later ones only what was
+ * written since), and days/current reads every bill of the open day, which the fuzz's own closes
+ * fill. Their cost per row is measured apart (bench/RESULTS.md, "CI time").
  */
 const READS_ALL_HISTORY = new Set(['/api/restaurants/:restaurantId/audit-chain', '/api/restaurants/:restaurantId/days/current']);
 

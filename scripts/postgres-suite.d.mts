@@ -1,0 +1,1 @@
+export declare const POSTGRES_SUITE: string[];

@@ -78,7 +78,7 @@ const timings = [];
 
 function runStep(step) {
   const [cmd, ...args] = step.cmd;
-  const env = { ...process.env, ...depth, ...(fuzzSeed ? { FUZZ_SEED: fuzzSeed } : {}), FORCE_COLOR: '0' };
+  const env = { ...process.env, ...depth, ...(fuzzSeed ? { FUZZ_SEED: fuzzSeed } : {}), NO_COLOR: '1' };
   for (const [k, v] of Object.entries(step.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

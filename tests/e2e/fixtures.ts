@@ -64,4 +64,4 @@ export const test = base.extend<GuardFixtures>({
 export { expect };
 // a second API context of its own (e.g. a request that must not share the page's cookies)
 export { request } from '@playwright/test';
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from '@playwright/test';

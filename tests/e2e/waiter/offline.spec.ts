@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '../fixtures';
+import { expect, refusedRequest, test, type APIRequestContext, type Page, type Route } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs } from '../helpers';
 import { closeKitchenAlerts, ownTables } from './adisyon-helpers';
 
@@ -90,6 +90,12 @@ test('offline, the waiter adds dishes and sends; after a reload and the way back
 test('a table moved while the waiter was offline: the queued dish is not added and the waiter is told why and what to do', async ({ page, context, request, pageErrors }) => {
   test.setTimeout(180_000);
   pageErrors.allow(OFFLINE_NOISE);
+  // When the tap goes out before the page has heard it is offline (a loaded machine), it fails
+  // unanswered and is queued with its request; the replay sends that same request, and the
+  // server's stale-version 409 is what proves it did not apply before the replay plans it again
+  // from the moved adisyon. When the page already knew, the tap is queued unsent and no request
+  // is refused. Both are the designed path (src/client/api/offline-replay.ts).
+  pageErrors.allow(refusedRequest(409));
   const rid = await demoRestaurantId(request);
   await layOutDemoTables(request, rid);
   const [table, other] = await ownTables(request, rid, 'Teras', 2);
@@ -114,4 +120,35 @@ test('a table moved while the waiter was offline: the queued dish is not added a
   await expect(page.getByTestId('offline-queue-count')).toHaveCount(0);
   await failed.getByRole('button', { name: /^Tamam/ }).click();
   await expect(page.getByTestId('offline-failed')).toHaveCount(0);
+});
+
+test('a tap whose answer was lost, on an adisyon moved meanwhile: the replayed request is refused as stale, nothing is added and the waiter is told why', async ({ page, request, pageErrors }) => {
+  test.setTimeout(180_000);
+  // the lost answer, as Chromium logs it, and the stale-version refusal that proves nothing applied
+  pageErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+  pageErrors.allow(refusedRequest(409));
+  const rid = await demoRestaurantId(request);
+  await layOutDemoTables(request, rid);
+  const [table, other] = await ownTables(request, rid, 'Teras', 2);
+  await loginAs(page, DEMO.waiter, '/waiter');
+  const ticketId = await openTable(page, table.name);
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  await expect.poll(async () => (await ticketOf(request, rid, ticketId)).lines.length).toBe(1);
+
+  // The page believes it is online: the tap goes out, and its request never reaches the server.
+  const lost = (route: Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback());
+  await page.route(`**/tickets/${ticketId}/lines`, lost);
+  await page.getByRole('button', { name: /^Ezogelin Çorbası,/ }).click();
+  await expect(page.getByTestId('offline-queue-count')).toHaveText('1 işlem gönderilmeyi bekliyor');
+  const before = await ticketOf(request, rid, ticketId);
+  expect((await request.post(`/api/restaurants/${rid}/tickets/${ticketId}/move`, { data: { version: before.version, tableId: other.id } })).status()).toBe(200);
+
+  const staleRefusal = page.waitForResponse((r) => r.url().endsWith(`/tickets/${ticketId}/lines`) && r.request().method() === 'POST' && r.status() === 409);
+  await page.unroute(`**/tickets/${ticketId}/lines`, lost);
+  // the replay sends the very request that was lost: it is refused as stale, so it never applied
+  expect((await (await staleRefusal).json()).error).toContain('başka biri tarafından değiştirildi');
+  const failed = page.getByTestId('offline-failed-item');
+  await expect(failed).toContainText(`${table.name} siz çevrimdışıyken ${other.name} taşındı; işlem uygulanmadı.`, { timeout: 45_000 });
+  expect((await ticketOf(request, rid, ticketId)).lines.map((l) => l.name)).toEqual(['Mercimek Çorbası']);
+  await expect(page.getByTestId('offline-queue-count')).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_PREFIX, ROOT, SERVER_JS, cpuTicks, othersCpuPercent } from './lib.mjs';
 
-const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database', 'reports', 'online-inbox'];
+const BENCHMARKS = ['cold-start', 'http-load', 'login-attack', 'send-to-kitchen', 'close-bill', 'kitchen', 'floor-100', 'bundle-size', 'public-menu', 'accessibility', 'memory', 'embedded-database', 'reports', 'audit-chain', 'online-inbox'];
 // BENCH_OUT: elsewhere than bench/RESULTS.md (npm run test:deep reads its verdicts from a temporary file)
 const OUT = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(ROOT, 'bench/RESULTS.md');
 
@@ -283,6 +283,13 @@ const reports = (d) =>
     .join('') +
   (d.postgresSkipped ? '\n\nPostgreSQL server runs skipped: nothing answered at 127.0.0.1:5432.' : '');
 
+// bench/audit-chain.mjs: Kayıt bütünlüğü on 100,000 audit rows, whole and from the checkpoint
+const auditChain = (d) =>
+  table(
+    ['Database', 'audit rows (written in)', 'first check, whole chain', `from the checkpoint, ${d.databases[0]?.newRowsPerCheck ?? 50} new rows: median (max of ${d.databases[0]?.runs ?? 20})`, 'target'],
+    d.databases.map((db) => [db.label, `${db.auditRows} (${db.writtenS} s)`, `${db.fullMs} ms`, `**${db.sinceMedianMs} ms** (${db.sinceMaxMs} ms)`, `≤ ${db.targetMs} ms ${ok(db.sinceMaxMs <= db.targetMs)}`]),
+  ) + (d.postgresSkipped ? '\n\nPostgreSQL server runs skipped: nothing answered at 127.0.0.1:5432.' : '');
+
 const accessibility = (d) =>
   table(
     ['Screen', 'Lighthouse accessibility', 'failed audits', `budget ≥ ${d.budget}`],
@@ -428,6 +435,12 @@ shown only when it disagrees. Targets: public menu ≤ 50 KB, login page ≤ 150
 \`node bench/reports.mjs\`: bench/year-generator.mjs writes a year of a busy restaurant straight in SQL, the server's one-time
 backfill writes the per-day figures (migration 0013), then the report for the last full month and the whole year,
 3 warm-up runs and 20 timed (salesReport() + the response schema's parse + JSON.stringify, as the route does).
+
+## Kayıt bütünlüğü on 100,000 audit rows ${section('audit-chain', auditChain)}
+
+\`node bench/audit-chain.mjs\`: one restaurant's 100,000 chained audit rows appended as commands append them, the first
+check (the whole chain: GET …/audit-chain after a server start, Baştan Denetle, \`npm run verify-audit\`), then 20 checks
+from the checkpoint with 50 new rows before each (what the owner's Denetle reads afterwards).
 
 ## Public menu budgets ${section('public-menu', publicMenu)}
 

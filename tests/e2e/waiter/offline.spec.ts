@@ -36,6 +36,18 @@ async function openTable(page: Page, tableName: string) {
 const ticketOf = async (owner: APIRequestContext, rid: string, id: string) =>
   (await (await owner.get(`/api/restaurants/${rid}/tickets/${id}`)).json()) as ServerTicket;
 
+/** The waiter opens one of two Teras tables of the test's own and adds one dish online; `other` is free. */
+async function tableWithOneDish(page: Page, request: APIRequestContext) {
+  const rid = await demoRestaurantId(request);
+  await layOutDemoTables(request, rid);
+  const [table, other] = await ownTables(request, rid, 'Teras', 2);
+  await loginAs(page, DEMO.waiter, '/waiter');
+  const ticketId = await openTable(page, table.name);
+  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+  await expect.poll(async () => (await ticketOf(request, rid, ticketId)).lines.length).toBe(1);
+  return { rid, table, other, ticketId };
+}
+
 test('offline, the waiter adds dishes and sends; after a reload and the way back online the kitchen gets them once', async ({ page, context, request, pageErrors }) => {
   test.setTimeout(180_000);
   pageErrors.allow(OFFLINE_NOISE);
@@ -96,13 +108,7 @@ test('a table moved while the waiter was offline: the queued dish is not added a
   // from the moved adisyon. When the page already knew, the tap is queued unsent and no request
   // is refused. Both are the designed path (src/client/api/offline-replay.ts).
   pageErrors.allow(refusedRequest(409));
-  const rid = await demoRestaurantId(request);
-  await layOutDemoTables(request, rid);
-  const [table, other] = await ownTables(request, rid, 'Teras', 2);
-  await loginAs(page, DEMO.waiter, '/waiter');
-  const ticketId = await openTable(page, table.name);
-  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
-  await expect.poll(async () => (await ticketOf(request, rid, ticketId)).lines.length).toBe(1);
+  const { rid, table, other, ticketId } = await tableWithOneDish(page, request);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: /^Ezogelin Çorbası,/ }).click();
@@ -127,13 +133,7 @@ test('a tap whose answer was lost, on an adisyon moved meanwhile: the replayed r
   // the lost answer, as Chromium logs it, and the stale-version refusal that proves nothing applied
   pageErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
   pageErrors.allow(refusedRequest(409));
-  const rid = await demoRestaurantId(request);
-  await layOutDemoTables(request, rid);
-  const [table, other] = await ownTables(request, rid, 'Teras', 2);
-  await loginAs(page, DEMO.waiter, '/waiter');
-  const ticketId = await openTable(page, table.name);
-  await page.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
-  await expect.poll(async () => (await ticketOf(request, rid, ticketId)).lines.length).toBe(1);
+  const { rid, table, other, ticketId } = await tableWithOneDish(page, request);
 
   // The page believes it is online: the tap goes out, and its request never reaches the server.
   const lost = (route: Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback());

@@ -5,11 +5,12 @@ import { defineConfig } from 'vitest/config';
 /*
  * Test files share one module graph per worker (isolate: false): loading the app's modules anew for
  * each of ~200 files cost most of the run (about 3 s a file; the whole unit project ran in 109 s
- * isolated and 21 s shared). A file that replaces a module, a global or an environment variable for
- * itself (vi.mock, vi.stubGlobal, vi.spyOn, process.env = …) keeps modules of its own, so nothing
- * it changes can reach another file: that is read from each file's text here, not kept by hand.
+ * isolated and 21 s shared). What a test stubs or spies on is put back after it (the settings
+ * below); a file that replaces a whole module (vi.mock) or assigns process.env keeps modules of its
+ * own, so nothing it changes can reach another file: that is read from each file's text here, not
+ * kept by hand.
  */
-const OWN_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|hoisted|spyOn)\b|process\.env\.\w+\s*=[^=]|delete process\.env/;
+const OWN_MODULES = /\bvi\.(mock|doMock|hoisted)\b|process\.env\.\w+\s*=[^=]|delete process\.env/;
 const testFiles = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => path.join(dir, f).split(path.sep).join('/'))
@@ -29,6 +30,10 @@ export default defineConfig({
     // Generous limits: these bound a hung test, they never judge speed (a loaded machine is slow).
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // what a test stubs or spies on is put back after it, so files that share modules cannot see it
+    unstubGlobals: true,
+    unstubEnvs: true,
+    restoreMocks: true,
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, exclude: unitOwn, isolate: false, ...unit } },
       { extends: true, test: { name: 'unit-own-modules', include: unitOwn, ...unit } },

@@ -149,7 +149,18 @@ test('with a tile server in Ayarlar the map is Leaflet, loaded on this screen on
     expect(leaflet, 'Leaflet is not fetched by other screens').toEqual([]);
     await page.goto('/owner/courier-tracking');
     await expect(page.locator('.leaflet-container')).toBeVisible();
-    await expect(page.locator('.leaflet-tooltip', { hasText: name })).toContainText(/canlı, (şimdi|\d+ sn önce)/);
+    const tip = page.locator('.leaflet-tooltip', { hasText: name });
+    await expect(tip).toContainText(/canlı, (şimdi|\d+ sn önce)/);
+    // the courier moves: the same dot and label follow (none drawn anew beside a fading old one)
+    const tipId = await tip.getAttribute('id');
+    const boardRead = page.waitForResponse((r) => r.url().endsWith(`/api/restaurants/${restaurantId}/couriers`) && r.request().method() === 'GET');
+    const moved = await page.request.post(`/api/courier/${link.path.split('/').pop()}/positions`, { data: { lat: 41.05, lng: 29.01, accuracy: 20 } });
+    expect(moved.status(), await moved.text()).toBe(204);
+    await boardRead;
+    // two frames: the new board drawn and the map's effect run
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(tip).toHaveCount(1);
+    expect(await tip.getAttribute('id')).toBe(tipId);
     await expect.poll(() => tiles).toBeGreaterThan(0);
     expect(leaflet.length).toBeGreaterThan(0);
     await expect(page.getByTestId('courier-plain-map')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Map as LeafletMap, LayerGroup } from 'leaflet';
+import type { CircleMarker, Map as LeafletMap, LayerGroup } from 'leaflet';
 import classes from './couriers.module.css';
 import { markLabel, type MapMark } from './map-marks';
 
@@ -13,7 +13,7 @@ type Leaflet = typeof import('leaflet');
  */
 export function LeafletCourierMap({ marks, tileUrl }: { marks: MapMark[]; tileUrl: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<{ L: Leaflet; map: LeafletMap; dots: LayerGroup } | null>(null);
+  const map = useRef<{ L: Leaflet; map: LeafletMap; dots: LayerGroup; byCourier: Map<string, CircleMarker> } | null>(null);
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(0);
 
@@ -25,7 +25,7 @@ export function LeafletCourierMap({ marks, tileUrl }: { marks: MapMark[]; tileUr
         const L = (mod as unknown as { default?: Leaflet }).default ?? (mod as unknown as Leaflet);
         const m = L.map(box.current, { zoomControl: true, attributionControl: true }).setView([41.0082, 28.9784], 11);
         L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Harita: ayarlanan döşeme sunucusu' }).addTo(m);
-        map.current = { L, map: m, dots: L.layerGroup().addTo(m) };
+        map.current = { L, map: m, dots: L.layerGroup().addTo(m), byCourier: new Map() };
         setReady((n) => n + 1);
       },
       () => isCurrent && setFailed(true),
@@ -37,22 +37,29 @@ export function LeafletCourierMap({ marks, tileUrl }: { marks: MapMark[]; tileUr
     };
   }, [tileUrl]);
 
+  // Each courier keeps its dot: moved, restyled and relabelled in place as the ages tick. A dot
+  // removed and drawn anew would leave its old label fading out beside the new one for a moment.
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const { L, dots } = current;
-    dots.clearLayers();
+    const { L, dots, byCourier } = current;
+    for (const [id, dot] of byCourier) {
+      if (marks.some((m) => m.id === id)) continue;
+      dots.removeLayer(dot);
+      byCourier.delete(id);
+    }
     for (const m of marks) {
-      L.circleMarker([m.lat, m.lng], {
-        radius: 9,
-        color: '#1c3d5a',
-        weight: 3,
-        fillColor: m.isLive ? '#1971c2' : '#ffffff',
-        fillOpacity: 1,
-        dashArray: m.isLive ? undefined : '4 3',
-      })
-        .bindTooltip(`${m.name} (${m.isLive ? 'canlı' : 'eski konum'}, ${m.age})`, { permanent: true, direction: 'right' })
+      const style = { fillColor: m.isLive ? '#1971c2' : '#ffffff', dashArray: m.isLive ? undefined : '4 3' };
+      const label = `${m.name} (${m.isLive ? 'canlı' : 'eski konum'}, ${m.age})`;
+      const dot = byCourier.get(m.id);
+      if (dot) {
+        dot.setLatLng([m.lat, m.lng]).setStyle(style).setTooltipContent(label);
+        continue;
+      }
+      const added = L.circleMarker([m.lat, m.lng], { radius: 9, color: '#1c3d5a', weight: 3, fillOpacity: 1, ...style })
+        .bindTooltip(label, { permanent: true, direction: 'right' })
         .addTo(dots);
+      byCourier.set(m.id, added);
     }
     if (marks.length > 0) current.map.fitBounds(L.latLngBounds(marks.map((m) => [m.lat, m.lng])).pad(0.3), { maxZoom: 16 });
   }, [marks, ready]);

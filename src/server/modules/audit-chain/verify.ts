@@ -63,8 +63,7 @@ export async function verifyChains(db: Db, restaurantId: string): Promise<AuditC
  *
  * Read in one REPEATABLE READ snapshot, so a command committing meanwhile (a reopened bill closed
  * again relinks the bills after it) cannot make the walk see half of a change.
- */
-/**
+ *
  * From a checkpoint, only the links after it are read and hashed, and the checkpoint's own two
  * links are read again: a chain relinked since (a reopened bill closed again rewrites the bill
  * hashes after it) or a checkpoint row changed makes the walk start from the first link instead.

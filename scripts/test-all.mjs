@@ -15,7 +15,7 @@
 // every step's wall time and the ten slowest test files.
 // The machine is made ready first (scripts/test-setup.mjs): Chromium, strace, the local PostgreSQL.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { POSTGRES_SUITE } from './postgres-suite.mjs';
@@ -128,6 +128,7 @@ printSummary({
   slowest: slowestFiles(lanes.flat(2).filter((s) => s.report).map((s) => s.report), 10),
   bench: deep ? benchVerdicts(path.join(reports, 'bench.md')) : null,
 });
+rmSync(reports, { recursive: true, force: true });
 console.log(ok ? '\nTüm test adımları geçti.' : '\nBir ya da daha fazla test adımı başarısız (yukarıda BAŞARISIZ diye işaretli).');
 process.exit(ok ? 0 : 1);
 

@@ -6,7 +6,7 @@ import { paymentRequest } from '../../shared/bill-contract';
 import { restaurants } from '../db/schema';
 import { createTestApp, type TestContext } from '../test-support/test-app';
 import { ChangeTracker } from './fuzz-kit';
-import { refusalProblem } from './fuzz-requests';
+import { refusalProblem, sentTexts } from './fuzz-requests';
 import { arbitraryOf, jsonSchemaOf } from './zod-arbitraries';
 
 /** The route fuzzer's own judges: each must catch what it is there to catch. */
@@ -29,6 +29,16 @@ describe('the refusal check', () => {
     expect(refusalProblem(answer(400, { message: 'Kayıt bulunamadı' }))).toMatch(/error/);
     expect(refusalProblem(answer(415, 'Unsupported Media Type'))).toMatch(/JSON değil/);
     expect(refusalProblem(answer(400, { error: 'Oops' }))).toMatch(/Türkçe görünmüyor/);
+  });
+
+  it('lets a Turkish sentence quote what the caller sent, and still catches English around it', () => {
+    const sent = sentTexts({ body: { kind: 'json', value: { name: 'undefined', items: [{ menuItemId: 'undefined' }] } } });
+    expect(refusalProblem(answer(409, { error: '"undefined" adında bir masa zaten var' }), sent)).toBeNull();
+    expect(refusalProblem(answer(400, { error: 'Bu ürün restoranın menüsünde yok: undefined' }), sent)).toBeNull();
+    expect(refusalProblem(answer(409, { error: '"undefined" adında bir masa zaten var' }))).toMatch(/İngilizce/);
+    expect(refusalProblem(answer(400, { error: 'Invalid input: expected string, received undefined' }), sent)).toMatch(/İngilizce/);
+    // only whole words: a sent "ex" or "e" does not hide "expected"
+    expect(refusalProblem(answer(400, { error: 'Geçersiz: expected string' }), ['e', 'ex', 'string'])).toMatch(/İngilizce/);
   });
 });
 

@@ -246,8 +246,39 @@ const TURKISH_LETTER = /[çğıöşüÇĞİÖŞÜ]/;
 /** Short Turkish sentences may have no Turkish letter ("Bu adla bir malzeme zaten var"): their words tell. */
 const TURKISH_WORD = /(^|[\s(])(bir|bu|var|yok|ile|ve|veya|ya da|zaten|daha|olmalı|olamaz|gerekli|en|az|fazla|adla|kayıt|lütfen|tekrar|deneyin)(?=$|[\s.,;:)])/i;
 
-/** What is wrong with a 4xx answer's body, or null: `{error}` must be a Turkish sentence. */
-export function refusalProblem(res: { statusCode: number; body: string }): string | null {
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** `text` with every whole-word `word` in it (not inside a longer word) taken out. */
+function withoutWord(text: string, word: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if (at < from || WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
+    out += `${text.slice(from, at)} `;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** Every text the caller sent in the request's JSON body, keys and values: what an answer may quote back. */
+export function sentTexts(request: Pick<FuzzRequest, 'body'>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, inner] of Object.entries(v)) (out.push(k), walk(inner));
+  };
+  if (request.body.kind === 'json') walk(request.body.value);
+  return out.filter((t) => t.trim().length > 0);
+}
+
+/**
+ * What is wrong with a 4xx answer's body, or null: `{error}` must be a Turkish sentence. `sent`: the
+ * caller's own texts, which the sentence may quote ("\"undefined\" adında bir masa zaten var" names
+ * the table the caller asked for): they are not the answer's words.
+ */
+export function refusalProblem(res: { statusCode: number; body: string }, sent: readonly string[] = []): string | null {
   let body: unknown;
   try {
     body = JSON.parse(res.body);
@@ -257,7 +288,12 @@ export function refusalProblem(res: { statusCode: number; body: string }): strin
   const error = (body as { error?: unknown } | null)?.error;
   if (typeof error !== 'string' || error.trim() === '') return `${res.statusCode} yanıtında Türkçe 'error' yok: ${res.body.slice(0, 200)}`;
   // the names of failing fields are the schema's (English) keys; the sentence around them must be Turkish
-  const prose = error.replace(/(^|[\s;:])[A-Za-z_][\w.]*(?=:)/g, '$1');
+  // only whole words the caller sent: a sent "e" must not take the letter out of "expected"
+  const ownWords = [...sent]
+    .filter((t) => t.length >= 2)
+    .sort((a, b) => b.length - a.length)
+    .reduce(withoutWord, error);
+  const prose = ownWords.replace(/(^|[\s;:])[A-Za-z_][\w.]*(?=:)/g, '$1');
   if (ENGLISH.test(prose)) return `${res.statusCode} İngilizce ileti: ${JSON.stringify(error)}`;
   if (SCHEMA_PATH.test(error)) return `${res.statusCode} iletide şema yolu: ${JSON.stringify(error)}`;
   if (!TURKISH_LETTER.test(error) && !TURKISH_WORD.test(error)) return `${res.statusCode} ileti Türkçe görünmüyor: ${JSON.stringify(error)}`;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { listApiRoutes } from '../test-support/api-routes';
 import { catalogRoutes, type CatalogRoute } from './route-catalog';
 import { FUZZ_ROLES, signInOne, signInStaff, loadHints, startFuzzWorld, type FuzzRole } from './fuzz-kit';
-import { describeRequest, injectOptions, refusalProblem, requestArb, type FuzzRequest } from './fuzz-requests';
+import { describeRequest, injectOptions, refusalProblem, requestArb, sentTexts, type FuzzRequest } from './fuzz-requests';
 import { sendFuzzRequest } from './fuzz-send';
 import { FUZZ_RUNS, FUZZ_SEED, FUZZ_TIMEOUT_MS, routeSeed, writeFuzzReport, type RouteReport } from './fuzz-settings';
 
@@ -91,7 +91,7 @@ export async function defineRouteFuzz(shard: number, shards: number) {
         else if (status >= 400) {
           const message = `${status} ${(/"error":"([^"]{0,70})/.exec(result.body)?.[1] ?? '')}`;
           messages[message] = (messages[message] ?? 0) + 1;
-          const problem = refusalProblem(result);
+          const problem = refusalProblem(result, sentTexts(request));
           if (problem) fail(problem, request);
         } else succeeded++;
         const changed = await world.changes.changedSinceLast();

@@ -21,8 +21,16 @@ interface GuardFixtures {
 
 /** A 4xx the test asks for on purpose, as Chromium logs it. */
 export const refusedRequest = (status: number) => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
-/** A request to a server the test has stopped on purpose, as Chromium logs it. */
-export const refusedConnection = /^Failed to load resource: net::ERR_CONNECTION_REFUSED\n/;
+/**
+ * Requests a page makes while the test has cut its network (context.setOffline, a route aborted),
+ * as Chromium logs them: refused at once, or cut off when the network went away under them.
+ */
+export const offlineRequest = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|ERR_FAILED|EventSource/;
+/**
+ * A request to a server the test has stopped on purpose, as Chromium logs it: refused once it is
+ * gone, or reset when it went away under a request already sent.
+ */
+export const refusedConnection = /^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)\n/;
 
 export const test = base.extend<GuardFixtures>({
   pageErrors: [

@@ -1,12 +1,9 @@
-import { expect, refusedRequest, test, type APIRequestContext, type Page, type Route } from '../fixtures';
+import { expect, offlineRequest, refusedRequest, test, type APIRequestContext, type Page, type Route } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, layOutDemoTables, loginAs } from '../helpers';
 import { closeKitchenAlerts, ownTables } from './adisyon-helpers';
 
 test.use(PHONE_DEVICE);
 test.beforeEach(({ page }) => closeKitchenAlerts(page));
-
-/** What Chromium logs for requests made while the context is offline (expected here). */
-const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|ERR_FAILED|EventSource/;
 
 interface ServerTicket {
   id: string;
@@ -50,7 +47,7 @@ async function tableWithOneDish(page: Page, request: APIRequestContext) {
 
 test('offline, the waiter adds dishes and sends; after a reload and the way back online the kitchen gets them once', async ({ page, context, request, pageErrors }) => {
   test.setTimeout(180_000);
-  pageErrors.allow(OFFLINE_NOISE);
+  pageErrors.allow(offlineRequest);
   const rid = await demoRestaurantId(request); // `request` is the owner from here on
   await layOutDemoTables(request, rid);
   const [table] = await ownTables(request, rid, 'Bahçe', 1);
@@ -101,7 +98,7 @@ test('offline, the waiter adds dishes and sends; after a reload and the way back
 
 test('a table moved while the waiter was offline: the queued dish is not added and the waiter is told why and what to do', async ({ page, context, request, pageErrors }) => {
   test.setTimeout(180_000);
-  pageErrors.allow(OFFLINE_NOISE);
+  pageErrors.allow(offlineRequest);
   // When the tap goes out before the page has heard it is offline (a loaded machine), it fails
   // unanswered and is queued with its request; the replay sends that same request, and the
   // server's stale-version 409 is what proves it did not apply before the replay plans it again
@@ -131,7 +128,7 @@ test('a table moved while the waiter was offline: the queued dish is not added a
 test('a tap whose answer was lost, on an adisyon moved meanwhile: the replayed request is refused as stale, nothing is added and the waiter is told why', async ({ page, request, pageErrors }) => {
   test.setTimeout(180_000);
   // the lost answer, as Chromium logs it, and the stale-version refusal that proves nothing applied
-  pageErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+  pageErrors.allow(offlineRequest);
   pageErrors.allow(refusedRequest(409));
   const { rid, table, other, ticketId } = await tableWithOneDish(page, request);
 

@@ -4,7 +4,7 @@
 //                       type check → unit + API on PGlite (Node 20; route fuzz 100 a route, fixed seed)
 //                       build → unit + API that can differ by dialect on PostgreSQL (Node 24)
 //                         → two servers on one PostgreSQL → crash faults (kill -9, both modes)
-//                         → browser e2e (two shards, each its own server)
+//                       then, once both lanes passed: browser e2e (two shards, each its own server)
 //   npm run test:deep   the same at full depth: fuzz 2,000 a route with a new seed (printed;
 //                       FUZZ_SEED=… replays), the whole unit + API suite on PostgreSQL, 30 kills a
 //                       mode, then the benchmarks' pass/fail lines (npm run bench, results to a
@@ -67,9 +67,12 @@ const lanes = [
     },
     { title: 'İki sunucu, bir PostgreSQL (LISTEN/NOTIFY)', tag: 'multi', cmd: ['node', 'scripts/test-multi-server.mjs'] },
     { title: `Çökme testleri (${depth.FAULTS_KILLS} × kill -9, gömülü PostgreSQL ve PostgreSQL)`, tag: 'faults', cmd: ['node', 'scripts/test-faults.mjs'] },
-    [e2eShard(1, 2), e2eShard(2, 2)],
   ],
 ];
+// After both lanes, the two shards side by side: beside the PGlite step, two Chromiums and two
+// servers slowed every step (the PGlite step took 13–15 min instead of 5) and made the browser's
+// timing-dependent failures likelier; run alone, the whole is shorter.
+const e2e = [e2eShard(1, 2), e2eShard(2, 2)];
 // after every suite, alone on the machine: a benchmark beside a test run measures the test run
 const benchStep = { title: 'Başarım ölçümleri (npm run bench)', tag: 'bench', cmd: ['node', 'bench/run-all.mjs'], env: { BENCH_OUT: path.join(reports, 'bench.md') } };
 
@@ -120,12 +123,13 @@ if (fuzzSeed) console.log(`Rota fuzz tohumu: ${fuzzSeed} (aynı istekler için: 
 console.log(`Derinlik: ${deep ? 'tam (test:deep)' : 'CI'} — fuzz ${depth.FUZZ_RUNS} istek/rota, ${depth.FAULTS_KILLS} kill -9/kip, ≥ ${depth.FAULTS_ACTIONS} onaylı işlem/kip`);
 
 let ok = (await Promise.all(lanes.map(runLane))).every(Boolean);
+if (ok) ok = await runLane([e2e]);
 if (ok && deep) ok = await runStep(benchStep);
 
 printSummary({
   timings,
   totalSeconds: (performance.now() - started) / 1000,
-  slowest: slowestFiles(lanes.flat(2).filter((s) => s.report).map((s) => s.report), 10),
+  slowest: slowestFiles([...lanes.flat(), ...e2e].filter((s) => s.report).map((s) => s.report), 10),
   bench: deep ? benchVerdicts(path.join(reports, 'bench.md')) : null,
 });
 rmSync(reports, { recursive: true, force: true });

@@ -66,7 +66,7 @@ const benchDatabase = (label, serverOptions) =>
   withDemoWaiter(label, serverOptions, async ({ waiter, plainItemIds }) => {
     const itemIds = plainItemIds.slice(0, 10);
     const settings = await waiter.call('GET', '/settings/general');
-    if (!settings.paymentMethods.includes('mealCard') || !settings.paymentMethods.includes('card')) throw new Error('demo settings must allow card and meal card');
+    if (!settings.paymentMethods.includes('meal_card') || !settings.paymentMethods.includes('card')) throw new Error('demo settings must allow card and meal card');
     const brand = settings.mealCardBrands[0];
     // warm-up: JIT and caches
     await waiterLoop(waiter, itemIds, brand, performance.now() + 1500, [], []);

@@ -21,6 +21,7 @@ const lib = await importServerModules('day-close', [
   "export { openDatabase } from './src/server/db/client.ts';",
   "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
   "export { runCommand } from './src/server/lib/command.ts';",
+  "export { commandHooks } from './src/server/command-hooks.ts';",
   "export { closeDay } from './src/server/modules/day-close/day-close-commands.ts';",
   "export { readDay } from './src/server/modules/day-close/day-close-read.service.ts';",
   "export { dayCloseReport } from './src/shared/day-close-contract.ts';",
@@ -94,6 +95,7 @@ async function benchOne(label, db, ownerUrl) {
   });
   console.log(`[${label}] ${data.days} days × ${BILLS} bills generated in ${data.seconds} s`);
   const hub = { publish() {}, endSessions() {} };
+  const hooks = lib.commandHooks();
   const actor = { restaurantId: data.restaurantId, userId: data.ownerId, role: 'owner' };
   const times = [];
   let last;
@@ -101,7 +103,7 @@ async function benchOne(label, db, ownerUrl) {
     // 23:30 Istanbul on day i: the server clock of the close
     const now = new Date(`${dayOf(i)}T20:30:00Z`);
     const t0 = performance.now();
-    const number = await lib.runCommand({ db, hub }, actor, (c) => lib.closeDay(c, { countedCash: 1_000_000 }, now));
+    const number = await lib.runCommand({ db, hub, commandHooks: hooks }, actor, (c) => lib.closeDay(c, { countedCash: 1_000_000 }, now));
     const report = await lib.readDay(db, data.restaurantId, number);
     const body = JSON.stringify(lib.dayCloseReport.parse(report));
     const ms = performance.now() - t0;

@@ -293,7 +293,7 @@ async function seed(lib, restaurants, waitersPerRestaurant) {
       ...Array.from({ length: CFG.kitchenScreens }, (_, k) => ({ role: 'kitchen', email: `kitchen${k}.r${i}@load.local`, name: `Mutfak ${k + 1}`, kind: 'kitchen' })),
       ...Array.from({ length: waitersPerRestaurant }, (_, w) => ({ role: 'waiter', email: `waiter${w}.r${i}@load.local`, name: `Garson ${w + 1}`, kind: 'waiter' })),
     ].map((p) => ({ ...p, token: token() }));
-    out[i] = await lib.runCreateRestaurant({ db, hub }, `Yük Lokantası ${i + 1}`, async (c) => {
+    out[i] = await lib.runCreateRestaurant({ db, hub, commandHooks: lib.commandHooks() }, `Yük Lokantası ${i + 1}`, async (c) => {
       const rid = c.restaurantId;
       const users = await c.tx.insert(lib.users).values(people.map((p) => ({ email: p.email, name: p.name, passwordHash }))).returning({ id: lib.users.id, email: lib.users.email });
       const idOf = new Map(users.map((u) => [u.email, u.id]));
@@ -761,6 +761,7 @@ await build({
     contents: [
       "export { openDatabase } from './src/server/db/client.ts';",
       "export { runCreateRestaurant } from './src/server/lib/command.ts';",
+      "export { commandHooks } from './src/server/command-hooks.ts';",
       "export { EventHub } from './src/server/modules/events/event-hub.ts';",
       "export { hashPassword } from './src/server/modules/auth/password.ts';",
       "export { hashToken, newToken } from './src/server/modules/auth/tokens.ts';",

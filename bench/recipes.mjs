@@ -23,7 +23,7 @@ const lib = await importServerModules('recipes', [
   "export { openDatabase } from './src/server/db/client.ts';",
   "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
   "export { computeBill } from './src/shared/bill-math.ts';",
-  "export { recipeReport } from './src/server/modules/recipes/recipe-report.service.ts';",
+  "export { recipeReport } from './src/server/modules/reports/recipe-report.service.ts';",
   "export { recipeReportFromLines } from './src/server/modules/recipes/recipe-report-from-lines.ts';",
   "export { backfillSalesFigures } from './src/server/modules/reports/sales-figures.ts';",
   "export { recipeReportResponse } from './src/shared/recipes-contract.ts';",

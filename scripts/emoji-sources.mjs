@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SCANNED = ['src/client', 'src/shared', 'src/server/db/demo-menu.ts'];
+const SCANNED = ['src/client', 'src/shared', 'src/server/demo/demo-menu.ts'];
 
 function sourceFiles(entry) {
   if (!statSync(entry).isDirectory()) return [entry];

@@ -152,7 +152,7 @@ async function runMode(mode, random) {
     const menu = await owner.get('/menu');
     ctx.itemIds = menu.items.filter((i) => i.isAvailable && i.optionGroupIds.length === 0).map((i) => i.id);
     const settings = await owner.get('/settings/general');
-    ctx.methods = settings.paymentMethods.filter((m) => ['cash', 'card', 'mealCard'].includes(m)).map((m) => (m === 'mealCard' ? 'meal_card' : m));
+    ctx.methods = settings.paymentMethods.filter((m) => ['cash', 'card', 'meal_card'].includes(m));
     ctx.brands = settings.mealCardBrands;
     if (ctx.itemIds.length === 0 || ctx.methods.length === 0) throw new Error('demo menüsünde ürün ya da ayarlarda ödeme yöntemi yok');
     const waiters = [];

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { clusterDirOf, runningEmbeddedUrls, startEmbeddedPostgres } from './db/embedded-postgres';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { backupFileName, writeBackupFile } from './modules/backups/backup-file';
+import { backupFileName, writeBackupFile } from './modules/backups';
 
 // npm run backup [-- <file>]
 // Without a file the backup goes to DATA_DIR/backups/sofra-YYYY-MM-DD-HHmm.sofra-backup.gz.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parsePrinterNetworks } from './modules/printing/printer-networks';
+import { parsePrinterNetworks } from './modules/printing';
 
 const portSchema = z.coerce
   .number({ error: 'PORT bir sayı olmalı' })

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
-import { EventHub } from './modules/events/event-hub';
-import { createRestaurantWithOwner } from './modules/restaurants/create-restaurant';
+import { EventHub } from './modules/events';
+import { commandHooks } from './command-hooks';
+import { createRestaurantWithOwner } from './modules/restaurants';
 
 // npm run create-restaurant -- --name "Lokanta" --email sahip@lokanta.com [--owner-name "Ad Soyad"]
 // The password comes from OWNER_PASSWORD, or is generated and shown once.
@@ -19,7 +20,7 @@ async function main() {
   const { database } = opened;
   try {
     // No screen of this process listens; running servers see the new restaurant on its first sign-in.
-    const created = await createRestaurantWithOwner({ db: database.db, hub: new EventHub() }, {
+    const created = await createRestaurantWithOwner({ db: database.db, hub: new EventHub(), commandHooks: commandHooks() }, {
       name: values.name,
       ownerEmail: values.email,
       ownerName: values['owner-name'],

@@ -7,9 +7,8 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, SERVER_APPLICATION_NAME } from './db/client';
 import { clusterDirOf, startEmbeddedPostgres } from './db/embedded-postgres';
 import { acquireDataDirLock, isDataDirLocked } from './db/lock';
-import type { BackupSummary } from './modules/backups/dump';
-import { migrateUpTo } from './modules/backups/migrate-to';
-import { BackupError, restoreDatabase, verifyBackup } from './modules/backups/restore';
+import type { BackupSummary } from './modules/backups';
+import { BackupError, migrateUpTo, restoreDatabase, verifyBackup } from './modules/backups';
 
 // npm run restore -- <file>
 // Sofra must be stopped. On the embedded default the current database is kept aside, never deleted.

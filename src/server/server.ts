@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-menu';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-menu';
 import { openConfiguredDatabase } from './db/open';
-import { startDailyBackups } from './modules/backups/daily';
-import { parsePrinterNetworks } from './modules/printing/printer-networks';
-import { seedDemo } from './db/seed-demo';
+import { startDailyBackups } from './modules/backups';
+import { parsePrinterNetworks } from './modules/printing';
+import { seedDemo } from './demo/seed-demo';
 
 async function main() {
   const startedAt = performance.now();

@@ -3,7 +3,7 @@ import { brokenLinkPlace, type AuditChainReport } from '../shared/audit-chain-co
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { restaurants } from './db/schema';
-import { verifyChains } from './modules/audit-chain/verify';
+import { verifyChains } from './modules/audit-chain';
 
 // npm run verify-audit — checks every restaurant's hash chains (audit rows, closed bills) and
 // exits with 1 when a link does not hold, so a scheduled job or a monitor can raise the alarm.

@@ -3,7 +3,8 @@ import { SPLIT_LIMITS } from './bill-math';
 import { isoDate } from './dates';
 import { nameText } from './text';
 import { pinApproval } from './pin-contract';
-import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
+import { TICKET_LIMITS, TICKET_TYPES, discount, payment, ticket, ticketVersion } from './ticket-contract';
+import { PAYMENT_METHODS } from './domain/payment-methods';
 
 /**
  * The money side of a ticket (issue 11): İndirim, İkram, İptal, service charge, payments, closing,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineText, nameText } from './text';
-import { PAYMENT_METHODS, TICKET_LIMITS, TICKET_TYPES } from './ticket-contract';
+import { TICKET_LIMITS, TICKET_TYPES } from './ticket-contract';
+import { PAYMENT_METHODS } from './domain/payment-methods';
 
 /**
  * Gün Sonu (end of day), Kasa (cash movements) and İade (refunds of closed bills), issue 23. Money

@@ -1,5 +1,6 @@
 import { unlessSample } from './printer-settings';
-import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS, type Ticket } from './ticket-contract';
+import { TICKET_TYPE_LABELS, type Ticket } from './ticket-contract';
+import { PAYMENT_METHOD_LABELS } from './domain/payment-methods';
 
 /**
  * The receipt model the preview, the test print and the bill print render (spec section 3, sample

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './dates';
-import { PAYMENT_METHODS, TICKET_TYPES } from './ticket-contract';
+import { TICKET_TYPES } from './ticket-contract';
+import { PAYMENT_METHODS } from './domain/payment-methods';
 
 /**
  * Satış Raporları (issue 23): the owner's sales report for a range of business days, and the CSV of

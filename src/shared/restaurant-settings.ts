@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { MEAL_CARD_BRANDS, paymentMethod } from './domain/payment-methods';
 import { ROLES } from './roles';
 import { multilineText, nameText, refuseBadCharacters } from './text';
 
 /** The owner's general settings ('settings' screen); one document per restaurant, versioned. */
 
-export const PAYMENT_METHODS = ['cash', 'card', 'mealCard', 'online', 'account'] as const;
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  cash: 'Nakit',
-  card: 'Kredi Kartı',
-  mealCard: 'Yemek Kartı',
-  online: 'Online',
-  account: 'Cari',
-};
-export const MEAL_CARD_BRANDS = ['Multinet', 'Pluxee', 'Edenred Ticket', 'Setcard', 'Metropol'] as const;
 export const VAT_RATES = [1, 10, 20] as const;
 /** Who may give a discount, a complimentary item or cancel a line; the owner always may. */
 export const GUARDED_ACTIONS = ['discount', 'comp', 'cancel'] as const;
@@ -61,7 +53,7 @@ export const restaurantSettings = z
       .number({ error: 'Servis ücreti bir sayı olmalı' })
       .min(0, 'Servis ücreti 0 ile 25 arasında olmalı')
       .max(25, 'Servis ücreti 0 ile 25 arasında olmalı'),
-    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).min(1, 'En az bir ödeme yöntemi açık olmalı'),
+    paymentMethods: z.array(paymentMethod).min(1, 'En az bir ödeme yöntemi açık olmalı'),
     mealCardBrands: z.array(z.enum(MEAL_CARD_BRANDS)),
     cancellationReasons: z
       .array(text(REASON_LIMITS.length, 'İptal nedeni').min(1, 'İptal nedeni boş olamaz'))
@@ -123,7 +115,7 @@ export const restaurantSettings = z
     message: 'Gecikme süresi uyarı süresinden uzun olmalı',
     path: ['kitchenThresholds', 'lateMinutes'],
   })
-  .refine((s) => !s.paymentMethods.includes('mealCard') || s.mealCardBrands.length > 0, {
+  .refine((s) => !s.paymentMethods.includes('meal_card') || s.mealCardBrands.length > 0, {
     message: 'Yemek kartı açıkken en az bir marka seçilmeli',
     path: ['mealCardBrands'],
   });
@@ -134,7 +126,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     profile: { name, address: '', phone: '', taxOffice: '', taxNumber: '' },
     defaultVatRate: 10,
     serviceChargePercent: 0,
-    paymentMethods: ['cash', 'card', 'mealCard'],
+    paymentMethods: ['cash', 'card', 'meal_card'],
     mealCardBrands: [...MEAL_CARD_BRANDS],
     cancellationReasons: ['Müşteri vazgeçti', 'Yanlış sipariş', 'Ürün kalmadı', 'Uzun bekleme', 'Ürün beğenilmedi'],
     compReasons: [...DEFAULT_COMP_REASONS],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalTurkishPhone, turkishPhone } from './phone';
 import { COURSE_LIMITS, courseName } from './restaurant-settings';
 import { multilineText, nameText } from './text';
+import { paymentMethod } from './domain/payment-methods';
 
 /**
  * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
@@ -46,16 +47,6 @@ export const TABLE_SHAPES = ['square', 'round', 'rectangle'] as const;
 export type TableShape = (typeof TABLE_SHAPES)[number];
 export const TABLE_SHAPE_LABELS: Record<TableShape, string> = { square: 'Kare', round: 'Yuvarlak', rectangle: 'Dikdörtgen' };
 
-/** Payment methods as the API names them (the settings document's 'mealCard' is 'meal_card' here). */
-export const PAYMENT_METHODS = ['cash', 'card', 'meal_card', 'online', 'account'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Nakit',
-  card: 'Kredi Kartı',
-  meal_card: 'Yemek Kartı',
-  online: 'Online',
-  account: 'Cari',
-};
 
 export const TICKET_LIMITS = {
   quantity: 999,
@@ -156,7 +147,7 @@ export const EMPTY_TOTALS: TicketTotals = {
 
 export const payment = z.object({
   id: z.string(),
-  method: z.enum(PAYMENT_METHODS),
+  method: paymentMethod,
   /** Yemek Kartı brand */
   brand: z.string().nullable(),
   /** the part of the bill it settles */

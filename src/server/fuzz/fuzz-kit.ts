@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { DEMO_ACCOUNTS } from '../db/demo-menu';
-import { seedDemo } from '../db/seed-demo';
+import { DEMO_ACCOUNTS } from '../demo/demo-menu';
+import { seedDemo } from '../demo/seed-demo';
 import type { Role } from '../../shared/roles';
 import { createRestaurant, createTestApp, cookiesFrom, type TestContext } from '../test-support/test-app';
 import { TEST_PASSWORD, menuFactory, staffFactory } from '../test-support/factories';

@@ -32,7 +32,7 @@ export function withRouteCatalog<M extends { default: (...args: never[]) => unkn
           method,
           url: route.url,
           access: route.config?.access,
-          multipart: route.config?.multipart === true,
+          multipart: route.config?.multipart !== undefined,
           schema: (route.schema ?? {}) as CatalogRoute['schema'],
         });
       }

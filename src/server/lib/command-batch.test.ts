@@ -19,7 +19,7 @@ describe('commands batched per restaurant', () => {
     const counted = Object.create(db, {
       transaction: { value: (...args: Parameters<typeof db.transaction>) => (transactions++, db.transaction(...args)) },
     }) as typeof db;
-    run = commandBatcher({ db: counted, hub: ctx.app.hub });
+    run = commandBatcher({ db: counted, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks });
   });
   afterAll(() => ctx.close());
   beforeEach(() => {

@@ -10,7 +10,7 @@ describe('the command pipeline', () => {
   let actor: CommandActor;
   let otherActor: CommandActor;
   const published: LiveEvent[] = [];
-  const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub });
+  const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks });
 
   beforeAll(async () => {
     ctx = await createTestApp();

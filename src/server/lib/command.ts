@@ -6,15 +6,37 @@ import type { LiveEventType } from '../../shared/live-events';
 import type { Db } from '../db/client';
 import { restaurants } from '../db/schema';
 import { HttpError } from '../errors';
-import { appendAuditRows, type AuditTail } from '../modules/audit-chain/append-audit';
-import type { EventHub } from '../modules/events/event-hub';
-import { followPlatformOrders } from '../modules/online-orders/platform-follow';
 import { preparedPerConnection } from './prepared';
 
-/** What every command needs from the app: the database and the live-event hub. */
+/** Where a command's live events go after its commit (the events module's hub). */
+export interface LivePublisher {
+  publish(restaurantId: string, type: LiveEventType, id?: string): unknown;
+  /** ends the open streams of these sessions (they have just ended) */
+  endSessions(sessionIds: readonly string[]): void;
+}
+
+/** A live event a command queued: published after its commit. */
+export interface QueuedEvent {
+  type: LiveEventType;
+  id?: string;
+}
+
+/**
+ * What modules add to every command, registered once when the app is built (command-hooks.ts):
+ * the pipeline itself knows no feature.
+ */
+export interface CommandHooks {
+  /** Writes the command's audit rows in its transaction: they commit or roll back with the change. */
+  audit(c: CommandContext, entries: readonly AuditEntry[]): Promise<void>;
+  /** Each runs in order after the command's work, in its transaction, with the events it queued. */
+  beforeCommit: readonly ((c: CommandContext, events: readonly QueuedEvent[]) => Promise<void>)[];
+}
+
+/** What every command needs from the app: the database, the live-event hub and the modules' hooks. */
 export interface CommandDeps {
   db: Db;
-  hub: EventHub;
+  hub: LivePublisher;
+  commandHooks: CommandHooks;
   /**
    * A keyed request's first step, in place of the restaurant's lock (plugins/idempotency.ts): locks
    * the restaurant's row and records the request's idempotency key in the same statement, so the
@@ -65,12 +87,6 @@ export interface CommandContext {
   endStreams(sessionIds: readonly string[]): void;
   /** Runs `fn` after the commit (waking a worker that reads what this command wrote); never on a rollback. */
   afterCommit(fn: () => void): void;
-  /**
-   * Tells the pipeline what it knows of a ticket this command locked: a table's ticket is never a
-   * delivery platform's order, and a lock that read `followedByPlatform` knows; either way the
-   * commit step need not look it up (one query less per command).
-   */
-  noteTicket(ticket: { id: string; type: string; followedByPlatform?: boolean }): void;
   /**
    * Locks one of this restaurant's rows FOR UPDATE. A malformed id, a missing row and another
    * restaurant's row all answer the same 404, so ids never leak across tenants.
@@ -124,36 +140,23 @@ export async function runCreateRestaurant<T>(deps: CommandDeps, name: string, wo
   }, work);
 }
 
-/**
- * Each restaurant's last audit row as this process last committed it, per database: saves the read
- * of the chain's end on the next command (append-audit.ts explains why a stale one is safe).
- */
-const auditTails = new WeakMap<Db, Map<string, AuditTail>>();
-function auditTailsOf(db: Db) {
-  let tails = auditTails.get(db);
-  if (!tails) auditTails.set(db, (tails = new Map()));
-  return tails;
-}
-
 /** The transaction around `begin` (which claims the tenant) and `work`, then the publishing. */
 async function inCommand<T>(
   deps: CommandDeps,
   begin: (tx: Db, afterCommit: (fn: () => void) => void) => Promise<CommandActor>,
   work: (c: CommandContext) => Promise<T>,
 ): Promise<T> {
-  const events: { type: LiveEventType; id?: string }[] = [];
+  const events: QueuedEvent[] = [];
   const endedSessions: string[] = [];
   const committed: (() => void)[] = [];
-  const unfollowedTickets = new Set<string>();
   let restaurantId = '';
   const result = await deps.db.transaction(async (t) => {
     const tx: Db = t;
     const actor = await begin(tx, (fn) => committed.push(fn));
     restaurantId = actor.restaurantId;
-    const c = commandContext(tx, actor, events, endedSessions, committed, unfollowedTickets, auditTailsOf(deps.db));
+    const c = commandContext(tx, actor, events, endedSessions, committed, deps.commandHooks);
     const result = await work(c);
-    // a ticket this command moved may be a platform's order: the platform hears it (same transaction)
-    await followPlatformOrders(c, ticketIdsOf(events).filter((id) => !unfollowedTickets.has(id)));
+    for (const hook of deps.commandHooks.beforeCommit) await hook(c, events);
     return result;
   });
   deps.hub.endSessions(endedSessions);
@@ -162,23 +165,15 @@ async function inCommand<T>(
   return result;
 }
 
-/** The tickets a command touched: the ids of its 'tickets' and 'kitchen' events. */
-const ticketIdsOf = (events: readonly { type: LiveEventType; id?: string }[]) => [
-  ...new Set(events.flatMap((e) => ((e.type === 'tickets' || e.type === 'kitchen') && e.id ? [e.id] : []))),
-];
-
 function commandContext(
   tx: Db,
   actor: CommandActor,
-  events: { type: LiveEventType; id?: string }[],
+  events: QueuedEvent[],
   endedSessions: string[],
   committed: (() => void)[],
-  unfollowedTickets: Set<string>,
-  auditTails: Map<string, AuditTail>,
+  hooks: CommandHooks,
 ): CommandContext {
   const { restaurantId } = actor;
-  // the chain's end as this transaction left it, once it appended
-  let auditTail: AuditTail | null = null;
   const lockOwnedBy: CommandContext['lockOwnedBy'] = async (table, key, id, notFoundMessage = MESSAGES.notFound) => {
     if (!isUuid(id)) throw new HttpError(404, notFoundMessage);
     const rows = await tx
@@ -189,37 +184,13 @@ function commandContext(
     if (rows.length === 0) throw new HttpError(404, notFoundMessage);
     return rows[0] as never;
   };
-  return {
+  const context: CommandContext = {
     tx,
     actor,
     restaurantId,
     async audit(entry) {
       const entries = Array.isArray(entry) ? entry : [entry];
-      if (entries.length === 0) return;
-      // numbered and hash-chained in this transaction, under the restaurant's lock (audit-chain)
-      await appendAuditRows(
-        tx,
-        restaurantId,
-        entries.map((e) => ({
-          actorUserId: actor.userId,
-          actorRole: actor.role,
-          approverUserId: e.approverUserId ?? null,
-          action: e.action,
-          entity: e.entity,
-          entityId: e.entityId,
-          before: e.before ?? null,
-          after: e.after ?? null,
-          reason: e.reason ?? null,
-        })),
-        undefined,
-        {
-          known: auditTail ?? auditTails.get(restaurantId) ?? null,
-          appended: (tail) => {
-            if (auditTail === null) committed.push(() => rememberTail(auditTails, restaurantId, auditTail!));
-            auditTail = tail;
-          },
-        },
-      );
+      if (entries.length > 0) await hooks.audit(context, entries);
     },
     emit(type, id) {
       if (!events.some((e) => e.type === type && e.id === id)) events.push({ type, id });
@@ -229,9 +200,6 @@ function commandContext(
     },
     afterCommit(fn) {
       if (!committed.includes(fn)) committed.push(fn);
-    },
-    noteTicket(ticket) {
-      if (ticket.type === 'table' || ticket.followedByPlatform === false) unfollowedTickets.add(ticket.id);
     },
     lockOwnedBy,
     lockOwned: (table, id, notFoundMessage) => lockOwnedBy(table, table.id, id, notFoundMessage),
@@ -244,10 +212,5 @@ function commandContext(
       return Number(row?.next ?? 0);
     },
   };
-}
-
-/** A later command's tail may already be known (it committed first): the further one stays. */
-function rememberTail(tails: Map<string, AuditTail>, restaurantId: string, tail: AuditTail) {
-  const known = tails.get(restaurantId);
-  if (!known || tail.seq > known.seq) tails.set(restaurantId, tail);
+  return context;
 }

@@ -2,10 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors';
 import type { Role } from '../../shared/roles';
 import { HttpError } from '../errors';
-import { findActor, type Actor } from '../modules/auth/auth.service';
+import type { Db } from '../db/client';
 
 export const SESSION_COOKIE = 'sofra_session';
 export const REMEMBER_COOKIE = 'sofra_remember';
+
+/** The signed-in person a request acts for: their session, role and restaurant. */
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  restaurantId: string;
+}
 
 /** Who may call a route: anyone, or signed-in staff of these roles. Every /api route declares one. */
 export type Access = 'public' | readonly Role[];
@@ -25,7 +34,8 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export function registerAuth(app: FastifyInstance) {
+/** `findActor` is the auth module's: the session a cookie's token names, when it is still live. */
+export function registerAuth(app: FastifyInstance, findActor: (db: Db, sessionToken: string) => Promise<Actor | null>) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import { MENU_MESSAGES } from '../modules/menu/menu-messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** the route reads a multipart/form-data upload instead of JSON (photo uploads) */
-    multipart?: boolean;
+    /**
+     * the route reads a multipart/form-data upload instead of JSON (photo uploads): what to answer
+     * a request that sends anything else
+     */
+    multipart?: { notMultipart: string };
   }
 }
 
@@ -62,6 +64,6 @@ export function registerCsrf(app: FastifyInstance, publicUrl: string | undefined
     if (type === 'application/json') return;
     if (type === 'multipart/form-data' && request.routeOptions.config?.multipart) return;
     // The photo route keeps its own wording, so its screen shows one message for a wrong upload.
-    throw new HttpError(415, request.routeOptions.config?.multipart ? MENU_MESSAGES.photoNotMultipart : CSRF_MESSAGES.notJson);
+    throw new HttpError(415, request.routeOptions.config?.multipart?.notMultipart ?? CSRF_MESSAGES.notJson);
   });
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-menu';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-menu';
 import { acquireDataDirLock } from '../db/lock';
 import { idempotencyKeys, users } from '../db/schema';
 import { IDEMPOTENCY_MESSAGES, requestHashOf } from './idempotency';

@@ -1,7 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { INTEGRATION_TAG } from '../modules/online-orders/sofra-channel.routes';
+
+/** The tag of the routes published for integrators (the restaurant's own order channel). */
+export const INTEGRATION_TAG = 'Entegrasyon';
 
 /**
  * The OpenAPI document an integrator needs (issue 24), generated from the shared Zod schemas by the

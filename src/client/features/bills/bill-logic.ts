@@ -1,5 +1,6 @@
 import { formatTL, readTurkishMoney } from '../../../shared/money';
-import type { Discount, PaymentMethod, Ticket, TicketLine } from '../../../shared/ticket-contract';
+import type { Discount, Ticket, TicketLine } from '../../../shared/ticket-contract';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 
 /** "Masa 5", "Gel-Al · Ayşe": where a bill belongs, as its header names it. */

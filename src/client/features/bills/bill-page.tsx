@@ -5,7 +5,8 @@ import type { Approval } from '../../../shared/bill-contract';
 import { formatTL } from '../../../shared/money';
 import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
+import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
 import { useGeneralSettings } from '../../api/restaurant';
 import { getUserSession } from '../../api/session';
@@ -19,9 +20,6 @@ import { usePrinterSettings } from '../../api/printer-settings';
 import classes from './bills.module.css';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
-
-/** Ayarlar's names ('mealCard') as the API's ('meal_card'). */
-const API_METHOD: Record<string, PaymentMethod> = { cash: 'cash', card: 'card', mealCard: 'meal_card', online: 'online', account: 'account' };
 
 type LineDialog = { kind: 'comp' | 'cancel' | 'discount'; lineId: string } | null;
 
@@ -194,7 +192,7 @@ export default function BillPage() {
           <Stack gap="sm" className={classes.payColumn}>
             <PaymentPanel
               ticket={t}
-              methods={(settings.data?.paymentMethods ?? ['cash', 'card']).map((m) => API_METHOD[m])}
+              methods={settings.data?.paymentMethods ?? ['cash', 'card']}
               brands={settings.data?.mealCardBrands ?? []}
               busy={actions.busy}
               onPay={async (payment) => {

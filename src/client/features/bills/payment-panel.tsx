@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text, TextInput, Ti
 import { useEffect, useMemo, useState } from 'react';
 import type { PaymentRequest } from '../../../shared/bill-contract';
 import { formatMoneyInput, formatTL } from '../../../shared/money';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Ticket } from '../../../shared/ticket-contract';
+import { type Ticket } from '../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
 import { messageFor, useFieldErrors } from '../../api/field-errors';
 import { usePaymentBlock } from '../../api/offline-queue';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';

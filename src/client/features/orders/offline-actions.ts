@@ -19,6 +19,23 @@ export const OFFLINE_TEXT = {
 type Enqueue = Omit<QueuedAction, 'restaurantId' | 'userId' | 'createdAt'>;
 
 /**
+ * Each adisyon's offline actions, one after another: an action works out its change on the queue
+ * as the previous one left it. Two quick taps on Çay must find the line the first one added (and
+ * join it), not both see none and queue two separate additions.
+ */
+const chains = new Map<string, Promise<unknown>>();
+function inTurn<R>(ticketId: string, action: () => Promise<R>): Promise<R> {
+  const run = (chains.get(ticketId) ?? Promise.resolve()).then(action, action);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  chains.set(ticketId, settled);
+  void settled.then(() => chains.get(ticketId) === settled && chains.delete(ticketId));
+  return run;
+}
+
+/**
  * The adisyon's writes while the server cannot be reached: each becomes an action in the offline
  * queue, worked out on the ticket as the screen shows it (the server's last answer with the
  * waiting actions over it). Lines added offline have no server id yet: changing one changes the
@@ -81,26 +98,31 @@ export function createOfflineTicketActions(deps: { ticketId: string; serverTicke
     return put(base(t, { kind: 'update-line', lineId, lineName: line.name, before, change: body }));
   };
 
+  const turn = <R>(action: () => Promise<R>) => inTurn(deps.ticketId, action);
+
   return {
-    addLines,
-    updateLine,
-    tapItem: async (menuItemId: string) => {
-      const line = pendingLineFor(need(), menuItemId);
-      if (!line) return addLines([{ menuItemId, quantity: 1 }]);
-      return updateLine(line.id, (now) => ({ quantity: now.quantity + 1 }));
-    },
-    deleteLine: async (lineId: string) => {
-      const t = need();
-      if (isDraftLineId(lineId)) return changeDraft(lineId, () => null);
-      const line = t.lines.find((l) => l.id === lineId);
-      if (!line) return t;
-      return put(base(t, { kind: 'delete-line', lineId, lineName: line.name }));
-    },
-    send: async (holdCourses: readonly string[]) => {
-      const t = need();
-      if (!t.lines.some((l) => l.status === 'pending')) return t;
-      return put(base(t, { kind: 'send', holdCourses: [...holdCourses] }));
-    },
+    addLines: (lines: NewLine[]) => turn(() => addLines(lines)),
+    updateLine: (lineId: string, change: LineChange | ((line: TicketLine) => LineChange | null)) => turn(() => updateLine(lineId, change)),
+    tapItem: (menuItemId: string) =>
+      turn(async () => {
+        const line = pendingLineFor(need(), menuItemId);
+        if (!line) return addLines([{ menuItemId, quantity: 1 }]);
+        return updateLine(line.id, (now) => ({ quantity: now.quantity + 1 }));
+      }),
+    deleteLine: (lineId: string) =>
+      turn(async () => {
+        const t = need();
+        if (isDraftLineId(lineId)) return changeDraft(lineId, () => null);
+        const line = t.lines.find((l) => l.id === lineId);
+        if (!line) return t;
+        return put(base(t, { kind: 'delete-line', lineId, lineName: line.name }));
+      }),
+    send: (holdCourses: readonly string[]) =>
+      turn(async () => {
+        const t = need();
+        if (!t.lines.some((l) => l.status === 'pending')) return t;
+        return put(base(t, { kind: 'send', holdCourses: [...holdCourses] }));
+      }),
     /**
      * A write that got no answer (the network went during it): its outcome is unknown, so it
      * joins the queue as it was sent — same key, same body — and the replay finds out.

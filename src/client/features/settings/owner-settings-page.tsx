@@ -14,15 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  GUARDED_ACTIONS,
-  MEAL_CARD_BRANDS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  defaultRestaurantSettings,
-  restaurantSettings,
-  type RestaurantSettings,
-} from '../../../shared/restaurant-settings';
+import { GUARDED_ACTIONS, defaultRestaurantSettings, restaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import { MEAL_CARD_BRANDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
@@ -183,7 +176,7 @@ export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {
               ))}
             </Group>
           </Checkbox.Group>
-          {form.paymentMethods.includes('mealCard') && (
+          {form.paymentMethods.includes('meal_card') && (
             <Checkbox.Group
               label="Kabul edilen yemek kartları"
               error={fields.errors.mealCardBrands}

@@ -13,7 +13,7 @@ import { verifyChains } from './verify';
 describe('the audit chain with the remembered tail', () => {
   let ctx: TestContext;
   let actor: CommandActor;
-  const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub });
+  const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks });
   const audited = (action: string, times = 1, thenFail = false) =>
     runCommand(deps(), actor, async (c) => {
       for (let i = 0; i < times; i++) await c.audit({ action, entity: 'test', entityId: null, after: { i } });

@@ -3,7 +3,7 @@ import type { Bill } from '../../../shared/bill-math';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { Db } from '../../db/client';
 import { payments, ticketLines, tickets } from '../../db/schema';
-import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
+import { LINE_ORDER, billOf } from '../orders';
 import { GENESIS_HASH, billLinkHash, sha256Hex } from './chain-hash';
 
 type TicketRow = typeof tickets.$inferSelect;

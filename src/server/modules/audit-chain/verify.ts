@@ -2,9 +2,9 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AuditChainReport, BrokenLink } from '../../../shared/audit-chain-contract';
 import type { Db } from '../../db/client';
 import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
-import { LINE_ORDER } from '../orders/ticket-read.service';
+import { LINE_ORDER } from '../orders';
 import { GENESIS_HASH, auditRowContent, billLinkHash, linkHash } from './chain-hash';
-import { verifyDayCloses } from '../day-close/day-chain';
+import { verifyDayCloses } from './day-chain';
 import { billContent, billDigestOf } from './seal-bill';
 
 const AUDIT_PAGE = 2000;

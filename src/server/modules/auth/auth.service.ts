@@ -8,17 +8,10 @@ import { memberships, rememberTokens, sessions, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, newToken, tokenMatches } from './tokens';
+import type { Actor } from '../../plugins/auth';
 
 export const SESSION_TTL_MS = 16 * 60 * 60 * 1000; // a long shift
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface Actor {
-  sessionId: string;
-  userId: string;
-  email: string;
-  role: Role;
-  restaurantId: string;
-}
 
 export interface SignedIn {
   user: AuthUser;

@@ -13,7 +13,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 // brings the declaration of app.liveFanOut
-import type {} from '../events/pg-fan-out';
+import type {} from '../events';
 import { loginAttempts } from '../../db/schema';
 import type { LoginLimiterOptions, Reservation } from './login-limiter';
 

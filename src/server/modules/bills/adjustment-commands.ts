@@ -1,13 +1,11 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { splitLine, type BillLine } from '../../../shared/bill-math';
 import type { CancelRequest, CompRequest, ServiceChargeRequest, TicketDiscountRequest } from '../../../shared/bill-contract';
 import type { Discount, LineStatus } from '../../../shared/ticket-contract';
 import { ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { assertBillHolds, lockOpenTicket, touchTicket, type LineRow } from '../orders/ticket-commands';
-import { TICKET_MESSAGES } from '../orders/ticket-messages';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { assertBillHolds, type LineBillFields, type LineRow, lockOpenTicket, discountLine, setLineFields, splitLineRow, TICKET_MESSAGES, touchTicket, uncompLine } from '../orders';
+import { getRestaurantSettings } from '../settings';
 import { assertMay } from './approval';
 import { BILL_MESSAGES } from './bill-messages';
 
@@ -46,25 +44,14 @@ const asBillLine = (l: LineRow): BillLine & { row: LineRow } => ({
  * as a new line (same snapshot, batch and place on the ticket; an amount discount shared between
  * the two). Answers the id of the line that got `set`.
  */
-export async function splitOff(c: CommandContext, line: LineRow, quantity: number | undefined, set: Partial<LineRow>): Promise<string> {
+export async function splitOff(c: CommandContext, line: LineRow, quantity: number | undefined, set: LineBillFields): Promise<string> {
   if (quantity === undefined || quantity === line.quantity) {
-    if (Object.keys(set).length > 0) await c.tx.update(ticketLines).set(set).where(eq(ticketLines.id, line.id));
+    await setLineFields(c, line.id, set);
     return line.id;
   }
   if (quantity > line.quantity) throw new HttpError(409, BILL_MESSAGES.quantityOver(line.name, line.quantity));
   const [kept, part] = splitLine(asBillLine(line), quantity);
-  await c.tx.update(ticketLines).set({ quantity: kept.quantity, discount: kept.discount }).where(eq(ticketLines.id, line.id));
-  // the part sits right after the line it came from
-  await c.tx
-    .update(ticketLines)
-    .set({ sortOrder: sql`${ticketLines.sortOrder} + 1` })
-    .where(and(eq(ticketLines.ticketId, line.ticketId), gt(ticketLines.sortOrder, line.sortOrder)));
-  const { id: _id, ...copy } = line;
-  const [row] = await c.tx
-    .insert(ticketLines)
-    .values({ ...copy, sortOrder: line.sortOrder + 1, quantity: part.quantity, discount: part.discount, ...set })
-    .returning({ id: ticketLines.id });
-  return row.id;
+  return splitLineRow(c, line, { quantity: kept.quantity, discount: kept.discount as LineRow['discount'] }, { quantity: part.quantity, discount: part.discount as LineRow['discount'] }, set);
 }
 
 export async function setTicketDiscount(c: CommandContext, ticketId: string, req: TicketDiscountRequest, approverId: string | null) {
@@ -89,7 +76,7 @@ export async function setLineDiscount(c: CommandContext, ticketId: string, lineI
   const line = await lockLine(c, ticket.id, lineId);
   assertAdjustable(line);
   if (line.isComp) throw new HttpError(409, BILL_MESSAGES.compLine);
-  await c.tx.update(ticketLines).set({ discount: req.discount }).where(eq(ticketLines.id, line.id));
+  await discountLine(c, line.id, req.discount);
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id, 400);
   await c.audit({
@@ -115,7 +102,7 @@ export async function compLine(c: CommandContext, ticketId: string, lineId: stri
     compedId = await splitOff(c, line, req.quantity, { isComp: true, compReason: req.reason ?? null, discount: null });
   } else {
     if (!line.isComp) throw new HttpError(409, BILL_MESSAGES.notComp);
-    await c.tx.update(ticketLines).set({ isComp: false, compReason: null }).where(eq(ticketLines.id, line.id));
+    await uncompLine(c, line.id);
   }
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);

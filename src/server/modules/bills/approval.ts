@@ -8,11 +8,9 @@ import { memberships, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { actorOf } from '../../plugins/auth';
-import { LIMIT_WINDOW_MS, guardedCheck } from '../auth/login-guard';
-import { LoginLimiter } from '../auth/login-limiter';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { verifyPinApproval } from '../devices/pin-approval';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { guardedCheck, hashPassword, LIMIT_WINDOW_MS, LoginLimiter, verifyPassword } from '../auth';
+import { verifyPinApproval } from '../devices';
+import { getRestaurantSettings } from '../settings';
 import { BILL_MESSAGES } from './bill-messages';
 
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];

@@ -31,7 +31,7 @@ beforeAll(async () => {
   [odd, even] = menu.items;
 });
 afterAll(() => ctx.close());
-beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
+beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'meal_card', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
 
 async function sentWith(lines: { menuItemId: string; quantity: number }[]): Promise<Ticket> {
   return f.ticketWith(await f.freeTable(), lines, { send: true });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   ({ ctx, f } = await billsTestApp());
 });
 afterAll(() => ctx.close());
-beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
+beforeEach(() => f.setSettings({ paymentMethods: ['cash', 'card', 'meal_card', 'online', 'account'], mealCardBrands: ['Multinet', 'Pluxee'] }));
 
 const rakiLine = (t: Ticket) => t.lines.find((l) => l.name === 'Rakı')!;
 const ezogelinLine = (t: Ticket) => t.lines.find((l) => l.name === 'Ezogelin')!;
@@ -79,7 +79,7 @@ describe('payments', () => {
   });
 
   it('takes only Ayarlar’s methods and meal-card brands; Cari needs a name; tips stay apart from sales', async () => {
-    await f.setSettings({ paymentMethods: ['cash', 'card', 'mealCard'], mealCardBrands: ['Multinet'] });
+    await f.setSettings({ paymentMethods: ['cash', 'card', 'meal_card'], mealCardBrands: ['Multinet'] });
     const t = await f.sentTicket();
     const online = await f.bills().pay(t, { method: 'online', amount: 1_000 });
     expect(online.statusCode).toBe(409);

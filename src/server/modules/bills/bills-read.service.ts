@@ -6,9 +6,9 @@ import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
 import { auditEvents, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { openBusinessDay } from '../day-close/open-day';
-import { presentTickets, readTicket, staffNames } from '../orders/ticket-read.service';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { openBusinessDay } from '../day-close';
+import { presentTickets, readTicket, staffNames } from '../orders';
+import { getRestaurantSettings } from '../settings';
 import { ADJUSTMENT_LABELS, BILL_MESSAGES } from './bill-messages';
 
 /** "4 kişiye böl": what remains of the ticket in equal shares. */

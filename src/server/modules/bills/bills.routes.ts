@@ -21,7 +21,7 @@ import {
 import { ticket } from '../../../shared/ticket-contract';
 import { OWNER, allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import { readTicket } from '../orders/ticket-read.service';
+import { readTicket } from '../orders';
 import { cancelLine, compLine, setLineDiscount, setServiceCharge, setTicketDiscount } from './adjustment-commands';
 import { Approvals } from './approval';
 import { listBills, readBill, splitRemaining } from './bills-read.service';

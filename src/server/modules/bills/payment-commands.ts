@@ -1,20 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../../shared/bill-contract';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { sealClosedBill } from '../audit-chain/seal-bill';
-import { lastDayClose, openBusinessDay } from '../day-close/open-day';
-import { assertBillHolds, checkedBill, lockOpenTicket, lockOpenTicketWithContents, openTicketOn, touchTicket } from '../orders/ticket-commands';
-import { contentRows, presentTicketRows, readTicket } from '../orders/ticket-read.service';
-import { getStoredRestaurantSettings } from '../settings/restaurant-settings.service';
+import { sealClosedBill } from '../audit-chain';
+import { lastDayClose, openBusinessDay } from '../day-close';
+import { assertBillHolds, checkedBill, contentRows, lockOpenTicket, lockOpenTicketWithContents, markLinesPaid, openTicketOn, presentTicketRows, readTicket, touchTicket } from '../orders';
+import { getStoredRestaurantSettings } from '../settings';
 import { splitOff } from './adjustment-commands';
 import { BILL_MESSAGES } from './bill-messages';
-import { recordBillFigures, removeBillFigures } from '../reports/sales-figures';
+import { recordBillFigures, removeBillFigures } from '../reports';
 
-/** The settings document names Yemek Kartı 'mealCard'; the API 'meal_card'. */
-const settingsMethod = (method: PaymentRequest['method']) => (method === 'meal_card' ? 'mealCard' : method);
 
 /**
  * The lines a guest pays by choosing them (part of a quantity splits the line): locked, checked
@@ -46,7 +43,7 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
   // the ticket with its lines and payments in one statement: the checks and the answer use them
   const { ticket, bumped, contents } = await lockOpenTicketWithContents(c, ticketId, req.version);
   const { value: settings } = await getStoredRestaurantSettings(c.tx, c.restaurantId);
-  if (!(settings.paymentMethods as string[]).includes(settingsMethod(req.method))) {
+  if (!settings.paymentMethods.includes(req.method)) {
     throw new HttpError(409, BILL_MESSAGES.methodOff(PAYMENT_METHOD_LABELS[req.method]));
   }
   if (req.method === 'meal_card' && !(settings.mealCardBrands as string[]).includes(req.brand!)) {
@@ -90,7 +87,7 @@ export async function takePayment(c: CommandContext, ticketId: string, req: Paym
       takenBy: c.actor.userId,
     })
     .returning();
-  if (lineIds.length) await c.tx.update(ticketLines).set({ paymentId: row.id }).where(inArray(ticketLines.id, lineIds));
+  await markLinesPaid(c, lineIds, row.id);
   await c.audit({
     action: 'ticket.payment',
     entity: 'ticket',

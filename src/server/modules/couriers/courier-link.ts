@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { courierLinks, couriers } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth';
 
 /** The courier page's address: the SPA serves /kurye/<token> as its own small page. */
 export const courierPagePath = (token: string) => `/kurye/${token}`;

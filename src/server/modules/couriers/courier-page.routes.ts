@@ -7,10 +7,10 @@ import type { Role } from '../../../shared/roles';
 import { restaurants } from '../../db/schema';
 import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandContext } from '../../lib/command';
-import { PUBLIC } from '../../lib/routes';
+import { commandDeps, PUBLIC } from '../../lib/routes';
 import { idempotencyStep } from '../../plugins/idempotency';
-import { ReportLimiter } from '../client-errors/report-limiter';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { ReportLimiter } from '../client-errors';
+import { getRestaurantSettings } from '../settings';
 import { resolveCourierLink, type CourierSession } from './courier-link';
 import { courierActor, recordPosition, takeCourierStep } from './courier-trip-commands';
 import { courierOrders } from './couriers-read.service';
@@ -36,7 +36,7 @@ const courierOf = (request: FastifyRequest) => request.courier!;
  * the courier; a status tap with an Idempotency-Key is answered once, like a signed-in POST.
  */
 export async function courierPageRoutes(app: FastifyInstance) {
-  const { db, hub } = app;
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const positions = new ReportLimiter(POSITION_LIMITS);
   app.decorateRequest('courier', null);
@@ -52,16 +52,15 @@ export async function courierPageRoutes(app: FastifyInstance) {
   });
 
   const asCourier = <T>(request: FastifyRequest, work: (c: CommandContext) => Promise<T>) =>
-    runCommand({ db, hub, lockAndClaim: idempotencyStep(request) }, courierActor(courierOf(request)), work);
+    runCommand({ ...commandDeps(app), lockAndClaim: idempotencyStep(request) }, courierActor(courierOf(request)), work);
 
   const view = async (s: CourierSession): Promise<CourierViewResponse> => {
     const [restaurant] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, s.restaurantId));
     const { value: settings } = await getRestaurantSettings(db, s.restaurantId);
-    const open = settings.paymentMethods.map((m) => (m === 'mealCard' ? 'meal_card' : m));
     return {
       courierName: s.courierName,
       restaurantName: settings.profile.name || restaurant?.name || '',
-      paymentMethods: COURIER_PAYMENT_METHODS.filter((m) => open.includes(m)),
+      paymentMethods: COURIER_PAYMENT_METHODS.filter((m) => settings.paymentMethods.includes(m)),
       mealCardBrands: [...settings.mealCardBrands],
       linkExpiresAt: s.expiresAt.toISOString(),
       orders: await courierOrders(db, s.courierId),

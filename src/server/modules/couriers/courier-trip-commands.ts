@@ -3,8 +3,8 @@ import { COURIER_LIMITS, COURIER_MESSAGES, type CourierPositionRequest, type Cou
 import { courierAssignments, courierPositions, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandActor, CommandContext } from '../../lib/command';
-import { closeTicket, takePayment } from '../bills/payment-commands';
-import { assertBillHolds } from '../orders/ticket-commands';
+import { closeTicket, takePayment } from '../bills';
+import { assertBillHolds } from '../orders';
 import type { CourierSession } from './courier-link';
 
 /** A courier's writes run as the courier: no staff user, role 'courier' in the audit rows. */

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/couriers-contract';
 import type { Db } from '../../db/client';
 import { courierAssignments, courierLinks, courierPositions, couriers, ticketLines, tickets } from '../../db/schema';
-import { presentTickets } from '../orders/ticket-read.service';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { presentTickets } from '../orders';
+import { getRestaurantSettings } from '../settings';
 
 type AssignmentRow = typeof courierAssignments.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;

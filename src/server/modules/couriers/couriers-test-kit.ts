@@ -7,7 +7,7 @@ import { courierAssignments, courierLinks, couriers, ticketLines, tickets } from
 import { menuFactory } from '../../test-support/factories';
 import type { TestContext } from '../../test-support/test-app';
 import { ordersFixture } from '../orders/orders-test-kit';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth';
 
 let customerNo = 0;
 

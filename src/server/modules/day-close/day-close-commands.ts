@@ -13,13 +13,12 @@ import { isUuid } from '../../../shared/ids';
 import { cashMovements, dayCloses, payments, refundLines, refunds, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { GENESIS_HASH, billLinkHash } from '../audit-chain/chain-hash';
-import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
-import { dayCloseDigest } from './day-chain';
+import { billLinkHash, dayCloseDigest, GENESIS_HASH } from '../audit-chain';
+import { LINE_ORDER, billOf } from '../orders';
+import { getRestaurantSettings } from '../settings';
 import { dayFigures, openTicketsOf, refundsOf } from './day-figures';
 import { addDays, lastDayClose, openBusinessDay } from './open-day';
-import { recordRefundFigures } from '../reports/sales-figures';
+import { recordRefundFigures } from '../reports';
 
 /**
  * The day a Gün Sonu closes now: the business day of the server's clock (never the client's).

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { dayCloses, tickets } from '../../db/schema';
 import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
-import { staffNames } from '../orders/ticket-read.service';
+import { staffNames } from '../orders';
 import { dayToClose } from './day-close-commands';
 import { dayFigures, movementsOf, openTicketsOf, refundsOf } from './day-figures';
 import { openBusinessDay } from './open-day';

@@ -33,7 +33,7 @@ const freeze = (at: Date) => vi.useFakeTimers({ toFake: ['Date'], now: at });
 
 async function restaurant() {
   const f = await billsFixture(ctx);
-  await f.setSettings({ timeZone: 'Europe/Istanbul', businessDayStartHour: 5, paymentMethods: ['cash', 'card', 'mealCard'] });
+  await f.setSettings({ timeZone: 'Europe/Istanbul', businessDayStartHour: 5, paymentMethods: ['cash', 'card', 'meal_card'] });
   return f;
 }
 

@@ -2,10 +2,11 @@ import { and, asc, between, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CashCountInfo, CashMovementInfo, DayCloseReport, OpenTicketInfo, RefundInfo } from '../../../shared/day-close-contract';
 import { vatContained } from '../../../shared/bill-math';
 import { netSales } from '../../../shared/sales-definitions';
-import type { PaymentMethod, TicketType } from '../../../shared/ticket-contract';
+import type { TicketType } from '../../../shared/ticket-contract';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import type { Db } from '../../db/client';
 import { cashMovements, dayCloses, payments, refundLines, refunds, ticketLines, tickets } from '../../db/schema';
-import { LINE_ORDER, billOf, staffNames } from '../orders/ticket-read.service';
+import { LINE_ORDER, billOf, staffNames } from '../orders';
 
 type LineRow = typeof ticketLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { businessDay } from '../../../shared/business-day';
 import type { Db } from '../../db/client';
 import { dayCloses } from '../../db/schema';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 
 /** A calendar day (YYYY-MM-DD) moved by `days`. */
 export function addDays(day: string, days: number): string {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/auth';
-import { SESSION_TTL_MS } from '../auth/auth.service';
+import { SESSION_TTL_MS } from '../auth';
 import { SHARED_DEVICE_COOKIE, SHARED_DEVICE_COOKIE_PATH, SHARED_DEVICE_MAX_AGE_MS } from './shared-devices.service';
 
 const isSecure = (request: FastifyRequest) => request.server.config.cookieSecure === 'always' || request.protocol === 'https';

@@ -5,9 +5,7 @@ import { WRONG_CURRENT_PASSWORD } from '../../../shared/staff-contract';
 import { HttpError } from '../../errors';
 import { ALL_STAFF, command } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import { AUTH_MESSAGES } from '../auth/auth-messages';
-import { LIMIT_WINDOW_MS, guardedCheck } from '../auth/login-guard';
-import { LoginLimiter } from '../auth/login-limiter';
+import { AUTH_MESSAGES, guardedCheck, LIMIT_WINDOW_MS, LoginLimiter } from '../auth';
 import { pinChecksOf } from './pin-checks';
 import { checkCurrentPassword, clearPin, ownPinState, setOwnPin } from './pins.service';
 

@@ -4,7 +4,7 @@ import { authUser } from '../../../shared/auth-contract';
 import { PIN_MESSAGES, pinLoginRequest, sharedDeviceInfo as sharedDeviceInfoSchema } from '../../../shared/pin-contract';
 import { HttpError } from '../../errors';
 import { runCommand } from '../../lib/command';
-import { PUBLIC } from '../../lib/routes';
+import { commandDeps, PUBLIC } from '../../lib/routes';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import { setSessionCookie, setSharedDeviceCookie } from './device-cookies';
 import { pinChecksOf } from './pin-checks';
@@ -35,7 +35,7 @@ export async function pinAuthRoutes(app: FastifyInstance) {
       actor: { restaurantId: device.restaurantId, userId: null, role: 'shared-device' },
       wrong: new HttpError(401, PIN_MESSAGES.wrongPin),
     });
-    const signedIn = await runCommand({ db: app.db, hub: app.hub }, { restaurantId: device.restaurantId, userId: person.userId, role: person.role }, (c) =>
+    const signedIn = await runCommand(commandDeps(app), { restaurantId: device.restaurantId, userId: person.userId, role: person.role }, (c) =>
       startPinSession(c, { person, device, previousSessionToken: request.cookies[SESSION_COOKIE] }),
     );
     setSessionCookie(request, reply, signedIn.sessionToken);

@@ -7,10 +7,10 @@ import { isRole, type Role } from '../../../shared/roles';
 import { memberships, sharedDevices, users } from '../../db/schema';
 import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';
-import { LIMIT_WINDOW_MS } from '../auth/login-guard';
-import { LoginLimiter } from '../auth/login-limiter';
+import { LIMIT_WINDOW_MS, LoginLimiter } from '../auth';
 import { pinKeyFrom, pinMatches } from './pin-hash';
 import type { SharedDeviceRow } from './shared-devices.service';
+import { commandDeps } from '../../lib/routes';
 
 export interface PinAttempt {
   device: SharedDeviceRow;
@@ -114,7 +114,7 @@ const perApp = new WeakMap<object, PinChecks>();
 export function pinChecksOf(app: FastifyInstance): PinChecks {
   let checks = perApp.get(app.db);
   if (!checks) {
-    checks = new PinChecks({ db: app.db, hub: app.hub }, app.deviceKey);
+    checks = new PinChecks(commandDeps(app), app.deviceKey);
     perApp.set(app.db, checks);
   }
   return checks;

@@ -5,8 +5,7 @@ import { isRole } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { memberships, restaurants, sessions, users } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
-import { SESSION_TTL_MS } from '../auth/auth.service';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken, SESSION_TTL_MS } from '../auth';
 import type { PinPerson } from './pin-checks';
 import type { SharedDeviceRow } from './shared-devices.service';
 

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { memberships, sharedDevices } from '../../db/schema';
 import { staffFactory } from '../../test-support/factories';
 import { TEST_PASSWORD, cookiesFrom, type TestContext } from '../../test-support/test-app';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth';
 import { hashPin, pinKeyFrom } from './pin-hash';
 import { SHARED_DEVICE_COOKIE } from './shared-devices.service';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../auth';
 import { hashPin } from './pin-hash';
 
 const stateOf = (row: { pinHash: string | null; pinLockedAt: Date | null }): PinState => ({ hasPin: row.pinHash !== null, isLocked: row.pinLockedAt !== null });

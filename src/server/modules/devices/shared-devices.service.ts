@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { auditEvents, sessions, sharedDevices } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { SESSION_TTL_MS } from '../auth/auth.service';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken, SESSION_TTL_MS } from '../auth';
 import { PIN_SIGN_IN_ACTION } from './pin-sign-in';
 
 /** The shared device's cookie: sent to every /api route, so sign-in and approvals both see it. */

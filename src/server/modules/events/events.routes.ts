@@ -5,7 +5,7 @@ import { LONG_POLLING_TIMEOUT_SECONDS } from '../../../shared/connection-setting
 import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
 import { ALL_STAFF } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
-import { isSessionLive } from '../auth/auth.service';
+import { isSessionLive } from '../auth';
 import type { LiveEvent } from './event-hub';
 
 /** A named event, not a comment: the browser's EventSource shows only events, and screens use it to notice a silent drop. */

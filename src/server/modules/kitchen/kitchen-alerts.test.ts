@@ -26,7 +26,7 @@ const acknowledge = (batchIds: string[], station: string, who: Session = cook) =
   ctx.app.inject({ method: 'POST', url: `/api/restaurants/${rid}/kitchen/acknowledge`, cookies: who.cookies, payload: { batchIds, station } });
 const sendOld = (lines: { name: string; station?: string }[], ageSeconds = 45, by: Session = waiter) =>
   sendBatch(ctx, { restaurantId: rid, waiterId: by.user.id, lines, ageSeconds });
-const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub });
+const deps = () => ({ db: ctx.database.db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks });
 
 describe('batches no kitchen screen received', () => {
   it('alert the waiter who sent them and the owner after 30 s, not before', async () => {

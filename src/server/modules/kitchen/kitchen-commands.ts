@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
 import type { AcknowledgeRequest, KitchenSettableStatus, LineStatusResponse } from '../../../shared/kitchen-contract';
 import { isForwardStep } from '../../../shared/kitchen-contract';
@@ -8,6 +8,7 @@ import { HttpError } from '../../errors';
 import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';
 import { KITCHEN_MESSAGES } from './kitchen-messages';
 import { isOldEnoughToAlert, unacknowledgedFor } from './kitchen-read.service';
+import { stepLines } from '../orders';
 
 type LineRow = typeof ticketLines.$inferSelect;
 
@@ -29,24 +30,12 @@ function refuseStep(line: LineRow, to: LineStatus) {
   if (!isForwardStep(from, to)) throw new HttpError(409, KITCHEN_MESSAGES.noGoingBack);
 }
 
-const timestampsFor = (to: LineStatus) => {
-  const now = new Date();
-  if (to === 'preparing') return { preparingAt: now };
-  // Straight from Bekliyor to Hazır: it was being prepared until now.
-  if (to === 'ready') return { readyAt: now, preparingAt: sql`coalesce(${ticketLines.preparingAt}, now())` };
-  if (to === 'served') return { servedAt: now };
-  return {};
-};
-
-async function moveLine(c: CommandContext, line: LineRow, to: LineStatus, action: string): Promise<LineStatusResponse> {
+async function moveLine(c: CommandContext, line: LineRow, to: KitchenSettableStatus | 'served', action: string): Promise<LineStatusResponse> {
   const present = { id: line.id, ticketId: line.ticketId, status: to };
   // The same step twice (two screens, a double tap) is already done: no error, nothing written.
   if (line.status === to) return present;
   refuseStep(line, to);
-  await c.tx
-    .update(ticketLines)
-    .set({ status: to, ...timestampsFor(to) })
-    .where(eq(ticketLines.id, line.id));
+  await stepLines(c, [line.id], to);
   await c.audit({ action, entity: 'ticket_line', entityId: line.id, before: { status: line.status }, after: { status: to } });
   c.emit('kitchen', line.ticketId);
   return present;
@@ -85,17 +74,16 @@ export function bumpBatch(deps: CommandDeps, actor: CommandActor, batchId: strin
     // held lines stay on the card, waiting for their course to be fired
     const lines = (await lockBatchLines(c, batchId, station)).filter((l) => (l.status === 'sent' && !l.isHeld) || l.status === 'preparing');
     if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.nothingToBump);
-    await c.tx
-      .update(ticketLines)
-      .set(timestampsForBump())
-      .where(inArray(ticketLines.id, lines.map((l) => l.id)));
+    await stepLines(
+      c,
+      lines.map((l) => l.id),
+      'ready',
+    );
     await c.audit({ action: 'kitchen.batch.bump', entity: 'kitchen_batch', entityId: batchId, after: { station: station ?? null, lineIds: lines.map((l) => l.id) } });
     for (const ticketId of new Set(lines.map((l) => l.ticketId))) c.emit('kitchen', ticketId);
     return { batchId, changed: lines.length };
   });
 }
-
-const timestampsForBump = () => ({ status: 'ready', readyAt: new Date(), preparingAt: sql`coalesce(${ticketLines.preparingAt}, now())` });
 
 /**
  * Geri Al: a bumped card comes back to the kitchen screen; its ready (not yet served) lines go
@@ -116,10 +104,11 @@ export function recallBatch(deps: CommandDeps, actor: CommandActor, batchId: str
     const openIds = new Set(open.map((t) => t.id));
     const lines = ready.filter((l) => openIds.has(l.ticketId));
     if (lines.length === 0) throw new HttpError(409, KITCHEN_MESSAGES.recallTicketClosed);
-    await c.tx
-      .update(ticketLines)
-      .set({ status: 'preparing', readyAt: null })
-      .where(inArray(ticketLines.id, lines.map((l) => l.id)));
+    await stepLines(
+      c,
+      lines.map((l) => l.id),
+      'recalled',
+    );
     await c.audit({ action: 'kitchen.batch.recall', entity: 'kitchen_batch', entityId: batchId, after: { station: station ?? null, lineIds: lines.map((l) => l.id) } });
     for (const ticketId of new Set(lines.map((l) => l.ticketId))) c.emit('kitchen', ticketId);
     return { batchId, changed: lines.length };

@@ -4,7 +4,7 @@ import { TICKET_TYPE_LABELS, TICKET_TYPES } from '../../../shared/ticket-contrac
 import type { Db } from '../../db/client';
 import { kitchenBatches, ticketLines, tickets } from '../../db/schema';
 import { periodBounds } from '../../lib/business-day';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 import { groupCards, selectCardRows } from './kitchen-read.service';
 
 const seconds = (from: string, to: string | null) => (to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000)) : null);

@@ -16,10 +16,10 @@ import {
   serveLinesRequest,
   serveLinesResponse,
 } from '../../../shared/kitchen-contract';
-import { allow, restaurantParams } from '../../lib/routes';
+import { allow, commandDeps, restaurantParams } from '../../lib/routes';
 import { idempotencyStep } from '../../plugins/idempotency';
 import { actorOf } from '../../plugins/auth';
-import type { Actor } from '../auth/auth.service';
+import type { Actor } from '../../plugins/auth';
 import { acknowledgeBatches, bumpBatch, markServed, raiseUnacknowledgedAlerts, recallBatch, setLineStatus } from './kitchen-commands';
 import { kitchenHistory } from './kitchen-history.service';
 import { listKitchenOrders, listReadyLines, listUnacknowledged } from './kitchen-read.service';
@@ -46,7 +46,7 @@ declare module 'fastify' {
 
 /** Prefix: the restaurant. */
 export async function kitchenRoutes(app: FastifyInstance) {
-  const deps = { db: app.db, hub: app.hub };
+  const deps = commandDeps(app);
   /** a command's dependencies with the request's idempotency key, recorded in the command */
   const depsOf = (request: FastifyRequest) => ({ ...deps, lockAndClaim: idempotencyStep(request) });
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import { ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';
 import { KITCHEN_MESSAGES } from './kitchen-messages';
+import { stepLines } from '../orders';
 
 /** The named lines of one of this restaurant's tickets, locked; 404 when one is not there. */
 async function lockTicketLines(c: CommandContext, ticketId: string, lineIds: string[]) {
@@ -34,7 +35,7 @@ export function serveLines(deps: CommandDeps, actor: CommandActor, ticketId: str
     const ready = lines.filter((l) => l.status === 'ready');
     if (ready.length === 0) return { ticketId, lineIds: [] };
     const ids = ready.map((l) => l.id);
-    await c.tx.update(ticketLines).set({ status: 'served', servedAt: new Date() }).where(inArray(ticketLines.id, ids));
+    await stepLines(c, ids, 'served');
     await c.audit(ready.map((l) => ({ action: 'ticket.line.served', entity: 'ticket_line', entityId: l.id, before: { status: 'ready' }, after: { status: 'served' } })));
     c.emit('kitchen', ticketId);
     return { ticketId, lineIds: ids };
@@ -56,7 +57,7 @@ export function undoServe(deps: CommandDeps, actor: CommandActor, ticketId: stri
     if (served.some((l) => !l.servedAt || l.servedAt.getTime() < oldest)) throw new HttpError(409, KITCHEN_MESSAGES.undoTooLate(SERVE_UNDO_SECONDS));
     if (served.length === 0) return { ticketId, lineIds: [] };
     const ids = served.map((l) => l.id);
-    await c.tx.update(ticketLines).set({ status: 'ready', servedAt: null }).where(inArray(ticketLines.id, ids));
+    await stepLines(c, ids, 'unserved');
     await c.audit(
       served.map((l) => ({
         action: 'ticket.line.serve_undone',

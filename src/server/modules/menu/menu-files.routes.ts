@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PHOTO_MAX_BYTES, importMenuRequest, importQuery, importReport, menuItem } from '../../../shared/menu-contract';
 import { OWNER, command, restaurantParams } from '../../lib/routes';
 import { setItemPhoto } from './menu-items.service';
+import { MENU_MESSAGES } from './menu-messages';
 import { readPhoto, withNewPhoto } from './menu-photos';
 import { exportMenu, importMenu, ImportRefused, previewImport } from './menu-transfer.service';
 import { itemParams } from './menu.routes';
@@ -55,7 +56,7 @@ export async function menuFileRoutes(app: FastifyInstance) {
     const setPhoto = (itemId: string, saved: string | null, request: Parameters<typeof command>[0]) =>
       withNewPhoto(photos, saved, (photoPath) => command(request, (c) => setItemPhoto(c, { itemId, photoPath })));
 
-    s.put('/items/:itemId/photo', { config: { ...OWNER, multipart: true }, schema: { params: itemParams, response: { 200: menuItem } } }, async (request) => {
+    s.put('/items/:itemId/photo', { config: { ...OWNER, multipart: { notMultipart: MENU_MESSAGES.photoNotMultipart } }, schema: { params: itemParams, response: { 200: menuItem } } }, async (request) => {
       const { bytes, kind } = await readPhoto(request);
       return (await setPhoto(request.params.itemId, await photos.save(bytes, kind), request)).item;
     });

@@ -6,7 +6,7 @@ import { menuCategories, menuItemOptionGroups, menuItems, optionGroups } from '.
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { assertNameFree } from '../../lib/names';
-import { getDefaultVatRate } from '../settings/restaurant-settings.service';
+import { getDefaultVatRate } from '../settings';
 import { MENU_MESSAGES } from './menu-messages';
 import { itemSettings, linkedGroups, presentItem, type ItemRow } from './menu-read.service';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { commandBatcher } from '../../lib/command-batch';
+import { commandDeps } from '../../lib/routes';
 
 const batchers = new WeakMap<Db, ReturnType<typeof commandBatcher>>();
 
@@ -10,6 +11,6 @@ const batchers = new WeakMap<Db, ReturnType<typeof commandBatcher>>();
  */
 export function intakeOf(app: FastifyInstance) {
   let batcher = batchers.get(app.db);
-  if (!batcher) batchers.set(app.db, (batcher = commandBatcher({ db: app.db, hub: app.hub })));
+  if (!batcher) batchers.set(app.db, (batcher = commandBatcher(commandDeps(app))));
   return batcher;
 }

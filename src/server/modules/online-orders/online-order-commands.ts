@@ -11,15 +11,14 @@ import {
   type SofraOrderRequest,
 } from '../../../shared/online-orders-contract';
 import { TICKET_LIMITS } from '../../../shared/ticket-contract';
-import { integrationSecrets, menuItems, onlineOrders, ticketLines, tickets } from '../../db/schema';
+import { integrationSecrets, menuItems, onlineOrders, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { priceLines, type PricedLine } from '../orders/price-lines';
-import { sendToKitchen } from '../orders/send-to-kitchen';
-import { assertBillHolds, openTicket, touchTicket } from '../orders/ticket-commands';
+import { assertBillHolds, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
 import { takeSenderShare } from './online-order-endings';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
-import { enqueueUpdate, type PlatformLineRow } from './platform-orders';
+import { insertOnlineOrder } from './online-order-insert';
+import { enqueueUpdate, type PlatformLineRow } from './platform-updates';
 import { newSofraSecret } from './sofra-signature';
 
 type OrderRow = typeof onlineOrders.$inferSelect;
@@ -78,37 +77,24 @@ export async function prepareOnlineOrder(r: Reader, source: OnlineOrderSource, o
  */
 export async function storeOnlineOrder(c: CommandContext, { source, order, priced }: PreparedOrder): Promise<Received> {
   const subtotal = priced.reduce((sum, p) => sum + p.unitPriceKurus * p.quantity, 0);
-  const [row] = await c.tx
-    .insert(onlineOrders)
-    .values({
-      restaurantId: c.restaurantId,
-      source,
-      externalId: order.externalId,
-      type: order.type,
-      customerName: order.customer.name,
-      customerPhone: order.customer.phone,
-      customerAddress: order.customer.address || null,
-      customerLat: order.customer.lat ?? null,
-      customerLng: order.customer.lng ?? null,
-      items: priced,
-      paymentMethod: order.payment.method,
-      paymentBrand: order.payment.brand || null,
-      subtotalKurus: subtotal,
-      totalKurus: subtotal,
-      note: order.note || null,
-      expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: onlineOrders.id });
-  if (!row) return (await findReceived(c, source, order.externalId))!;
-  await c.audit({
-    action: 'online_order.receive',
-    entity: 'online_order',
-    entityId: row.id,
-    after: { source, externalId: order.externalId, type: order.type, total: subtotal, lines: priced.length },
+  const id = await insertOnlineOrder(c, {
+    source,
+    externalId: order.externalId,
+    type: order.type,
+    customerName: order.customer.name,
+    customerPhone: order.customer.phone,
+    customerAddress: order.customer.address || null,
+    customerLat: order.customer.lat ?? null,
+    customerLng: order.customer.lng ?? null,
+    items: priced,
+    paymentMethod: order.payment.method,
+    paymentBrand: order.payment.brand || null,
+    subtotalKurus: subtotal,
+    note: order.note || null,
+    expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
   });
-  c.emit('online-orders', row.id);
-  return { orderId: row.id, status: 'new', created: true };
+  if (!id) return (await findReceived(c, source, order.externalId))!;
+  return { orderId: id, status: 'new', created: true };
 }
 
 async function findReceived(r: Reader, source: OnlineOrderSource, externalId: string): Promise<Received | null> {
@@ -165,22 +151,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   // openTicket checks the customer again by the ticket's rules (a delivery's phone and address)
   const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer });
   const lines = order.items as PricedLine[];
-  await c.tx.insert(ticketLines).values(
-    lines.map((l, i) => ({
-      restaurantId: c.restaurantId,
-      ticketId,
-      menuItemId: l.menuItemId,
-      name: l.name,
-      unitPriceKurus: l.unitPriceKurus,
-      options: l.options,
-      quantity: l.quantity,
-      note: l.note,
-      vatRate: l.vatRate,
-      station: l.station,
-      sortOrder: i,
-      addedBy: c.actor.userId,
-    })),
-  );
+  await insertPricedLines(c, ticketId, lines);
   await touchTicket(c, ticketId);
   await assertBillHolds(c, ticketId);
   await c.audit({

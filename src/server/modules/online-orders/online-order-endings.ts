@@ -1,10 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/online-orders-contract';
-import { courierAssignments, onlineOrders, payments, ticketLines, tickets } from '../../db/schema';
+import { courierAssignments, onlineOrders, payments, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { closeTicket, takePayment } from '../bills/payment-commands';
-import { assertBillHolds, touchTicket } from '../orders/ticket-commands';
+import { closeTicket, takePayment } from '../bills';
+import { assertBillHolds, cancelAllLines, touchTicket } from '../orders';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 
 type OrderRow = typeof onlineOrders.$inferSelect;
@@ -94,11 +94,7 @@ async function withdrawTicket(c: CommandContext, order: OrderRow, why: string) {
   const [courier] = await c.tx.select().from(courierAssignments).where(eq(courierAssignments.ticketId, ticket.id)).for('update');
   if (ticket.status !== 'open' || courier?.status === 'delivered') throw new HttpError(409, ONLINE_ORDER_MESSAGES.alreadyDelivered);
   const now = new Date();
-  const cancelled = await c.tx
-    .update(ticketLines)
-    .set({ status: 'cancelled', cancelledAt: now, cancelReason: why })
-    .where(and(eq(ticketLines.ticketId, ticket.id), ne(ticketLines.status, 'cancelled')))
-    .returning({ id: ticketLines.id, name: ticketLines.name, quantity: ticketLines.quantity });
+  const cancelled = await cancelAllLines(c, ticket.id, why, now);
   // only the sender's own payment can be on it: a courier's collection closes the ticket
   const withdrawn = await c.tx
     .delete(payments)

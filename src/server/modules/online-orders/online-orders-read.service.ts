@@ -11,7 +11,7 @@ import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
 import { integrationSecrets, onlineOrders, platformOutbox } from '../../db/schema';
 import { HttpError } from '../../errors';
-import type { PlatformLineRow } from './platform-orders';
+import type { PlatformLineRow } from './platform-updates';
 import type { AttemptLogEntry } from './platform-outbox';
 import type { PlatformDeliveryInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';

@@ -3,7 +3,7 @@ import type { CustomerHistoryInfo, OnlineOrderSource, PhoneOrderRequest } from '
 import type { Db } from '../../db/client';
 import { onlineOrders } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
-import type { PricedLine } from '../orders/price-lines';
+import type { PricedLine } from '../orders';
 import { acceptOnlineOrder, receiveOnlineOrder } from './online-order-commands';
 
 /**

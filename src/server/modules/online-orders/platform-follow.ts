@@ -1,21 +1,13 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { onlineOrders, platformOutbox } from '../../db/schema';
-import type { CommandContext } from '../../lib/command';
+import type { CommandContext, QueuedEvent } from '../../lib/command';
 import { derivedStatus, ticketStates } from './online-order-status';
-import { enqueueUpdate } from './platform-orders';
+import { enqueueUpdate } from './platform-updates';
 import { PLATFORMS, type OutgoingKind } from './platforms/types';
 
 /** Which orders the platforms follow: accepted ones from a delivery platform. */
 const followedOrder = () => and(eq(onlineOrders.status, 'accepted'), inArray(onlineOrders.source, [...PLATFORMS]));
-
-/**
- * Whether the ticket in `ticketId` is an order a platform follows, as a column of a statement that
- * reads the ticket anyway (the ticket's lock): its commands then skip followPlatformOrders' read.
- */
-export const followedByPlatform = (ticketId: PgColumn): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${onlineOrders} where ${onlineOrders.ticketId} = ${ticketId} and ${followedOrder()})`;
 
 /** The calls a platform must have had by the time its order reaches each status, in order. */
 const CALLS: Record<'delivery' | 'takeaway', Partial<Record<OnlineOrderStatus, OutgoingKind[]>>> = {
@@ -25,16 +17,17 @@ const CALLS: Record<'delivery' | 'takeaway', Partial<Record<OnlineOrderStatus, O
 };
 
 /**
- * The platforms hear Hazır, Yolda and Teslim Edildi as Sofra's own records get there. Every
- * command that touched tickets runs this before it commits (lib/command): when one of them is an
+ * The platforms hear Hazır, Yolda and Teslim Edildi as Sofra's own records get there. A hook of
+ * the write pipeline (command-hooks.ts): every command that touched tickets runs this before it
+ * commits, and when one of them is an
  * accepted platform order whose status (derived from its lines, courier and close) has moved past
  * what the platform was told, the missing calls are queued in the outbox in the same transaction,
  * so a crash can neither lose nor repeat one. Neither the kitchen nor the courier module needs to
  * know about platforms. A step taken back (a line un-readied) is not retracted: no platform has a
- * call for it. Costs one indexed read for a command whose tickets are no platform's, none when the
- * command noted them (CommandContext.noteTicket).
+ * call for it. Costs one indexed read for a command that touched tickets, none for any other.
  */
-export async function followPlatformOrders(c: CommandContext, ticketIds: readonly string[]) {
+export async function followPlatformOrders(c: CommandContext, events: readonly QueuedEvent[]) {
+  const ticketIds = ticketIdsOf(events);
   if (ticketIds.length === 0) return;
   const orders = await c.tx
     .select({ id: onlineOrders.id, source: onlineOrders.source, externalId: onlineOrders.externalId, type: onlineOrders.type, ticketId: onlineOrders.ticketId })
@@ -54,3 +47,8 @@ export async function followPlatformOrders(c: CommandContext, ticketIds: readonl
     if (missing.length > 0) c.emit('online-orders', order.id);
   }
 }
+
+/** The tickets a command touched: the ids of its 'tickets' and 'kitchen' events. */
+const ticketIdsOf = (events: readonly QueuedEvent[]) => [
+  ...new Set(events.flatMap((e) => ((e.type === 'tickets' || e.type === 'kitchen') && e.id ? [e.id] : []))),
+];

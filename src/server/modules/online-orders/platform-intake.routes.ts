@@ -5,7 +5,7 @@ import { MESSAGES, errorResponse } from '../../../shared/errors';
 import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-orders-contract';
 import { HttpError } from '../../errors';
 import { runCommand } from '../../lib/command';
-import { PUBLIC } from '../../lib/routes';
+import { commandDeps, PUBLIC } from '../../lib/routes';
 import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
@@ -37,7 +37,7 @@ const params = z.object({
  * The same platform order id again → 200 with the first order (under the restaurant lock).
  */
 export async function platformIntakeRoutes(app: FastifyInstance) {
-  const { db, hub } = app;
+  const { db } = app;
   const intake = intakeOf(app);
 
   /** The restaurant's enabled connection and the platform's proof on this call: 404 / 401 otherwise. */
@@ -90,7 +90,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
       const { platform, restaurantId } = request.params;
       const { connection, adapter } = await authenticated(request, platform, restaurantId);
       const cancel = adapter.toCancellation(parseAs(adapter.cancellation, request.body) as never);
-      return runCommand({ db, hub }, integrationActor(restaurantId), (c) => cancelPlatformOrder(c, connection.platform, cancel.externalId, cancel.reason));
+      return runCommand(commandDeps(app), integrationActor(restaurantId), (c) => cancelPlatformOrder(c, connection.platform, cancel.externalId, cancel.reason));
     },
   );
 }

@@ -4,13 +4,10 @@ import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
 import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
-import type { PricedLine } from '../orders/price-lines';
 import { acceptOnlineOrder } from './online-order-commands';
-import { wakeOutbox } from './platform-outbox-signal';
-import { isPlatform, type OutgoingUpdate, type Platform, type PlatformConnection, type PlatformOrder } from './platforms/types';
-
-/** A stored line of a platform order: the platform's code and price as sent; menuItemId null = unmapped. */
-export type PlatformLineRow = Omit<PricedLine, 'menuItemId'> & { menuItemId: string | null; platformCode?: string; unmapped?: boolean };
+import { insertOnlineOrder } from './online-order-insert';
+import type { PlatformLineRow } from './platform-updates';
+import type { Platform, PlatformConnection, PlatformOrder } from './platforms/types';
 
 /** The restaurant's enabled connection to `platform`, or null (answered like an unknown restaurant). */
 export async function loadConnection(db: Db, restaurantId: string, platform: Platform): Promise<PlatformConnection | null> {
@@ -72,43 +69,33 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     };
   });
   const subtotal = lines.reduce((s, l) => s + l.unitPriceKurus * l.quantity, 0);
-  const discount = Math.min(order.platformDiscountKurus, subtotal);
-  const [row] = await c.tx
-    .insert(onlineOrders)
-    .values({
-      restaurantId: c.restaurantId,
-      source,
-      externalId: order.externalId,
-      type: order.type,
-      customerName: order.customer.name,
-      customerPhone: order.customer.phone,
-      customerAddress: order.customer.address,
-      customerLat: order.customer.lat,
-      customerLng: order.customer.lng,
-      items: lines,
-      paymentMethod: order.payment.method,
-      paymentBrand: order.payment.brand,
-      subtotalKurus: subtotal,
-      platformDiscountKurus: discount,
-      totalKurus: subtotal - discount,
-      note: order.note,
-      expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
-      isTest: order.isTest,
-    })
-    .returning({ id: onlineOrders.id });
-  if (order.token) await rememberToken(c, row.id, source, order.token);
-  await c.audit({
-    action: 'online_order.receive',
-    entity: 'online_order',
-    entityId: row.id,
-    after: { source, externalId: order.externalId, test: order.isTest, total: subtotal - discount, lines: lines.length, unmapped: lines.filter((l) => l.unmapped).length },
+  const id = await insertOnlineOrder(c, {
+    source,
+    externalId: order.externalId,
+    type: order.type,
+    customerName: order.customer.name,
+    customerPhone: order.customer.phone,
+    customerAddress: order.customer.address,
+    customerLat: order.customer.lat,
+    customerLng: order.customer.lng,
+    items: lines,
+    paymentMethod: order.payment.method,
+    paymentBrand: order.payment.brand,
+    subtotalKurus: subtotal,
+    platformDiscountKurus: Math.min(order.platformDiscountKurus, subtotal),
+    note: order.note,
+    expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+    isTest: order.isTest,
+    auditExtra: { test: order.isTest, unmapped: lines.filter((l) => l.unmapped).length },
   });
-  c.emit('online-orders', row.id);
+  // looked for above under the restaurant's lock: the same order cannot have arrived meanwhile
+  const orderId = id!;
+  if (order.token) await rememberToken(c, orderId, source, order.token);
   if (!lines.some((l) => l.unmapped)) {
-    const accepted = await autoAccept(c, source, row.id);
-    if (accepted) return { orderId: row.id, status: accepted, created: true };
+    const accepted = await autoAccept(c, source, orderId);
+    if (accepted) return { orderId, status: accepted, created: true };
   }
-  return { orderId: row.id, status: 'new' as OnlineOrderStatus, created: true };
+  return { orderId, status: 'new' as OnlineOrderStatus, created: true };
 }
 
 /**
@@ -148,20 +135,4 @@ async function autoAccept(c: CommandContext, platform: Platform, orderId: string
  */
 async function rememberToken(c: CommandContext, orderId: string, platform: string, token: string) {
   await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId, platform, kind: 'token', payload: { token }, status: 'sent', sentAt: new Date() });
-}
-
-/**
- * Queues an outgoing update in the command's transaction (the outbox): it is sent after commit and
- * retried until it goes through. Orders from the restaurant's own channel and phone have none.
- */
-export async function enqueueUpdate(c: CommandContext, order: { id: string; source: string; externalId: string }, update: Omit<OutgoingUpdate, 'externalId' | 'token'>) {
-  if (!isPlatform(order.source)) return;
-  const [tokenRow] = await c.tx
-    .select({ payload: platformOutbox.payload })
-    .from(platformOutbox)
-    .where(and(eq(platformOutbox.orderId, order.id), eq(platformOutbox.kind, 'token')));
-  const token = (tokenRow?.payload as { token?: string } | undefined)?.token;
-  const payload: OutgoingUpdate = { ...update, externalId: order.externalId, ...(token ? { token } : {}) };
-  await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: order.id, platform: order.source, kind: update.kind, payload });
-  c.afterCommit(wakeOutbox);
 }

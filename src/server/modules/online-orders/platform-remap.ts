@@ -3,7 +3,7 @@ import { isUuid } from '../../../shared/ids';
 import type { DeliveryPlatform } from '../../../shared/online-orders-contract';
 import { menuItems, onlineOrders } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
-import type { PlatformLineRow } from './platform-orders';
+import type { PlatformLineRow } from './platform-updates';
 
 /**
  * Gives the still-unanswered ('new') orders of `platform` the dishes `productMap` now names for

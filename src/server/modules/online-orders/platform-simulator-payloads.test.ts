@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sofraOrderRequest } from '../../../shared/online-orders-contract';
-import { DEMO_MENU, DEMO_OPTION_GROUPS, type DemoOptionKey } from '../../db/demo-menu';
+import { DEMO_MENU, DEMO_OPTION_GROUPS, type DemoOptionKey } from '../../demo/demo-menu';
 import { simulatedCall } from './platform-simulator-payloads';
 import { buildSample, type PoolDish, type Rand } from './platform-simulator-sample';
 import { ADAPTERS } from './platforms';

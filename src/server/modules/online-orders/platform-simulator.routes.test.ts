@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { OnlineOrderInfo, OnlineOrderSimulatorInfo, SimulatedSource } from '../../../shared/online-orders-contract';
-import { DEMO_PASSWORD } from '../../db/demo-menu';
+import { DEMO_PASSWORD } from '../../demo/demo-menu';
 import { auditEvents, integrationSecrets, onlineOrders, platformConnections, platformOutbox, restaurants } from '../../db/schema';
-import { seedDemo } from '../../db/seed-demo';
+import { seedDemo } from '../../demo/seed-demo';
 import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
 import { SIMULATOR_MESSAGES } from './platform-simulator';
 import { SIMULATED_SEND_NOTE } from './simulated-platform';

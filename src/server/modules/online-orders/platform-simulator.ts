@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { integrationSecrets, menuItemOptionGroups, menuItems, optionGroups, options, platformConnections } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runCommand } from '../../lib/command';
-import { command } from '../../lib/routes';
+import { command, commandDeps } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { rotateSofraSecret } from './online-order-commands';
 import { loadConnection } from './platform-orders';
@@ -146,7 +146,7 @@ export async function simulateOnlineOrder(request: FastifyRequest, req: Simulate
   }
   const { orderId } = res.json() as { orderId: string };
   // who pressed the button, beside the intake's own audit row (whose actor is the integration)
-  await runCommand({ db: app.db, hub: app.hub }, actorOf(request), (c) =>
+  await runCommand(commandDeps(app), actorOf(request), (c) =>
     c.audit({ action: 'online_order.simulate', entity: 'online_order', entityId: orderId, after: { source, externalId: call.externalId, payment: req.payment ?? null } }),
   );
   return { orderId, source, externalId: call.externalId };

@@ -20,9 +20,7 @@ import { intakeOf } from './intake-batcher';
 import { prepareOnlineOrder, storeOnlineOrder } from './online-order-commands';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { signatureProblem } from './sofra-signature';
-
-/** The tag the OpenAPI document (plugins/openapi.ts) publishes: only integrators' routes carry it. */
-export const INTEGRATION_TAG = 'Entegrasyon';
+import { INTEGRATION_TAG } from '../../plugins/openapi';
 
 const channelParams = z.object({ restaurantId: z.string().meta({ description: 'Restoranın kimliği (Ayarlar > Kendi Kanalımız)' }) });
 const signedHeaders = z.object({

@@ -6,7 +6,7 @@ import { auditEvents, settings, ticketLines } from '../../db/schema';
 import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { KITCHEN_MESSAGES } from '../kitchen/kitchen-messages';
-import { COURSE_MESSAGES } from './courses';
+import { COURSE_MESSAGES } from './course-names';
 import { ordersFixture } from './orders-test-kit';
 
 let ctx: TestContext;

@@ -5,7 +5,6 @@ import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { fromJson, jsonArray, rowFromJson } from '../../lib/json-rows';
 import { preparedSql } from '../../lib/prepared';
-import { followedByPlatform } from '../online-orders/platform-follow';
 import { holdSentLines } from './courses';
 import { checkBumpedTicket, type BumpedTicket } from './ticket-commands';
 import { contentRows, presentTicketRows, ticketContents } from './ticket-read.service';
@@ -59,7 +58,7 @@ const lockTicketAndMovePendingLines = preparedSql<{ ticket: unknown; moved: unkn
     with ticket as (
       update ${tickets} set version = ${tickets.version} + 1
       where ${tickets.id} = ${sql.placeholder('ticketId')} and ${tickets.restaurantId} = ${sql.placeholder('restaurantId')}
-      returning ${tickets}.*, ${followedByPlatform(tickets.id)} as "followedByPlatform", ${contents.waiterName} as "waiterName",
+      returning ${tickets}.*, ${contents.waiterName} as "waiterName",
         ${contents.lines} as "lines", ${contents.payments} as "payments"
     ),
     batch as (
@@ -79,8 +78,8 @@ const lockTicketAndMovePendingLines = preparedSql<{ ticket: unknown; moved: unkn
 /** The ticket's JSON as the row the bump answers: its columns decoded, the rest as they came. */
 function bumpedTicketFromJson(value: unknown): BumpedTicket {
   const json = fromJson<Record<string, unknown>>(value);
-  const { followedByPlatform: followed, waiterName, lines, payments } = json;
-  return { ...rowFromJson(tickets, json), followedByPlatform: followed === true, waiterName: waiterName as string | null, lines, payments };
+  const { waiterName, lines, payments } = json;
+  return { ...rowFromJson(tickets, json), waiterName: waiterName as string | null, lines, payments };
 }
 
 /** The lines the statement moved into the new batch: held per `holdCourses`, audited. */

@@ -6,9 +6,8 @@ import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { preparedPerConnection } from '../../lib/prepared';
-import { followedByPlatform } from '../online-orders/platform-follow';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
-import { knownCourse, knownCourses } from './courses';
+import { getRestaurantSettings } from '../settings';
+import { knownCourse, knownCourses } from './course-names';
 import { priceLines } from './price-lines';
 import { LINE_ORDER, billOf, contentRows, presentTicketRows, ticketContents, type TicketContents } from './ticket-read.service';
 import { TICKET_MESSAGES } from './ticket-messages';
@@ -24,7 +23,6 @@ export async function lockOpenTicket(c: CommandContext, ticketId: string, versio
   const ticket = await c.lockOwned(tickets, ticketId, TICKET_MESSAGES.ticketNotFound);
   if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
   c.assertVersion(ticket, version);
-  c.noteTicket(ticket);
   return ticket;
 }
 
@@ -56,7 +54,7 @@ const bumpTicketStatement = (name: string, withContents: boolean) =>
       .update(tickets)
       .set({ version: sql`${tickets.version} + 1` })
       .where(and(eq(tickets.id, sql.placeholder('ticketId')), eq(tickets.restaurantId, sql.placeholder('restaurantId'))))
-      .returning({ ...getTableColumns(tickets), followedByPlatform: followedByPlatform(tickets.id), ...(withContents ? ticketContents() : {}) })
+      .returning({ ...getTableColumns(tickets), ...(withContents ? ticketContents() : {}) })
       .prepare(statementName),
   );
 const bumpTicket = bumpTicketStatement('bump_ticket', false);
@@ -70,7 +68,7 @@ async function bumpOpenTicket(c: CommandContext, ticketId: string, version: numb
 }
 
 /** A ticket row as a statement that raised its version answered it (the bump, or Mutfağa Gönder's one statement). */
-export type BumpedTicket = TicketRow & { followedByPlatform: boolean } & Partial<TicketContents>;
+export type BumpedTicket = TicketRow & Partial<TicketContents>;
 
 /**
  * The checks every ticket write makes on the row its statement bumped: 404 when there was none (a
@@ -80,11 +78,10 @@ export type BumpedTicket = TicketRow & { followedByPlatform: boolean } & Partial
  */
 export function checkBumpedTicket(c: CommandContext, found: BumpedTicket | undefined, version: number | undefined) {
   if (!found) throw new HttpError(404, TICKET_MESSAGES.ticketNotFound);
-  const { followedByPlatform: followed, waiterName, lines, payments: paid, ...bumped } = found;
+  const { waiterName, lines, payments: paid, ...bumped } = found;
   const ticket = { ...bumped, version: bumped.version - 1 };
   if (ticket.status !== 'open') throw new HttpError(409, TICKET_MESSAGES.ticketClosed);
   c.assertVersion(ticket, version);
-  c.noteTicket({ ...ticket, followedByPlatform: followed });
   c.emit('tickets', ticket.id);
   return { ticket, bumped: bumped as TicketRow, contents: { waiterName: waiterName ?? null, lines, payments: paid } as TicketContents };
 }

@@ -139,7 +139,7 @@ describe('opening a ticket', () => {
   });
 
   it('keeps the phone rule for a ticket opened inside the server (the demo seed, a move to a free table)', async () => {
-    const deps = { db: ctx.database.db, hub: ctx.app.hub };
+    const deps = { db: ctx.database.db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks };
     const actor = { restaurantId: f.restaurant.id, userId: f.restaurant.waiter.user.id, role: 'waiter' as const };
     await expect(
       runCommand(deps, actor, (c) => openTicket(c, { type: 'takeaway', customer: { name: 'Ali', phone: 'abc-not-a-phone' } })),
@@ -317,7 +317,7 @@ describe('Mutfağa Gönder', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toBe(MESSAGES.versionConflict);
     // a ticket of the restaurant next door, with a pending line, sent from here by its id
-    const theirs = await runCommand({ db: ctx.database.db, hub: ctx.app.hub }, { restaurantId: otherRestaurantId, userId: null, role: 'system' }, async (c) => {
+    const theirs = await runCommand({ db: ctx.database.db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks }, { restaurantId: otherRestaurantId, userId: null, role: 'system' }, async (c) => {
       const id = await openTicket(c, { type: 'takeaway', customer: { name: 'Komşu', phone: undefined } });
       await addLines(c, id, { version: 1, lines: [{ menuItemId: foreignItemId, quantity: 1 }] });
       return id;

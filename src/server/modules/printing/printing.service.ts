@@ -1,4 +1,4 @@
-import type { EventHub } from '../events/event-hub';
+import type { EventHub } from '../events';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,9 +9,8 @@ import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract
 import type { Db } from '../../db/client';
 import { kitchenBatches } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { readTicket } from '../orders/ticket-read.service';
-import { getPrinterSettings } from '../settings/printer.service';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { readTicket } from '../orders';
+import { getPrinterSettings, getRestaurantSettings } from '../settings';
 import { billBytes, kitchenBytes } from './escpos';
 import { PrinterUnreachable, sendToPrinter } from './network-printer';
 import { ANY_PRINTER_NETWORK, PrinterAddressRefused, refusedPrinterFields, resolveAll, type PrinterNetworks, type Resolve } from './printer-networks';

@@ -1,7 +1,7 @@
 import type { LiveEventType } from '../../../shared/live-events';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { EventHub } from '../events/event-hub';
+import type { EventHub } from '../events';
 import type { PublicMenuSnapshot } from './public-menu.service';
 
 /** One ready-to-send form of a restaurant's public menu. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
 import { PUBLIC, restaurantParams } from '../../lib/routes';
-import { MENU_MESSAGES } from '../menu/menu-messages';
+import { MENU_MESSAGES } from '../menu';
 import { PublicMenuCache, acceptsGzip, matchesEtag } from './public-menu-cache';
 import { loadPublicMenu } from './public-menu.service';
 

@@ -6,7 +6,7 @@ import type { PublicMenu } from '../../../shared/public-menu';
 import type { Db } from '../../db/client';
 import { diningTables, menuCategories, menuItems, restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 
 export type PublicMenuSnapshot =
   | { isOnline: false }

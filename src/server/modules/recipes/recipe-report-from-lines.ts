@@ -5,7 +5,7 @@ import type { RecipeReportQuery, RecipeReportResponse } from '../../../shared/re
 import type { Discount, LineStatus } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
 import { ingredients, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 import { loadRecipeIndex, unitUse, type RecipeIndex } from './consumption';
 import { actualUse, costPerMicro as costOfMicro, ingredientUse, presentReport } from './recipe-report-parts';
 

@@ -9,15 +9,12 @@ import {
   ingredientListResponse,
   purchaseRequest,
   recipeBookResponse,
-  recipeReportQuery,
-  recipeReportResponse,
   saveRecipeRequest,
   updateIngredientRequest,
 } from '../../../shared/recipes-contract';
 import { OWNER, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { createIngredient, deleteIngredient, listIngredients, recordCount, recordPurchase, updateIngredient } from './ingredients.service';
-import { recipeReport } from './recipe-report.service';
 import { readRecipeBook, saveRecipe } from './recipes.service';
 
 const ingredientParams = restaurantParams.extend({ ingredientId: z.string() });
@@ -75,8 +72,4 @@ export async function recipesRoutes(app: FastifyInstance) {
     await command(request, (c) => saveRecipe(c, { kind: 'option', id: request.params.optionId }, request.body));
     return readRecipeBook(db, actorOf(request).restaurantId);
   });
-
-  r.get('/reports/recipes', { config: OWNER, schema: { params: restaurantParams, querystring: recipeReportQuery, response: { 200: recipeReportResponse } } }, async (request) =>
-    recipeReport(db, actorOf(request).restaurantId, request.query),
-  );
 }

@@ -1,5 +1,5 @@
 import type { Bill } from '../../../shared/bill-math';
-import { unitUse } from '../recipes/consumption';
+import { unitUse } from '../recipes';
 import type { BillData, FigureColumn } from './sales-figures';
 
 /**

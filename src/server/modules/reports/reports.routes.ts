@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recipeReportQuery, recipeReportResponse } from '../../../shared/recipes-contract';
 import { REPORT_LIMITS, salesCsvQuery, salesReportQuery, salesReportResponse } from '../../../shared/reports-contract';
 import { OWNER, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { csvDisposition, salesCsv } from './sales-csv';
+import { recipeReport } from './recipe-report.service';
 import { salesReport } from './sales-report.service';
 
 /**
@@ -33,4 +35,9 @@ export async function reportsRoutes(app: FastifyInstance) {
       .header('cache-control', 'private, no-store')
       .send(salesCsv(report, table));
   });
+
+  // Reçete Raporları: what the recipes say the sales used, beside what was counted (recipe-report.service.ts)
+  r.get('/reports/recipes', { config: OWNER, schema: { params: restaurantParams, querystring: recipeReportQuery, response: { 200: recipeReportResponse } } }, async (request) =>
+    recipeReport(db, actorOf(request).restaurantId, request.query),
+  );
 }

@@ -5,10 +5,10 @@ import { weekdayOf } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
 import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, onlineOrders, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
-import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
-import { loadRecipeIndex, type RecipeIndex } from '../recipes/consumption';
+import { LINE_ORDER, billOf } from '../orders';
+import { loadRecipeIndex, type RecipeIndex } from '../recipes';
 import { RECIPE_DIMENSIONS, recipeFigures } from './recipe-figures';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 
 /**
  * The sales report's figures, kept by the commands (migration 0013_sales_figures): per restaurant,

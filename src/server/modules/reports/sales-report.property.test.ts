@@ -27,7 +27,7 @@ beforeAll(async () => {
     timeZone: TZ,
     businessDayStartHour: 5,
     serviceChargePercent: 12.5,
-    paymentMethods: ['cash', 'card', 'mealCard'],
+    paymentMethods: ['cash', 'card', 'meal_card'],
     mealCardBrands: ['Multinet', 'Pluxee'],
     permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] },
   });

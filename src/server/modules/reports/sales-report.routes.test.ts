@@ -19,7 +19,7 @@ beforeAll(async () => {
     timeZone: TZ,
     businessDayStartHour: 5,
     serviceChargePercent: 10,
-    paymentMethods: ['cash', 'card', 'mealCard'],
+    paymentMethods: ['cash', 'card', 'meal_card'],
     mealCardBrands: ['Multinet', 'Pluxee'],
     permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] },
   } as never);
@@ -173,7 +173,7 @@ describe('İade in the report', () => {
     const mid = await report();
     const db = ctx.database.db;
     // the rows G's İade command writes (refunds + refund_lines), counted the way it calls us
-    await runCommand({ db, hub: ctx.app.hub }, { restaurantId: f.restaurant.id, userId: f.restaurant.owner.user.id, role: 'owner' }, async (c) => {
+    await runCommand({ db, hub: ctx.app.hub, commandHooks: ctx.app.commandHooks }, { restaurantId: f.restaurant.id, userId: f.restaurant.owner.user.id, role: 'owner' }, async (c) => {
       const [refund] = await c.tx
         .insert(refunds)
         .values({ restaurantId: f.restaurant.id, ticketId: t.id, businessDay: today(), method: 'cash', amountKurus: t.totals.total, reason: 'Bozuk', createdBy: f.restaurant.owner.user.id, approvedBy: f.restaurant.owner.user.id })

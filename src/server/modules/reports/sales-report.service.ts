@@ -15,13 +15,14 @@ import {
 } from '../../../shared/reports-contract';
 import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/online-orders-contract';
 import { netSales } from '../../../shared/sales-definitions';
-import { PAYMENT_METHOD_LABELS, TICKET_TYPES, TICKET_TYPE_LABELS, type PaymentMethod, type TicketType } from '../../../shared/ticket-contract';
+import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketType } from '../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
 import type { Db } from '../../db/client';
 import { periodBounds } from '../../lib/business-day';
-import { staffNames } from '../orders/ticket-read.service';
+import { staffNames } from '../orders';
 import { courierFigures } from './sales-couriers';
 import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
+import { getRestaurantSettings } from '../settings';
 
 /**
  * Satış Raporları: the figures the commands keep (sales-figures.ts) added up over a period of

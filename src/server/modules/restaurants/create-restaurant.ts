@@ -4,7 +4,7 @@ import { passwordWeakness } from '../../../shared/password-policy';
 import { memberships, users } from '../../db/schema';
 import { runCreateRestaurant, type CommandDeps } from '../../lib/command';
 import { normaliseEmail } from '../../../shared/email';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 
 export interface NewRestaurant {
   name: string;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { fromStoredPaymentMethod } from '../../../shared/domain/payment-methods';
 import { MESSAGES } from '../../../shared/errors';
 import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, DEFAULT_COURSES, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Db } from '../../db/client';
@@ -26,7 +27,9 @@ export async function getStoredRestaurantSettings(db: Db, restaurantId: string):
   const courses = doc.value.courses ?? [...DEFAULT_COURSES];
   // …and before the kitchen could ring for online orders, with it off.
   const kitchenRingsForOnlineOrders = doc.value.kitchenRingsForOnlineOrders ?? false;
-  return { ...doc, value: { ...doc.value, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, kitchenRingsForOnlineOrders, profile } };
+  // …and one restored from a backup older than migration 0024 still says 'mealCard'.
+  const paymentMethods = doc.value.paymentMethods.map(fromStoredPaymentMethod) as RestaurantSettings['paymentMethods'];
+  return { ...doc, value: { ...doc.value, paymentMethods, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, kitchenRingsForOnlineOrders, profile } };
 }
 
 /** The owner's general settings; a restaurant that never saved gets the defaults with its name. */

@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeOwnPasswordRequest, userPreferences } from '../../../shared/staff-contract';
 import { ALL_STAFF, command } from '../../lib/routes';
 import { REMEMBER_COOKIE, SESSION_COOKIE, actorOf } from '../../plugins/auth';
-import { AUTH_MESSAGES } from '../auth/auth-messages';
-import { LIMIT_WINDOW_MS, guardedCheck } from '../auth/login-guard';
-import { LoginLimiter } from '../auth/login-limiter';
+import { AUTH_MESSAGES, guardedCheck, LIMIT_WINDOW_MS, LoginLimiter } from '../auth';
 import { HttpError } from '../../errors';
-import { etagOf, versionFromIfMatch } from '../settings/settings-document';
+import { etagOf, versionFromIfMatch } from '../settings';
 import { changeOwnPassword, checkOwnPassword, getPreferences, replacePreferences, signOutEverywhere } from './me.service';
 import { STAFF_MESSAGES } from './staff-messages';
 

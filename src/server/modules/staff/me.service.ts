@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { rememberTokens, sessions, userPreferences, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { endAllSessions, type Actor } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import type { Actor } from '../../plugins/auth';
+import { endAllSessions, hashPassword, verifyPassword } from '../auth';
 import { STAFF_MESSAGES } from './staff-messages';
 
 /** The signed-in user's own commands: `c.actor` is always a person here, never the system. */

@@ -7,9 +7,8 @@ import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { endAllSessions } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
-import { generatePassword } from '../restaurants/create-restaurant';
+import { endAllSessions, hashPassword } from '../auth';
+import { generatePassword } from '../restaurants';
 import { STAFF_MESSAGES } from './staff-messages';
 
 const staffColumns = {

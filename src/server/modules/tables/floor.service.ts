@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FloorResponse, FloorTable } from '../../../shared/floor-contract';
 import type { Db } from '../../db/client';
 import { diningTables, sections } from '../../db/schema';
-import { listOpenTickets } from '../orders/ticket-read.service';
+import { listOpenTickets } from '../orders';
 import { presentTable } from './layout-commands';
 
 /**

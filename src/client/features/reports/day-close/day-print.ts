@@ -1,7 +1,8 @@
 import { CASH_MOVEMENT_LABELS, differenceWord, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { formatTL } from '../../../../shared/money';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
-import { PAYMENT_METHOD_LABELS, TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
+import { TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/domain/payment-methods';
 import { receiptCss, type ReceiptLayout } from '../../../components/receipt-html';
 
 /**

@@ -6,7 +6,7 @@ import type { PublicMenu } from '../../shared/public-menu';
 import type { TicketSummary } from '../../shared/ticket-contract';
 import { createRestaurant, createTestApp, loginAs, type TestContext } from '../test-support/test-app';
 import { DEMO_PASSWORD } from './demo-menu';
-import { diningTables, menuItems, restaurants, sections, users } from './schema';
+import { diningTables, menuItems, restaurants, sections, users } from '../db/schema';
 import { seedDemo, type SeedResult } from './seed-demo';
 
 // A cheap hash cost keeps the four demo accounts fast to create and to log into.

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { runCreateRestaurant, type CommandContext, type CommandDeps } from '../lib/command';
-import { hashPassword } from '../modules/auth/password';
-import type { Db } from './client';
+import { hashPassword } from '../modules/auth';
+import type { Db } from '../db/client';
 import { seedDemoPlatforms } from './seed-demo-platforms';
 import { seedDemoRecipes } from './seed-demo-recipes';
 import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
-import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from './schema';
+import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from '../db/schema';
 
 const DEMO_NAME = 'Demo Lokanta';
 type DemoAccount = { email: string; name: string; role: string };

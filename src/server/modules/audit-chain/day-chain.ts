@@ -3,7 +3,7 @@ import type { BrokenLink } from '../../../shared/audit-chain-contract';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { Db } from '../../db/client';
 import { dayCloses, tickets } from '../../db/schema';
-import { GENESIS_HASH, billLinkHash, sha256Hex } from '../audit-chain/chain-hash';
+import { GENESIS_HASH, billLinkHash, sha256Hex } from './chain-hash';
 
 type DayCloseRow = typeof dayCloses.$inferSelect;
 

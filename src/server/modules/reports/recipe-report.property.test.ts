@@ -6,8 +6,8 @@ import type { Ticket } from '../../../shared/ticket-contract';
 import { salesBills, salesDayFigures } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
-import { backfillSalesFigures } from '../reports/sales-figures';
-import { recipeReportFromLines } from './recipe-report-from-lines';
+import { backfillSalesFigures } from './sales-figures';
+import { recipeReportFromLines } from '../recipes/recipe-report-from-lines';
 import { recipeReport } from './recipe-report.service';
 
 /**

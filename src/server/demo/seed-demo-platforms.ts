@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { CommandContext } from '../lib/command';
-import { PLATFORMS, type Platform } from '../modules/online-orders/platforms/types';
-import { platformProductCode, simulatedBaseUrl } from '../modules/online-orders/simulated-platform';
-import { menuCategories, menuItems, platformConnections } from './schema';
+import { type Platform, platformProductCode, PLATFORMS, simulatedBaseUrl } from '../modules/online-orders';
+import { menuCategories, menuItems, platformConnections } from '../db/schema';
 
 /** The restaurant's own codes on each platform (vendor / restaurant / supplier id), invented. */
 const DEMO_REMOTE_CODES: Record<Platform, string> = { yemeksepeti: 'demo-lokanta-ys', getir: 'demo-lokanta-getir', trendyol: '100200' };

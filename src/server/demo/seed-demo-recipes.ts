@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Unit } from '../../shared/units';
 import type { CommandContext } from '../lib/command';
-import { createIngredient } from '../modules/recipes/ingredients.service';
-import { saveRecipe } from '../modules/recipes/recipes.service';
-import { menuItems, optionGroups, options, recipes } from './schema';
+import { createIngredient, saveRecipe } from '../modules/recipes';
+import { menuItems, optionGroups, options, recipes } from '../db/schema';
 
 /** Malzemeler of the demo kitchen: name, stock unit, cost per unit in kuruş (late-2026 wholesale). */
 const DEMO_INGREDIENTS: [string, Unit, number][] = [

@@ -2,11 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { NewLine, OpenTicketRequest } from '../../shared/ticket-contract';
 import { PLAN_GRID } from '../../shared/floor-contract';
 import type { CommandContext } from '../lib/command';
-import { sendToKitchen } from '../modules/orders/send-to-kitchen';
-import { closeTicket, takePayment } from '../modules/bills/payment-commands';
-import { addLines, openTicket, updateTicket } from '../modules/orders/ticket-commands';
-import { readTicket } from '../modules/orders/ticket-read.service';
-import { diningTables, kitchenAcks, kitchenBatches, menuItemOptionGroups, menuItems, optionGroups, options, ticketLines, tickets, users } from './schema';
+import { addLines, openTicket, readTicket, sendToKitchen, stampLinesForDemo, updateTicket } from '../modules/orders';
+import { closeTicket, takePayment } from '../modules/bills';
+import { diningTables, kitchenAcks, kitchenBatches, menuItemOptionGroups, menuItems, optionGroups, options, ticketLines, tickets, users } from '../db/schema';
 
 /**
  * Five tables a row on the plan (1000 × 600 units), 200 × 200 apart on the grid, big enough to show their
@@ -85,7 +83,7 @@ export async function seedDemoService(c: CommandContext, waiterEmail: string) {
     const ticketId = await openTicket(c, { type: 'table', tableId: tableId(done.table), guests: 2 }, at);
     await addLines(c, ticketId, { version: 1, lines: await linesOf(done.lines) });
     await sendToKitchen(c, ticketId, 2);
-    await c.tx.update(ticketLines).set({ status: 'served', addedAt: at, preparingAt: at, readyAt: at, servedAt: at }).where(eq(ticketLines.ticketId, ticketId));
+    await stampLinesForDemo(c, ticketId, { status: 'served', addedAt: at, preparingAt: at, readyAt: at, servedAt: at });
     await c.tx.update(kitchenBatches).set({ sentAt: at, unacknowledgedAlertAt: at }).where(eq(kitchenBatches.ticketId, ticketId));
     const { totals } = await readTicket(c.tx, c.restaurantId, ticketId);
     const paid = done.pay === 'cash' ? { method: 'cash' as const, amount: totals.remaining, given: Math.ceil(totals.remaining / 10_000) * 10_000 } : { method: 'card' as const, amount: totals.remaining };
@@ -109,9 +107,9 @@ export async function seedDemoService(c: CommandContext, waiterEmail: string) {
       await c.tx.insert(kitchenAcks).values(stations.map(({ station }) => ({ restaurantId: c.restaurantId, batchId: batch.id, station })));
     }
     const status = demo.then === 'ready' || demo.then === 'bill' ? 'ready' : demo.then === 'served' ? 'served' : null;
-    if (status) await c.tx.update(ticketLines).set({ status, preparingAt: openedAt, readyAt: new Date(), ...(status === 'served' ? { servedAt: new Date() } : {}) }).where(eq(ticketLines.ticketId, ticketId));
+    if (status) await stampLinesForDemo(c, ticketId, { status, preparingAt: openedAt, readyAt: new Date(), ...(status === 'served' ? { servedAt: new Date() } : {}) });
     if (demo.then === 'bill') await updateTicket(c, ticketId, { version: 3, billRequested: true });
     await c.tx.update(tickets).set({ waiterId: waiter.id }).where(and(eq(tickets.id, ticketId), eq(tickets.restaurantId, c.restaurantId)));
-    await c.tx.update(ticketLines).set({ addedAt: openedAt }).where(eq(ticketLines.ticketId, ticketId));
+    await stampLinesForDemo(c, ticketId, { addedAt: openedAt });
   }
 }

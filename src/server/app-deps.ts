@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config';
-import type { Db } from '../db/client';
-import type { EventHub } from '../modules/events/event-hub';
-import type { PhotoStore } from '../modules/menu/photo-store';
-import type { PlatformOutbox } from '../modules/online-orders/platform-outbox';
-import type { Printing } from '../modules/printing/printing.service';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import type { CommandHooks } from './lib/command';
+import type { EventHub } from './modules/events';
+import type { PhotoStore } from './modules/menu';
+import type { PlatformOutbox } from './modules/online-orders';
+import type { Printing } from './modules/printing';
 
 /** What the app's modules share, decorated once on the root instance (as fastify/demo does). */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: Pick<ServerConfig, 'cookieSecure' | 'trustProxy'> & { publicUrl?: string };
   /** HMAC key of the login device cookies (modules/auth/device-cookie.ts) */
   deviceKey: Buffer;
+  /** what the modules add to every command (command-hooks.ts) */
+  commandHooks: CommandHooks;
 }
 
 // Decorations rather than Object.assign: a Fastify instance is thenable, so the type of an awaited
@@ -25,6 +28,7 @@ declare module 'fastify' {
     photos: PhotoStore;
     config: AppDeps['config'];
     deviceKey: Buffer;
+    commandHooks: CommandHooks;
     /** network printers (modules/printing), decorated by buildApp */
     printing: Printing;
     /** calls to the delivery platforms (modules/online-orders/platform-outbox.ts), decorated by buildApp */
@@ -38,4 +42,5 @@ export function decorateDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('photos', deps.photos);
   app.decorate('config', deps.config);
   app.decorate('deviceKey', deps.deviceKey);
+  app.decorate('commandHooks', deps.commandHooks);
 }

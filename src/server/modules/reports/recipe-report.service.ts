@@ -3,10 +3,10 @@ import { businessDayBounds } from '../../../shared/business-day';
 import type { RecipeReportQuery, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Db } from '../../db/client';
 import { ingredients, menuCategories, menuItems } from '../../db/schema';
-import { RECIPE_DIMENSIONS } from '../reports/recipe-figures';
-import { periodRows } from '../reports/sales-report.service';
-import { getRestaurantSettings } from '../settings/restaurant-settings.service';
-import { actualUse, costPerMicro, ingredientUse, presentReport } from './recipe-report-parts';
+import { RECIPE_DIMENSIONS } from './recipe-figures';
+import { periodRows } from './sales-report.service';
+import { getRestaurantSettings } from '../settings';
+import { actualUse, costPerMicro, ingredientUse, presentReport } from '../recipes';
 
 /**
  * Reçete Raporu for business days `from`–`to`, from the figures each close kept

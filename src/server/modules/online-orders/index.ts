@@ -1,0 +1,10 @@
+/** The online-orders module's front door: what other modules and the app may use of it; they import nothing else. */
+export { onlineOrdersRoutes } from './online-orders.routes';
+export { followPlatformOrders } from './platform-follow';
+export { platformIntakeRoutes } from './platform-intake.routes';
+export { PlatformOutbox } from './platform-outbox';
+export type { OutboxOptions } from './platform-outbox';
+export { PLATFORMS } from './platforms/types';
+export type { Platform } from './platforms/types';
+export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
+export { sofraChannelRoutes } from './sofra-channel.routes';

@@ -1,0 +1,2 @@
+/** The public-menu module's front door: what other modules and the app may use of it; they import nothing else. */
+export { publicMenuRoutes } from './public-menu.routes';

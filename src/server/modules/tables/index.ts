@@ -1,0 +1,2 @@
+/** The tables module's front door: what other modules and the app may use of it; they import nothing else. */
+export { tablesRoutes } from './tables.routes';

@@ -17,7 +17,7 @@ async function main() {
   const app = await buildApp({ database, config, logger: { level: config.logLevel }, dataDir, printing, liveEventsUrl: config.databaseUrl });
   // Before listening: the demo data is written as commands of the app, like every other write.
   const seed = config.seedDemo ? await seedDemo(app) : { seeded: false };
-  // The embedded default backs itself up; a PostgreSQL server is backed up with pg_dump (README),
+  // The embedded default backs itself up; a PostgreSQL server is backed up with pg_dump (docs/operations.md),
   // unless BACKUP_DIR asks for Sofra's own daily backups too.
   const backupDir = config.backupDir ? path.resolve(config.backupDir) : config.databaseUrl ? undefined : path.join(dataDir, 'backups');
   const stopBackups = backupDir ? startDailyBackups({ db: database.db, dir: backupDir, logger: app.log }) : async () => {};

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 
 /**
  * Settings of the SPA's data connection (live events + response cache). The rules are the old
- * hosted-database client's, kept on purpose (DESIGN.md section 6). A wrong value is rejected with a
+ * hosted-database client's, kept on purpose (docs/configuration.md). A wrong value is rejected with a
  * message, never silently replaced. Written with zod/mini: it ships on the login page.
  */
 export const MIN_CACHE_SIZE_BYTES = 1_048_576;

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md §3: imports flow one way. client and server may import shared; shared imports
+// docs/architecture.md: imports flow one way. client and server may import shared; shared imports
 // neither; client never imports server.
 const SRC = path.resolve(__dirname, '..');
 

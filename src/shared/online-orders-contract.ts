@@ -2,32 +2,12 @@ import { z } from 'zod';
 import { turkishPhone } from './phone';
 import { CUSTOMER_MESSAGES, TICKET_LIMITS, lineNote } from './ticket-contract';
 import { multilineText, nameText } from './text';
+import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCES } from './domain/channels';
 
 /**
  * Online Sipariş Takibi (issue 24): the inbox of orders that do not start at a table, and the
  * restaurant's own signed channel. Money is integer kuruş. Literals are written once here.
  */
-
-/** Where an order came from. 'sofra' = the restaurant's own channel; 'phone' = typed in by staff. */
-export const ONLINE_ORDER_SOURCES = ['sofra', 'phone', 'yemeksepeti', 'getir', 'trendyol', 'migros'] as const;
-export type OnlineOrderSource = (typeof ONLINE_ORDER_SOURCES)[number];
-export const ONLINE_ORDER_SOURCE_LABELS: Record<OnlineOrderSource, string> = {
-  sofra: 'Kendi Kanalımız',
-  phone: 'Telefon',
-  yemeksepeti: 'Yemeksepeti',
-  getir: 'Getir Yemek',
-  trendyol: 'Trendyol Yemek',
-  migros: 'Migros Yemek',
-};
-/** Each source's colour beside its name (never the only signal); dark enough for white text (WCAG AA). */
-export const ONLINE_ORDER_SOURCE_COLORS: Record<OnlineOrderSource, string> = {
-  sofra: '#1f5f8b',
-  phone: '#4a5560',
-  yemeksepeti: '#b8004f',
-  getir: '#5d3ebc',
-  trendyol: '#b84a00',
-  migros: '#a35a00',
-};
 
 export const ONLINE_ORDER_STATUSES = ['new', 'accepted', 'preparing', 'ready', 'on_the_way', 'delivered', 'rejected', 'cancelled'] as const;
 export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
@@ -303,8 +283,6 @@ export const rotatedSecretResult = z.object({ secret: z.string() });
 
 // ------------------------------------------------------------------ delivery platforms' connections
 
-export const DELIVERY_PLATFORMS = ['yemeksepeti', 'getir', 'trendyol'] as const;
-export type DeliveryPlatform = (typeof DELIVERY_PLATFORMS)[number];
 
 /** Keys, codes and addresses: printable ASCII only (never text for people, never a bidi control). */
 const asciiToken = (label: string, max: number) =>

@@ -5,7 +5,7 @@ import { multilineText, nameText } from './text';
 import { paymentMethod } from './domain/payment-methods';
 
 /**
- * The ticket (adisyon) model shared by table service, the kitchen display and bills (DESIGN.md §7).
+ * The ticket (adisyon) model shared by table service, the kitchen display and bills (docs/decisions/0007-tickets-lines-and-batches.md).
  * Money is integer kuruş. Literals are written once here; the database stores them as text.
  */
 

@@ -1,19 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  AcceptOnlineOrderRequest,
-  AcceptOnlineOrderResult,
-  CustomerHistoryInfo,
-  DeliveryPlatform,
-  IntegrationSecretInfo,
-  MapPlatformProductRequest,
-  MapPlatformProductResult,
-  OnlineOrderInfo,
-  PausePlatformRequest,
-  PhoneOrderRequest,
-  PlatformConnectionInfo,
-  PlatformConnectionInput,
-  RejectOnlineOrderRequest,
-} from '../../shared/online-orders-contract';
+import type { AcceptOnlineOrderRequest, AcceptOnlineOrderResult, CustomerHistoryInfo, IntegrationSecretInfo, MapPlatformProductRequest, MapPlatformProductResult, OnlineOrderInfo, PausePlatformRequest, PhoneOrderRequest, PlatformConnectionInfo, PlatformConnectionInput, RejectOnlineOrderRequest } from '../../shared/online-orders-contract';
+import type { DeliveryPlatform } from '../../shared/domain/channels';
 import { api } from './http';
 import { queryKeys } from './query-keys';
 import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';

@@ -25,7 +25,7 @@ const loadAddStaff = () => import('../features/staff/add-staff-page').then((m) =
 const loadPrinterSettings = () => import('../features/printing/printer-settings-page').then((m) => ({ default: m.PrinterSettingsPage }));
 const loadSettings = () => import('./owner-settings-screen');
 
-const screens: DashboardScreen[] = [
+export const ownerScreens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
   { key: 'acik-masalar', label: 'Açık Masalar', icon: '🍽️', element: <ChunkRoute load={loadOpenTickets} /> },
   { key: 'kapali-masalar', label: 'Kapalı Hesaplar', icon: '📁', element: <ChunkRoute load={loadClosedBills} /> },
@@ -47,7 +47,7 @@ const screens: DashboardScreen[] = [
 export default function OwnerApp() {
   return (
     <>
-      <RoleDashboard role="owner" screens={screens} defaultItem="printer-settings" indexItem="acik-masalar" />
+      <RoleDashboard role="owner" screens={ownerScreens} defaultItem="printer-settings" indexItem="acik-masalar" />
       {/* batches the kitchen did not receive in time reach the owner on any screen */}
       <KitchenAlertsWatcher role="owner" />
       {/* a kitchen slip that did not reach its network printer is never silent */}

@@ -7,7 +7,7 @@ const loadWaiterScreen = () => import('../features/kitchen/waiter-screen');
 const loadOrders = () => import('../features/orders/orders-page');
 const loadBill = () => import('../features/bills/bill-page');
 
-const screens: DashboardScreen[] = [
+export const waiterScreens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
   { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="waiter" /> },
@@ -16,7 +16,7 @@ const screens: DashboardScreen[] = [
 export default function WaiterApp() {
   return (
     <>
-      <RoleDashboard role="waiter" screens={screens} defaultItem="orders" indexItem="orders" mobileWidth={250} />
+      <RoleDashboard role="waiter" screens={waiterScreens} defaultItem="orders" indexItem="orders" mobileWidth={250} />
       {/* the waiter hears about ready lines on whatever screen is open */}
       <KitchenAlertsWatcher role="waiter" />
     </>

@@ -256,7 +256,7 @@ export const diningTables = pgTable('dining_tables', {
 });
 
 /**
- * A ticket (adisyon): a table's open bill, or a Gel-Al / Paket Servis order. DESIGN.md §7.
+ * A ticket (adisyon): a table's open bill, or a Gel-Al / Paket Servis order. docs/decisions/0007-tickets-lines-and-batches.md.
  * Kitchen progress never bumps `version`: it changes line statuses, not what was ordered, so a
  * waiter's edit never fails because the kitchen moved on.
  */

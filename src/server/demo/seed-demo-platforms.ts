@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { CommandContext } from '../lib/command';
-import { type Platform, platformProductCode, PLATFORMS, simulatedBaseUrl } from '../modules/online-orders';
+import { platformProductCode, simulatedBaseUrl } from '../modules/online-orders';
 import { menuCategories, menuItems, platformConnections } from '../db/schema';
+import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../shared/domain/channels';
 
 /** The restaurant's own codes on each platform (vendor / restaurant / supplier id), invented. */
-const DEMO_REMOTE_CODES: Record<Platform, string> = { yemeksepeti: 'demo-lokanta-ys', getir: 'demo-lokanta-getir', trendyol: '100200' };
+const DEMO_REMOTE_CODES: Record<DeliveryPlatform, string> = { yemeksepeti: 'demo-lokanta-ys', getir: 'demo-lokanta-getir', trendyol: '100200' };
 
 /**
  * Demo Lokanta is connected to Yemeksepeti, Getir Yemek and Trendyol Yemek as simulated platforms
@@ -20,7 +21,7 @@ export async function seedDemoPlatforms(c: CommandContext) {
     .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
     .where(eq(menuItems.restaurantId, c.restaurantId))
     .orderBy(asc(menuCategories.sortOrder), asc(menuItems.sortOrder));
-  for (const platform of PLATFORMS) {
+  for (const platform of DELIVERY_PLATFORMS) {
     const productMap = Object.fromEntries(dishes.map((d, i) => [platformProductCode(platform, d.name, i), d.id]));
     await c.tx.insert(platformConnections).values({
       restaurantId: c.restaurantId,

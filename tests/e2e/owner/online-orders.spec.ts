@@ -4,7 +4,7 @@ import { channelSecret, chimes, countChimes, postSignedOrder } from '../helpers/
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 
 /*
- * Online Sipariş Takibi (issue 24) on a phone: an order signed as the README tells an integrator
+ * Online Sipariş Takibi (issue 24) on a phone: an order signed as docs/integrations.md tells an integrator
  * arrives through the restaurant's own channel while the owner is on another screen; it rings and
  * the banner flashes there, the owner opens the inbox, accepts it with a preparation time, and the
  * kitchen screen shows it with the channel's order number.

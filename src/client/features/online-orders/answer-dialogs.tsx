@@ -1,15 +1,8 @@
 import { Alert, Button, Group, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  ONLINE_ORDER_LIMITS,
-  ONLINE_ORDER_SOURCE_LABELS,
-  PREP_MINUTE_CHOICES,
-  REJECT_REASONS,
-  REJECT_REASON_LABELS,
-  type OnlineOrderInfo,
-  type RejectReason,
-} from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_LIMITS, PREP_MINUTE_CHOICES, REJECT_REASONS, REJECT_REASON_LABELS, type OnlineOrderInfo, type RejectReason } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { acceptOnlineOrder, rejectOnlineOrder } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
-import { ONLINE_ORDER_SOURCE_LABELS, PAUSE_MINUTE_CHOICES, type DeliveryPlatform, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
+import { PAUSE_MINUTE_CHOICES, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { pausePlatform, platformConnectionsQuery } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';

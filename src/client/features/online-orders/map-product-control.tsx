@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { DeliveryPlatform } from '../../../shared/online-orders-contract';
+import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { mapPlatformProduct } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';

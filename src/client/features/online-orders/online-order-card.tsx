@@ -1,16 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Suspense, lazy, memo } from 'react';
-import {
-  ONLINE_ORDER_SOURCE_COLORS,
-  ONLINE_ORDER_SOURCE_LABELS,
-  ONLINE_ORDER_STATUS_LABELS,
-  ONLINE_ORDER_TYPE_LABELS,
-  ONLINE_PAYMENT_LABELS,
-  REJECT_REASON_LABELS,
-  DELIVERY_PLATFORMS,
-  type DeliveryPlatform,
-  type OnlineOrderInfo,
-} from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_STATUS_LABELS, ONLINE_ORDER_TYPE_LABELS, ONLINE_PAYMENT_LABELS, REJECT_REASON_LABELS, type OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_COLORS, ONLINE_ORDER_SOURCE_LABELS, DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { HandOverButton, canHandOver } from './hand-over-button';
 import classes from './online-orders.module.css';

@@ -1,13 +1,8 @@
 import { Alert, Badge, Button, CopyButton, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  ONLINE_ORDER_LIMITS,
-  ONLINE_ORDER_SOURCE_LABELS,
-  type DeliveryPlatform,
-  type PlatformConnectionInfo,
-  type PlatformConnectionInput,
-} from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_LIMITS, type PlatformConnectionInfo, type PlatformConnectionInput } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
 import { savePlatformConnection } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';

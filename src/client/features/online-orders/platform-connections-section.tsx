@@ -1,7 +1,8 @@
 import { Accordion, Alert, Badge, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
+import { type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
+import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { platformConnectionsQuery } from '../../api/online-orders';
 import { useMenu } from '../../api/restaurant';

@@ -1,7 +1,8 @@
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ONLINE_ORDER_SOURCE_LABELS, type SimulatedSource } from '../../../shared/online-orders-contract';
+import { type SimulatedSource } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { onlineOrderSimulatorQuery, simulateOnlineOrder } from '../../api/platform-simulator';
 import { queryKeys } from '../../api/query-keys';

@@ -5,7 +5,7 @@
  * of wrong passwords is ever evaluated per window.
  *
  * In memory: one server process guards its own door; with several instances each one limits on
- * its own (see README, "Giriş koruması").
+ * its own (see docs/configuration.md, "Giriş koruması").
  */
 export interface LoginLimiterOptions {
   /** attempts allowed per key kind (the part before the first ':') within the window */

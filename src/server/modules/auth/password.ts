@@ -9,7 +9,7 @@ const KEY_LENGTH = 32;
  * One line for every hash of the process. Each hash at N=2^17 holds 128 MiB while it runs, so at
  * most two run at once. One client may hold 4 places; at most 8 wait in all, and nobody is let in
  * who would wait more than 1.5 s at the recent hash duration (~350 ms on an idle 2-core PC, more
- * when it is busy). A flood from one address keeps only 4 places (see README, "Giriş koruması").
+ * when it is busy). A flood from one address keeps only 4 places (see docs/configuration.md, "Giriş koruması").
  */
 export const hashQueue = new HashQueue({ concurrency: 2, maxPerClient: 4, maxWaiting: 8, maxWaitMs: 1500 });
 

@@ -11,7 +11,7 @@ import { BILL_MESSAGES } from './bill-messages';
 
 /*
  * İndirim, İkram, İptal and the service charge: adjustments on lines or the ticket, never edits of
- * a price (DESIGN.md §7). Each is one command: the ticket's version, the permission from Ayarlar (or
+ * a price (docs/decisions/0007-tickets-lines-and-batches.md). Each is one command: the ticket's version, the permission from Ayarlar (or
  * an owner's approval), the change, the bill checked again (a discount never makes it negative,
  * never below what was paid), and an audit row with who, why and the approver.
  */

@@ -14,7 +14,7 @@ type LineRow = typeof ticketLines.$inferSelect;
 
 /**
  * Kitchen progress changes line statuses only, never what was ordered: it does not bump the
- * ticket's version, so a waiter's edit never fails because the cook moved on (DESIGN.md §7).
+ * ticket's version, so a waiter's edit never fails because the cook moved on (docs/decisions/0007-tickets-lines-and-batches.md).
  * Every change emits 'kitchen' with the ticket id: kitchen cards, the waiter's ready lines, the
  * ticket and the floor's "servise hazır" all refresh.
  */

@@ -4,7 +4,5 @@ export { followPlatformOrders } from './platform-follow';
 export { platformIntakeRoutes } from './platform-intake.routes';
 export { PlatformOutbox } from './platform-outbox';
 export type { OutboxOptions } from './platform-outbox';
-export { PLATFORMS } from './platforms/types';
-export type { Platform } from './platforms/types';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
 export { sofraChannelRoutes } from './sofra-channel.routes';

@@ -1,15 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
-import {
-  ONLINE_ORDER_SOURCE_LABELS,
-  ONLINE_ORDER_STATUS_LABELS,
-  SOFRA_CHANNEL,
-  type AcceptOnlineOrderRequest,
-  type OnlineOrderSource,
-  type OnlineOrderStatus,
-  type RejectOnlineOrderRequest,
-  type SofraOrderRequest,
-} from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_STATUS_LABELS, SOFRA_CHANNEL, type AcceptOnlineOrderRequest, type OnlineOrderStatus, type RejectOnlineOrderRequest, type SofraOrderRequest } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/domain/channels';
 import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import { integrationSecrets, menuItems, onlineOrders, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/domain/channels';
 import { courierAssignments, onlineOrders, payments, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';

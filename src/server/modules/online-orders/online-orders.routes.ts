@@ -1,26 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  acceptOnlineOrderRequest,
-  acceptOnlineOrderResult,
-  customerHistoryInfo,
-  customerLookupQuery,
-  DELIVERY_PLATFORMS,
-  pausePlatformRequest,
-  platformConnectionInfo,
-  platformConnectionRequest,
-  integrationSecretInfo,
-  mapPlatformProductRequest,
-  mapPlatformProductResult,
-  onlineOrderInfo,
-  onlineOrdersQuery,
-  onlineOrdersWaitingInfo,
-  phoneOrderRequest,
-  platformProductCode,
-  rejectOnlineOrderRequest,
-  rotatedSecretResult,
-} from '../../../shared/online-orders-contract';
+import { acceptOnlineOrderRequest, acceptOnlineOrderResult, customerHistoryInfo, customerLookupQuery, pausePlatformRequest, platformConnectionInfo, platformConnectionRequest, integrationSecretInfo, mapPlatformProductRequest, mapPlatformProductResult, onlineOrderInfo, onlineOrdersQuery, onlineOrdersWaitingInfo, phoneOrderRequest, platformProductCode, rejectOnlineOrderRequest, rotatedSecretResult } from '../../../shared/online-orders-contract';
+import { DELIVERY_PLATFORMS } from '../../../shared/domain/channels';
 import { OWNER, allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CustomerHistoryInfo, OnlineOrderSource, PhoneOrderRequest } from '../../../shared/online-orders-contract';
+import type { CustomerHistoryInfo, PhoneOrderRequest } from '../../../shared/online-orders-contract';
+import type { OnlineOrderSource } from '../../../shared/domain/channels';
 import type { Db } from '../../db/client';
 import { onlineOrders } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';

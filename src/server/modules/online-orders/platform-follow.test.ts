@@ -3,7 +3,7 @@ import { payments, ticketLines, tickets } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { FAST, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
-import type { Platform } from './platforms/types';
+import { type DeliveryPlatform } from '../../../shared/domain/channels';
 
 /*
  * After acceptance (issue 24): the platform hears Hazır, Yolda and Teslim Edildi as the kitchen and
@@ -26,7 +26,7 @@ beforeEach(() => {
 type Connected = Awaited<ReturnType<typeof connected>>;
 
 /** A connected restaurant with one accepted order of `platform` (its body changed by `extra`). */
-async function accepted(platform: Platform, body: object) {
+async function accepted(platform: DeliveryPlatform, body: object) {
   const shop = await connected(ctx, platform);
   const res = await deliver(ctx, platform, shop.restaurant.id, body, authOf(platform));
   expect(res.statusCode, res.body).toBe(201);
@@ -132,7 +132,7 @@ describe('the platform hears the order’s progress', () => {
   });
 });
 
-const cancel = (platform: Platform, restaurantId: string, body: object, headers = authOf(platform)) =>
+const cancel = (platform: DeliveryPlatform, restaurantId: string, body: object, headers = authOf(platform)) =>
   ctx.app.inject({ method: 'POST', url: `/api/integrations/${platform}/${restaurantId}/cancellations`, payload: body, headers });
 
 describe('a platform cancels an order', () => {

@@ -4,10 +4,11 @@ import { onlineOrders, platformOutbox } from '../../db/schema';
 import type { CommandContext, QueuedEvent } from '../../lib/command';
 import { derivedStatus, ticketStates } from './online-order-status';
 import { enqueueUpdate } from './platform-updates';
-import { PLATFORMS, type OutgoingKind } from './platforms/types';
+import { type OutgoingKind } from './platforms/types';
+import { DELIVERY_PLATFORMS } from '../../../shared/domain/channels';
 
 /** Which orders the platforms follow: accepted ones from a delivery platform. */
-const followedOrder = () => and(eq(onlineOrders.status, 'accepted'), inArray(onlineOrders.source, [...PLATFORMS]));
+const followedOrder = () => and(eq(onlineOrders.status, 'accepted'), inArray(onlineOrders.source, [...DELIVERY_PLATFORMS]));
 
 /** The calls a platform must have had by the time its order reaches each status, in order. */
 const CALLS: Record<'delivery' | 'takeaway', Partial<Record<OnlineOrderStatus, OutgoingKind[]>>> = {

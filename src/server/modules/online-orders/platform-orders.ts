@@ -7,10 +7,11 @@ import type { CommandContext } from '../../lib/command';
 import { acceptOnlineOrder } from './online-order-commands';
 import { insertOnlineOrder } from './online-order-insert';
 import type { PlatformLineRow } from './platform-updates';
-import type { Platform, PlatformConnection, PlatformOrder } from './platforms/types';
+import type { PlatformConnection, PlatformOrder } from './platforms/types';
+import { type DeliveryPlatform } from '../../../shared/domain/channels';
 
 /** The restaurant's enabled connection to `platform`, or null (answered like an unknown restaurant). */
-export async function loadConnection(db: Db, restaurantId: string, platform: Platform): Promise<PlatformConnection | null> {
+export async function loadConnection(db: Db, restaurantId: string, platform: DeliveryPlatform): Promise<PlatformConnection | null> {
   if (!isUuid(restaurantId)) return null;
   const [row] = await db
     .select()
@@ -107,7 +108,7 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
  * without a phone number), only the acceptance rolls back and the order waits for the owner —
  * the platform's order is never lost to it. Returns the new status, or null when not accepted.
  */
-async function autoAccept(c: CommandContext, platform: Platform, orderId: string): Promise<OnlineOrderStatus | null> {
+async function autoAccept(c: CommandContext, platform: DeliveryPlatform, orderId: string): Promise<OnlineOrderStatus | null> {
   const [setting] = await c.tx
     .select({ minutes: platformConnections.autoAcceptMinutes })
     .from(platformConnections)

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
-import type { DeliveryPlatform } from '../../../shared/online-orders-contract';
+import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { menuItems, onlineOrders } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import type { PlatformLineRow } from './platform-updates';

@@ -1,14 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
-import {
-  PLATFORM_BASE_URL_MESSAGE,
-  PLATFORM_CONNECTION_MESSAGES,
-  type DeliveryPlatform,
-  type MapPlatformProductResult,
-  type PlatformConnectionInfo,
-  type PlatformConnectionRequest,
-  type PlatformPauseInfo,
-} from '../../../shared/online-orders-contract';
+import { PLATFORM_BASE_URL_MESSAGE, PLATFORM_CONNECTION_MESSAGES, type MapPlatformProductResult, type PlatformConnectionInfo, type PlatformConnectionRequest, type PlatformPauseInfo } from '../../../shared/online-orders-contract';
+import { type DeliveryPlatform } from '../../../shared/domain/channels';
 import type { Db } from '../../db/client';
 import { menuItems, platformConnections, platformOutbox } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  ONLINE_ORDER_SOURCE_LABELS,
-  SOFRA_CHANNEL,
-  type OnlineOrderSimulatorInfo,
-  type SimulateOnlineOrderRequest,
-  type SimulatedOnlineOrderResult,
-  type SimulatedSource,
-} from '../../../shared/online-orders-contract';
+import { SOFRA_CHANNEL, type OnlineOrderSimulatorInfo, type SimulateOnlineOrderRequest, type SimulatedOnlineOrderResult, type SimulatedSource } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
 import type { Db } from '../../db/client';
 import { integrationSecrets, menuItemOptionGroups, menuItems, optionGroups, options, platformConnections } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -18,8 +12,8 @@ import { rotateSofraSecret } from './online-order-commands';
 import { loadConnection } from './platform-orders';
 import { simulatedCall } from './platform-simulator-payloads';
 import { buildSample, type PoolDish, type Rand } from './platform-simulator-sample';
-import { PLATFORMS, type Platform } from './platforms/types';
 import { isSimulatedBaseUrl } from './simulated-platform';
+import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../shared/domain/channels';
 
 export const SIMULATOR_MESSAGES = {
   notDemo: 'Deneme siparişleri yalnızca demo verisiyle kurulmuş bir restoranda gönderilebilir',
@@ -46,7 +40,7 @@ async function simulatedConnections(db: Db, restaurantId: string) {
 export async function simulatorInfo(db: Db, restaurantId: string): Promise<OnlineOrderSimulatorInfo> {
   const rows = await simulatedConnections(db, restaurantId);
   if (rows.length === 0) return { available: false, sources: [] };
-  const ready = PLATFORMS.filter((p) => rows.some((r) => r.platform === p && r.enabled));
+  const ready = DELIVERY_PLATFORMS.filter((p) => rows.some((r) => r.platform === p && r.enabled));
   return { available: true, sources: [...ready, SOFRA_CHANNEL] };
 }
 
@@ -124,7 +118,7 @@ export async function simulateOnlineOrder(request: FastifyRequest, req: Simulate
     proof = { secret: await channelSecret(request, restaurantId) };
   } else {
     // the connection must still be the demo's: one the owner repointed at a real account never gets a fake order
-    const connection = simulated.some((r) => r.platform === source && r.enabled) ? await loadConnection(app.db, restaurantId, source as Platform) : null;
+    const connection = simulated.some((r) => r.platform === source && r.enabled) ? await loadConnection(app.db, restaurantId, source as DeliveryPlatform) : null;
     if (!connection || !isSimulatedBaseUrl(connection.baseUrl)) throw new HttpError(409, SIMULATOR_MESSAGES.notSimulated(label));
     pool = await dishPool(app.db, restaurantId, connection.productMap);
     if (pool.length === 0) throw new HttpError(409, SIMULATOR_MESSAGES.nothingToOrder(label));

@@ -6,8 +6,8 @@ import { platformConnections } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
 import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { basicHeader } from './platforms/trendyol';
-import type { Platform } from './platforms/types';
 import { signHs512 } from './platforms/yemeksepeti';
+import { type DeliveryPlatform } from '../../../shared/domain/channels';
 
 /*
  * The delivery platforms' test bed: a fake platform server (node:http on an ephemeral port) that
@@ -58,11 +58,11 @@ export function useFakePlatform() {
 
 export const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000, allowPrivateNetworks: true };
 
-export const SECRETS: Record<Platform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
-export const REMOTE: Record<Platform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };
+export const SECRETS: Record<DeliveryPlatform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
+export const REMOTE: Record<DeliveryPlatform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };
 
 /** A restaurant with a menu connected to `platform` (its product codes mapped unless `map` says otherwise). */
-export async function connected(c: TestContext, platform: Platform, map?: (ids: { mercimek: string; ezogelin: string }) => Record<string, string>) {
+export async function connected(c: TestContext, platform: DeliveryPlatform, map?: (ids: { mercimek: string; ezogelin: string }) => Record<string, string>) {
   const restaurant = await staffedRestaurant(c);
   const menu = await menuFactory(c, restaurant.id);
   const ids = { mercimek: menu.items[0].id, ezogelin: menu.items[1].id };
@@ -85,7 +85,7 @@ export async function connected(c: TestContext, platform: Platform, map?: (ids: 
 }
 
 /** The platform's own proof on its webhook. */
-export function authOf(platform: Platform, secret = SECRETS[platform]): Record<string, string> {
+export function authOf(platform: DeliveryPlatform, secret = SECRETS[platform]): Record<string, string> {
   if (platform === 'yemeksepeti') return { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 60 }, secret)}` };
   if (platform === 'getir') return { 'x-api-key': secret };
   return { authorization: basicHeader(REMOTE.trendyol, secret) };

@@ -1,4 +1,4 @@
-import type { Platform } from './platforms/types';
+import type { DeliveryPlatform } from '../../../shared/domain/channels';
 
 /**
  * A simulated platform connection: what the demo data connects Demo Lokanta to (seed-demo-platforms.ts),
@@ -10,7 +10,7 @@ import type { Platform } from './platforms/types';
  */
 export const SIMULATED_BASE_URL_PREFIX = 'simulator:';
 export const isSimulatedBaseUrl = (url: string) => url.startsWith(SIMULATED_BASE_URL_PREFIX);
-export const simulatedBaseUrl = (platform: Platform) => `${SIMULATED_BASE_URL_PREFIX}${platform}`;
+export const simulatedBaseUrl = (platform: DeliveryPlatform) => `${SIMULATED_BASE_URL_PREFIX}${platform}`;
 
 /** What the outbox writes on a simulated call's attempt (the owner reads it on the order). */
 export const SIMULATED_SEND_NOTE = 'Simülasyon: platforma gönderilmiş sayıldı';
@@ -33,14 +33,14 @@ export function codeSlug(name: string) {
  * Yemeksepeti's remote codes ("YS-MERCIMEK-CORBASI"), Getir's product ids ("getir-p-mercimek-corbasi"),
  * Trendyol's numeric product ids (5501, 5502, ...; `index` is the dish's place in the menu).
  */
-export function platformProductCode(platform: Platform, name: string, index: number) {
+export function platformProductCode(platform: DeliveryPlatform, name: string, index: number) {
   if (platform === 'yemeksepeti') return `YS-${codeSlug(name).toUpperCase()}`;
   if (platform === 'getir') return `getir-p-${codeSlug(name)}`;
   return String(5501 + index);
 }
 
 /** An option's code in the same style; Trendyol's modifier ids are numbers too (stable per option id). */
-export function platformOptionCode(platform: Platform, optionName: string, optionId: string) {
+export function platformOptionCode(platform: DeliveryPlatform, optionName: string, optionId: string) {
   if (platform === 'yemeksepeti') return `YS-OPT-${codeSlug(optionName).toUpperCase()}`;
   if (platform === 'getir') return `getir-o-${codeSlug(optionName)}`;
   return String(70_000 + (parseInt(optionId.replace(/-/g, '').slice(0, 6), 16) % 30_000));

@@ -8,7 +8,7 @@ import { isUuid } from '../../../shared/ids';
 import { jsonArray, rowFromJson, rowsFromJson } from '../../lib/json-rows';
 import { TICKET_MESSAGES } from './ticket-messages';
 
-/** What a new line snapshots from the menu at the moment it is added (DESIGN.md §7). */
+/** What a new line snapshots from the menu at the moment it is added (docs/decisions/0007-tickets-lines-and-batches.md). */
 export interface PricedLine {
   menuItemId: string;
   name: string;

@@ -13,7 +13,7 @@ import {
   type SalesReportResponse,
   type SalesSummary,
 } from '../../../shared/reports-contract';
-import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/domain/channels';
 import { netSales } from '../../../shared/sales-definitions';
 import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketType } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';

@@ -1,6 +1,6 @@
 /**
  * Recorded sample order payloads, one per platform, for the contract tests and the simulator.
- * RECONSTRUCTED from the public documentation summarised in /work/shared/research/peers-and-platforms.md
+ * RECONSTRUCTED from the platforms' public documentation (docs/integrations.md)
  * (Delivery Hero POS middleware v2 transcription and OmniConnect README for Yemeksepeti,
  * developers.getir.com/food and its AsyncAPI webhooks for Getir Yemek, developers.trendyol.com
  * webhook model for Trendyol Yemek) — not captured from a live account. Field names follow the

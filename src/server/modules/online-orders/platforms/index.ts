@@ -1,7 +1,8 @@
 import { getir } from './getir';
 import { trendyol } from './trendyol';
-import type { Platform, PlatformAdapter } from './types';
+import type { PlatformAdapter } from './types';
 import { yemeksepeti } from './yemeksepeti';
+import type { DeliveryPlatform } from '../../../../shared/domain/channels';
 
-export const ADAPTERS: Record<Platform, PlatformAdapter> = { yemeksepeti, getir, trendyol };
-export { PLATFORMS, isPlatform, type Platform } from './types';
+export const ADAPTERS: Record<DeliveryPlatform, PlatformAdapter> = { yemeksepeti, getir, trendyol };
+export { isPlatform } from './types';

@@ -1,12 +1,13 @@
 import { ADAPTERS } from '.';
-import { OUTGOING_KINDS, type Platform, type PlatformConnection } from './types';
+import { OUTGOING_KINDS, type PlatformConnection } from './types';
+import { type DeliveryPlatform } from '../../../../shared/domain/channels';
 
 /*
  * Every outgoing update of every adapter, as the platform's documentation names it (reconstructed
- * from /work/shared/research/peers-and-platforms.md, section C). The calls that the inbox makes
+ * from the platforms' public documentation, docs/integrations.md). The calls that the inbox makes
  * today (accept, reject) are also checked end to end against a fake server in platforms.test.ts.
  */
-const connection = (platform: Platform): PlatformConnection => ({
+const connection = (platform: DeliveryPlatform): PlatformConnection => ({
   platform,
   webhookSecret: 's',
   clientId: 'id',

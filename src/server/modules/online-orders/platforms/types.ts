@@ -3,18 +3,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import type { OnlinePaymentMethod, OnlineOrderType, RejectReason } from '../../../../shared/online-orders-contract';
 import { multilineText, nameText } from '../../../../shared/text';
+import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../../shared/domain/channels';
 
 /**
  * One adapter per delivery platform (issue 24): intake (the platform's documented order payload →
  * the one internal order the inbox stores) and outgoing updates (accept with a preparation time,
  * reject with a reason, ready, picked up, delivered, pause), each with the platform's own
  * authentication. The formats are reconstructed from the public documentation summarised in
- * /work/shared/research/peers-and-platforms.md (section C); none was checked against a live account.
+ * the platforms' published integration documents; none was checked against a live account.
  */
 
-export const PLATFORMS = ['yemeksepeti', 'getir', 'trendyol'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-export const isPlatform = (v: string): v is Platform => (PLATFORMS as readonly string[]).includes(v);
+export const isPlatform = (v: string): v is DeliveryPlatform => (DELIVERY_PLATFORMS as readonly string[]).includes(v);
 
 export const OUTGOING_KINDS = ['accept', 'reject', 'ready', 'picked_up', 'delivered', 'pause'] as const;
 export type OutgoingKind = (typeof OUTGOING_KINDS)[number];
@@ -35,7 +34,7 @@ export interface OutgoingUpdate {
 
 /** A platform's connection for one restaurant (the platform_connections row). */
 export interface PlatformConnection {
-  platform: Platform;
+  platform: DeliveryPlatform;
   webhookSecret: string;
   clientId: string;
   clientSecret: string;
@@ -89,7 +88,7 @@ export interface HttpCall {
 type FetchLike = typeof fetch;
 
 export interface PlatformAdapter {
-  platform: Platform;
+  platform: DeliveryPlatform;
   /** true when the call proves it comes from the platform (its own mechanism) */
   authenticateWebhook(headers: IncomingHttpHeaders, connection: PlatformConnection): boolean;
   /** the documented order payload; a refusal is a 400 with the Turkish message */

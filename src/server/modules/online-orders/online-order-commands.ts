@@ -9,7 +9,7 @@ import type { CommandContext } from '../../lib/command';
 import { assertBillHolds, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
 import { takeSenderShare } from './online-order-endings';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
-import { insertOnlineOrder } from './online-order-insert';
+import { customerColumns, insertOnlineOrder } from './online-order-insert';
 import { enqueueUpdate, type PlatformLineRow } from './platform-updates';
 import { newSofraSecret } from './sofra-signature';
 
@@ -73,11 +73,7 @@ export async function storeOnlineOrder(c: CommandContext, { source, order, price
     source,
     externalId: order.externalId,
     type: order.type,
-    customerName: order.customer.name,
-    customerPhone: order.customer.phone,
-    customerAddress: order.customer.address || null,
-    customerLat: order.customer.lat ?? null,
-    customerLng: order.customer.lng ?? null,
+    ...customerColumns(order.customer),
     items: priced,
     paymentMethod: order.payment.method,
     paymentBrand: order.payment.brand || null,

@@ -7,6 +7,15 @@ export type NewOnlineOrder = Omit<typeof onlineOrders.$inferInsert, 'id' | 'rest
   auditExtra?: Record<string, unknown>;
 };
 
+/** Who ordered and where it goes, as both intakes receive it; a blank address or no position is none. */
+export const customerColumns = (customer: { name: string; phone: string | null; address?: string | null; lat?: number | null; lng?: number | null }) => ({
+  customerName: customer.name,
+  customerPhone: customer.phone,
+  customerAddress: customer.address || null,
+  customerLat: customer.lat ?? null,
+  customerLng: customer.lng ?? null,
+});
+
 /**
  * The one way a row gets into online_orders: stored as Yeni with its total (less the platform's
  * discount), audited and announced. The same order twice (source and externalId) stores nothing

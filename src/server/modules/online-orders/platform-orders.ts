@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import { acceptOnlineOrder } from './online-order-commands';
-import { insertOnlineOrder } from './online-order-insert';
+import { customerColumns, insertOnlineOrder } from './online-order-insert';
 import type { PlatformLineRow } from './platform-updates';
 import type { PlatformConnection, PlatformOrder } from './platforms/types';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
@@ -74,11 +74,7 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     source,
     externalId: order.externalId,
     type: order.type,
-    customerName: order.customer.name,
-    customerPhone: order.customer.phone,
-    customerAddress: order.customer.address,
-    customerLat: order.customer.lat,
-    customerLng: order.customer.lng,
+    ...customerColumns(order.customer),
     items: lines,
     paymentMethod: order.payment.method,
     paymentBrand: order.payment.brand,

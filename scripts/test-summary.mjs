@@ -33,7 +33,11 @@ export function slowestFiles(reports, count) {
     .slice(0, count);
 }
 
-const mmss = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+/** m:ss of whole seconds (899.6 s is 15:00, never 14:60). */
+export const mmss = (s) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 export function printSummary({ timings, totalSeconds, slowest, bench }) {
   console.log('\n=== Özet: adımların süresi (duvar saati) ===');

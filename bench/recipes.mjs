@@ -25,7 +25,7 @@ const lib = await importServerModules('recipes', [
   "export { computeBill } from './src/shared/bill-math.ts';",
   "export { recipeReport } from './src/server/modules/reports/recipe-report.service.ts';",
   "export { recipeReportFromLines } from './src/server/modules/recipes/recipe-report-from-lines.ts';",
-  "export { backfillSalesFigures } from './src/server/modules/reports/sales-figures.ts';",
+  "export { backfillSalesFigures } from './src/server/modules/reports/sales-backfill.ts';",
   "export { recipeReportResponse } from './src/shared/recipes-contract.ts';",
 ]);
 

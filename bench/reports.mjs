@@ -25,7 +25,7 @@ const lib = await importServerModules('reports', [
   "export { runningEmbeddedUrls } from './src/server/db/embedded-postgres.ts';",
   "export { computeBill } from './src/shared/bill-math.ts';",
   "export { salesReport, salesGroupsQuery, salesHoursQuery } from './src/server/modules/reports/sales-report.service.ts';",
-  "export { backfillSalesFigures } from './src/server/modules/reports/sales-figures.ts';",
+  "export { backfillSalesFigures } from './src/server/modules/reports/sales-backfill.ts';",
   "export { salesReportResponse } from './src/shared/reports-contract.ts';",
   "export { sql } from 'drizzle-orm';",
 ]);

@@ -38,12 +38,16 @@ function offsetAt(at: number, timeZone: string) {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** A calendar day (UTC arithmetic on the date alone) moved by `days`. */
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   const [y, m, dd] = day.split('-').map(Number);
   const d = new Date(utcMs(y, m, dd));
   d.setUTCDate(d.getUTCDate() + days);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
+
+/** A new restaurant's calendar (Ayarlar): Türkiye's time, and a day that starts at 05:00. */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
+export const DEFAULT_DAY_START_HOUR = 5;
 
 /** The business day an instant belongs to: before the day start hour it is still the day before. */
 export function businessDay(at: Date, timeZone: string, dayStartHour: number): string {
@@ -82,3 +86,6 @@ export function businessPeriodBounds(
     to: businessDayBounds(period.to ?? today, timeZone, dayStartHour).to,
   };
 }
+
+/** A calendar day as Turkish screens and prints write it: 2026-11-27 → 27.11.2026. */
+export const trDay = (day: string) => day.split('-').reverse().join('.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from './business-day';
 import { MEAL_CARD_BRANDS, paymentMethod } from './domain/payment-methods';
 import { ROLES } from './roles';
 import { multilineText, nameText, refuseBadCharacters } from './text';
@@ -136,7 +137,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     kitchenRingsForOnlineOrders: false,
     publicMenu: { enabled: true, baseUrl: '' },
     mapTileUrl: '',
-    timeZone: 'Europe/Istanbul',
-    businessDayStartHour: 5,
+    timeZone: DEFAULT_TIME_ZONE,
+    businessDayStartHour: DEFAULT_DAY_START_HOUR,
   };
 }

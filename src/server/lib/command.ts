@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
+import type { ActorRole } from '../../shared/roles';
 import type { LiveEventType } from '../../shared/live-events';
 import type { Db } from '../db/client';
 import { restaurants } from '../db/schema';
@@ -52,7 +53,7 @@ export interface CommandDeps {
 export interface CommandActor {
   restaurantId: string;
   userId: string | null;
-  role: string;
+  role: ActorRole;
 }
 
 export interface AuditEntry {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { businessDay } from '../../../shared/business-day';
-import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor, trDay, type PaymentForm } from './bill-logic';
+import { trDay } from '../../../shared/business-day';
+import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor, type PaymentForm } from './bill-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,

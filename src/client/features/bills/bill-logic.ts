@@ -93,5 +93,3 @@ export function readPayment(form: PaymentForm, remaining: number): Reading<{ met
   };
 }
 
-/** A YYYY-MM-DD day as Turkish staff write it: 25.11.2026. */
-export const trDay = (iso: string) => iso.split('-').reverse().join('.');

@@ -14,13 +14,14 @@ import { dayPreviewQuery } from '../../api/day-close';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../../api/restaurant';
 import { BillModal } from './bill-dialogs';
-import { businessDay } from '../../../shared/business-day';
-import { lineMarks, trDay } from './bill-logic';
+import { trDay } from '../../../shared/business-day';
+import { lineMarks } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
 import { RefundDialog } from './refund-dialog';
 import { usePrinterSettings } from '../../api/printer-settings';
 import classes from './bills.module.css';
+import { useBusinessCalendar } from '../../api/business-calendar';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
 
@@ -31,9 +32,7 @@ export function billFlags(b: Pick<BillSummary, 'hasDiscount' | 'hasComp' | 'hasC
 
 /** Kapalı Hesaplar (owner): a business day (today by default) or a range, or one bill by number; each bill in full. */
 export default function ClosedBillsPage() {
-  const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
-  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
-  const today = businessDay(new Date(), tz, dayStartHour);
+  const { timeZone: tz, today } = useBusinessCalendar();
   // After today's Gün Sonu, bills closing now belong to the next business day (the open one): the
   // default list shows them too and the date fields reach that day.
   const openDay = useQuery({ ...dayPreviewQuery(), select: (d) => d.businessDay }).data;

@@ -5,12 +5,11 @@ import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
 import { DateField } from '../../components/date-field';
 import { usePreferences } from '../../api/preferences';
-import { useGeneralSettings } from '../../api/restaurant';
-import { businessDay } from '../../../shared/business-day';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';
 import { clock, duration, kt, whereLabel } from './kitchen-text';
+import { useBusinessCalendar } from '../../api/business-calendar';
 
 /**
  * Sipariş Geçmişi (kitchen) and Mutfak Geçmişi (owner): completed cards with their times, per-item
@@ -21,9 +20,7 @@ export default function KitchenHistoryPage({ title = kt.historyTitle }: { title?
   // The day the server counts as today (Ayarlar: time zone and day start), not the device's calendar
   // date: at 01:30 the evening's cards belong to the day before. Worked out on each render, so it
   // follows the settings once they arrive; a day the person picks replaces it.
-  const timeZone = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
-  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
-  const today = businessDay(new Date(), timeZone, dayStartHour);
+  const { today } = useBusinessCalendar();
   const [filters, setFilters] = useState<KitchenHistoryQuery>({ from: undefined, to: undefined, station: prefs.station || undefined, table: undefined });
   const period = { ...filters, from: filters.from ?? today, to: filters.to ?? today };
   const history = useKitchenHistory(period);

@@ -1,26 +1,23 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { businessDay } from '../../../shared/business-day';
 import { formatTL } from '../../../shared/money';
 import { RECIPE_LIMITS, RECIPE_MESSAGES, daysBetween } from '../../../shared/recipes-contract';
 import { UNIT_LABELS } from '../../../shared/units';
 import { messageFor } from '../../api/field-errors';
 import { recipeReportQuery } from '../../api/recipes';
-import { useGeneralSettings } from '../../api/restaurant';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';
 import { PERIODS, periodRange, type PeriodKey } from './period';
+import { useBusinessCalendar } from '../../api/business-calendar';
 
 const qty = (n: number) => n.toLocaleString('tr-TR', { maximumFractionDigits: 3 });
 const signed = (n: number) => `${n > 0 ? '+' : ''}${qty(n)}`;
 
 /** Rapor: a period of business days and what it used, cost and earned. */
 export function ReportTab() {
-  const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
-  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
-  const today = businessDay(new Date(), tz, dayStartHour);
+  const { today } = useBusinessCalendar();
   const [preset, setPreset] = useState<PeriodKey>('today');
   const [custom, setCustom] = useState({ from: today, to: today });
   const range = preset === 'custom' ? custom : periodRange(preset, today);

@@ -1,7 +1,6 @@
 import { Alert, Button, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { businessDay } from '../../../shared/business-day';
 import { receiptHeader } from '../../../shared/receipt';
 import { salesReportQuery } from '../../api/reports';
 import { usePrinterSettings } from '../../api/printer-settings';
@@ -14,6 +13,7 @@ import { choosePreset, periodText, previousPeriod, type PeriodChoice } from './s
 import { summaryA4Document, summaryReceiptDocument } from './sales/print-summary';
 import { SummaryTab } from './sales/summary-tab';
 import classes from './sales/reports.module.css';
+import { useBusinessCalendar } from '../../api/business-calendar';
 
 const TABS = [
   { value: 'summary', label: 'Özet' },
@@ -33,11 +33,9 @@ const printedAt = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateS
  * table, the summary printed on A4 or on the bill printer, and the Gün Sonu tab.
  */
 export default function ReportsPage() {
-  const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
-  const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? 5;
+  const { timeZone: tz, today } = useBusinessCalendar();
   const profile = useGeneralSettings((s) => s.profile).data;
   const printer = usePrinterSettings();
-  const today = businessDay(new Date(), tz, dayStartHour);
   const [tab, setTab] = useState<Tab>('summary');
   const [choice, setChoice] = useState<PeriodChoice>(() => choosePreset('today', today));
   const [printError, setPrintError] = useState<string | null>(null);

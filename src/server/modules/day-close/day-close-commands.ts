@@ -17,7 +17,8 @@ import { billLinkHash, dayCloseDigest, GENESIS_HASH } from '../audit-chain';
 import { LINE_ORDER, billOf } from '../orders';
 import { getRestaurantSettings } from '../settings';
 import { dayFigures, openTicketsOf, refundsOf } from './day-figures';
-import { addDays, lastDayClose, openBusinessDay } from './open-day';
+import { addDays } from '../../../shared/business-day';
+import { lastDayClose, openBusinessDay } from './open-day';
 import { recordRefundFigures } from '../reports';
 
 /**

@@ -1,15 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { businessDay } from '../../../shared/business-day';
+import { addDays, businessDay } from '../../../shared/business-day';
 import type { Db } from '../../db/client';
 import { dayCloses } from '../../db/schema';
 import { getRestaurantSettings } from '../settings';
-
-/** A calendar day (YYYY-MM-DD) moved by `days`. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The restaurant's last closed Gün Sonu (newest number), if any. */
 export async function lastDayClose(db: Db, restaurantId: string) {

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { MESSAGES, errorResponse } from '../../../shared/errors';
 import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-orders-contract';
 import { HttpError } from '../../errors';
-import { runCommand } from '../../lib/command';
+import { runCommand, type CommandActor } from '../../lib/command';
 import { commandDeps, PUBLIC } from '../../lib/routes';
 import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
 
-const integrationActor = (restaurantId: string) => ({ restaurantId, userId: null, role: 'integration' });
+const integrationActor = (restaurantId: string): CommandActor => ({ restaurantId, userId: null, role: 'integration' });
 
 /** The platform's documented format, or a 400 naming the first problem in Turkish. */
 function parseAs(schema: z.ZodType, body: unknown) {

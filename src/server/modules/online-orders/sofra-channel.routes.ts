@@ -14,6 +14,7 @@ import {
 } from '../../../shared/online-orders-contract';
 import { integrationSecrets } from '../../db/schema';
 import { HttpError } from '../../errors';
+import type { CommandActor } from '../../lib/command';
 import { PUBLIC } from '../../lib/routes';
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH, jsonDepth } from '../../plugins/json-body';
 import { intakeOf } from './intake-batcher';
@@ -101,7 +102,7 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = { restaurantId: request.params.restaurantId, userId: null, role: 'integration' };
+      const actor: CommandActor = { restaurantId: request.params.restaurantId, userId: null, role: 'integration' };
       // checked and priced beside other orders; only storing it waits for the restaurant's lock
       const prepared = await prepareOnlineOrder({ tx: db, restaurantId: actor.restaurantId }, SOFRA_CHANNEL, request.body);
       const result = 'orderId' in prepared ? prepared : await intake(actor, (c) => storeOnlineOrder(c, prepared));

@@ -1,3 +1,4 @@
 /** The reports module's front door: what other modules and the app may use of it; they import nothing else. */
 export { reportsRoutes } from './reports.routes';
-export { backfillSalesFigures, recordBillFigures, recordRefundFigures, removeBillFigures } from './sales-figures';
+export { backfillSalesFigures } from './sales-backfill';
+export { recordBillFigures, recordRefundFigures, removeBillFigures } from './sales-figures';

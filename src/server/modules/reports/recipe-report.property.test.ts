@@ -6,7 +6,7 @@ import type { Ticket } from '../../../shared/ticket-contract';
 import { salesBills, salesDayFigures } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
-import { backfillSalesFigures } from './sales-figures';
+import { backfillSalesFigures } from './sales-backfill';
 import { recipeReportFromLines } from '../recipes/recipe-report-from-lines';
 import { recipeReport } from './recipe-report.service';
 

@@ -7,7 +7,8 @@ import { runCommand } from '../../lib/command';
 import type { TestContext } from '../../test-support/test-app';
 import { staffedRestaurant } from '../../test-support/test-app';
 import { billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
-import { backfillSalesFigures, recordRefundFigures } from './sales-figures';
+import { backfillSalesFigures } from './sales-backfill';
+import { recordRefundFigures } from './sales-figures';
 
 let ctx: TestContext;
 let f: BillsFixture;

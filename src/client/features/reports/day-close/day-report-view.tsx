@@ -7,6 +7,7 @@ import { usePrinterSettings } from '../../../api/printer-settings';
 import { useGeneralSettings } from '../../../api/restaurant';
 import { printDocument } from '../../../components/receipt-html';
 import { dayA4Document, dayReceiptDocument, dayRows, reportTitle } from './day-print';
+import { useBusinessCalendar } from '../../../api/business-calendar';
 
 const PRINT_BLOCKED = 'Yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.';
 
@@ -33,7 +34,7 @@ function RowsTable({ caption, rows }: { caption: string; rows: [string, string, 
 
 /** Print buttons of a report: A4 through the browser, and the bill printer's receipt. */
 export function DayPrintButtons({ report }: { report: DayCloseReport }) {
-  const tz = useGeneralSettings((s) => s.timeZone).data ?? 'Europe/Istanbul';
+  const { timeZone: tz } = useBusinessCalendar();
   const profile = useGeneralSettings((s) => s.profile).data;
   const printer = usePrinterSettings();
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { REPORT_LIMITS, daysInRange, presetRange, type PeriodPreset } from '../../../../shared/reports-contract';
+import { trDay } from '../../../../shared/business-day';
 
 /**
  * The report's period on the screen: a preset (Bugün, Dün, Bu hafta, Bu ay, Geçen ay) or any range
@@ -45,8 +46,6 @@ export function periodError(period: { from: string; to: string }): string | null
   return null;
 }
 
-/** 25.11.2026 */
-export const trDay = (day: string) => day.split('-').reverse().join('.');
 
 /** "25.11.2026" or "01.11.2026 – 25.11.2026" */
 export const periodText = ({ from, to }: Period) => (from === to ? trDay(from) : `${trDay(from)} – ${trDay(to)}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './business-day';
 import { isoDate } from './dates';
 import { TICKET_TYPES } from './ticket-contract';
 import { PAYMENT_METHODS } from './domain/payment-methods';
@@ -32,11 +33,6 @@ const DAY_MS = 86_400_000;
 export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
-/** A day moved by `days` (YYYY-MM-DD). */
-export function shiftDay(day: string, days: number): string {
-  const d = new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-  return d.toISOString().slice(0, 10);
-}
 /** ISO weekday of a day: 1 = Pazartesi … 7 = Pazar. */
 export function weekdayOf(day: string): number {
   const w = new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -46,7 +42,7 @@ export function weekdayOf(day: string): number {
 /** The period before `from`..`to` with as many days: what ± % compares with. */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
   const n = daysInRange(from, to);
-  return { from: shiftDay(from, -n), to: shiftDay(from, -1) };
+  return { from: addDays(from, -n), to: addDays(from, -1) };
 }
 
 // ------------------------------------------------------------------ period presets
@@ -71,15 +67,15 @@ export function presetRange(preset: PeriodPreset, today: string): { from: string
   const monthStart = `${today.slice(0, 8)}01`;
   switch (preset) {
     case 'yesterday': {
-      const y = shiftDay(today, -1);
+      const y = addDays(today, -1);
       return { from: y, to: y };
     }
     case 'thisWeek':
-      return { from: shiftDay(today, 1 - weekdayOf(today)), to: today };
+      return { from: addDays(today, 1 - weekdayOf(today)), to: today };
     case 'thisMonth':
       return { from: monthStart, to: today };
     case 'lastMonth': {
-      const lastDay = shiftDay(monthStart, -1);
+      const lastDay = addDays(monthStart, -1);
       return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
     }
     default:

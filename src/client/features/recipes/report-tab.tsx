@@ -9,8 +9,11 @@ import { recipeReportQuery } from '../../api/recipes';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';
-import { PERIODS, periodRange, type PeriodKey } from './period';
+import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, presetRange, type PeriodPreset } from '../../../shared/reports-contract';
 import { useBusinessCalendar } from '../../api/business-calendar';
+
+/** The report's periods: the sales report's presets (src/shared/reports-contract.ts), with their words. */
+const PERIODS = PERIOD_PRESETS.map((value) => ({ value, label: PERIOD_PRESET_LABELS[value] }));
 
 const qty = (n: number) => n.toLocaleString('tr-TR', { maximumFractionDigits: 3 });
 const signed = (n: number) => `${n > 0 ? '+' : ''}${qty(n)}`;
@@ -18,9 +21,9 @@ const signed = (n: number) => `${n > 0 ? '+' : ''}${qty(n)}`;
 /** Rapor: a period of business days and what it used, cost and earned. */
 export function ReportTab() {
   const { today } = useBusinessCalendar();
-  const [preset, setPreset] = useState<PeriodKey>('today');
+  const [preset, setPreset] = useState<PeriodPreset>('today');
   const [custom, setCustom] = useState({ from: today, to: today });
-  const range = preset === 'custom' ? custom : periodRange(preset, today);
+  const range = preset === 'custom' ? custom : presetRange(preset, today);
   const rangeError =
     preset !== 'custom' || !custom.from || !custom.to
       ? null
@@ -35,7 +38,7 @@ export function ReportTab() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <ChoiceSelect label="Dönem" data={PERIODS} value={preset} onChange={(v) => setPreset(v as PeriodKey)} />
+        <ChoiceSelect label="Dönem" data={PERIODS} value={preset} onChange={(v) => setPreset(v as PeriodPreset)} />
         {preset === 'custom' && (
           <>
             <DateField label="Başlangıç" value={custom.from} max={today} onChange={(from) => setCustom((c) => ({ ...c, from }))} />

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { migrationsFolder } from '../../db/client';
-import { daysInRange, shiftDay } from '../../../shared/reports-contract';
+import { addDays } from '../../../shared/business-day';
+import { daysInRange } from '../../../shared/reports-contract';
 import { createTestApp, createRestaurant, type TestContext } from '../../test-support/test-app';
 import { FIGURE_COLUMNS, applyFigures, type FigureRow } from './sales-figures';
 import { monthSpan, salesReport } from './sales-report.service';
@@ -35,7 +36,7 @@ describe('monthSpan', () => {
 
 const START = '2026-01-20';
 const DAYS = 75; // to early April: two full months and two partial ones
-const day = fc.integer({ min: 0, max: DAYS - 1 }).map((i) => shiftDay(START, i));
+const day = fc.integer({ min: 0, max: DAYS - 1 }).map((i) => addDays(START, i));
 const amount = fc.integer({ min: 1, max: 500_00 });
 const rowArb: fc.Arbitrary<FigureRow> = fc.oneof(
   fc.record({ dim: fc.constant('hour' as const), day, key: fc.integer({ min: 0, max: 23 }).map(String), label: fc.constant(''), extra: fc.constant(''), values: fc.record({ bills: fc.constant(1), net: amount, gross: amount }) }),
@@ -74,10 +75,10 @@ it('a period read through the month roll-up says what its days say, one by one',
         await ctx.database.db.execute(`delete from sales_day_figures where restaurant_id = '${restaurantId}'`);
         await applyFigures(ctx.database.db, restaurantId, added, 1);
         await applyFigures(ctx.database.db, restaurantId, takenBack, -1);
-        const from = shiftDay(START, Math.min(a, b));
-        const to = shiftDay(START, Math.max(a, b));
+        const from = addDays(START, Math.min(a, b));
+        const to = addDays(START, Math.max(a, b));
         const whole = await salesReport(ctx.database.db, restaurantId, from, to);
-        const days = await Promise.all(Array.from({ length: daysInRange(from, to) }, (_, i) => shiftDay(from, i)).map((d) => salesReport(ctx.database.db, restaurantId, d, d)));
+        const days = await Promise.all(Array.from({ length: daysInRange(from, to) }, (_, i) => addDays(from, i)).map((d) => salesReport(ctx.database.db, restaurantId, d, d)));
         expect(sumsOf([whole])).toEqual(sumsOf(days));
       },
     ),
@@ -89,10 +90,10 @@ it('the whole range at once, with its two full months, equals its days', async (
   await ctx.database.db.execute(`delete from sales_day_figures where restaurant_id = '${restaurantId}'`);
   const rows = fc.sample(rowArb, { numRuns: 300, seed: 42 });
   await applyFigures(ctx.database.db, restaurantId, rows, 1);
-  const to = shiftDay(START, DAYS - 1);
+  const to = addDays(START, DAYS - 1);
   expect(monthSpan(START, to)).not.toBeNull();
   const whole = await salesReport(ctx.database.db, restaurantId, START, to);
-  const days = await Promise.all(Array.from({ length: DAYS }, (_, i) => salesReport(ctx.database.db, restaurantId, shiftDay(START, i), shiftDay(START, i))));
+  const days = await Promise.all(Array.from({ length: DAYS }, (_, i) => salesReport(ctx.database.db, restaurantId, addDays(START, i), addDays(START, i))));
   expect(sumsOf([whole])).toEqual(sumsOf(days));
   expect(whole.summary.net).toBeGreaterThan(0);
 });

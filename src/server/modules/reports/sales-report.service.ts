@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { mulDivRound } from '../../../shared/bill-math';
-import { businessDay } from '../../../shared/business-day';
+import { addDays, businessDay } from '../../../shared/business-day';
 import {
   EXCEPTION_KIND_LABELS,
   OUTLIER_RULE,
@@ -8,7 +8,6 @@ import {
   daysInRange,
   isOutlierShare,
   previousPeriod,
-  shiftDay,
   type SalesException,
   type SalesReportResponse,
   type SalesSummary,
@@ -79,12 +78,12 @@ function summaryOf(total: Sums | undefined, vat: { rate: number; net: number; va
 
 /** The full calendar months inside from..to (their first days, and the last day they cover), or null. */
 export function monthSpan(from: string, to: string): { first: string; last: string; lastDay: string } | null {
-  const first = from.endsWith('-01') ? from : `${shiftDay(`${from.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
-  const afterTo = shiftDay(to, 1);
+  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+  const afterTo = addDays(to, 1);
   // `to` ends its month when the next day is a 1st; otherwise the last full month is the one before
-  const last = afterTo.endsWith('-01') ? `${to.slice(0, 7)}-01` : `${shiftDay(`${to.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+  const last = afterTo.endsWith('-01') ? `${to.slice(0, 7)}-01` : `${addDays(`${to.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
   if (first > last) return null;
-  return { first, last, lastDay: shiftDay(`${shiftDay(last, 32).slice(0, 7)}-01`, -1) };
+  return { first, last, lastDay: addDays(`${addDays(last, 32).slice(0, 7)}-01`, -1) };
 }
 
 const quoted = (dims: readonly string[]) => sql.raw(`(${dims.map((d) => `'${d}'`).join(', ')})`);
@@ -186,7 +185,7 @@ export async function salesReport(
   const share = (x: number) => (net > 0 ? x / net : 0);
 
   const byDay = Array.from({ length: daysInRange(from, to) }, (_, i) => {
-    const day = shiftDay(from, i);
+    const day = addDays(from, i);
     return { day, ...figuresOf(days.get(day) ?? {}) };
   });
   const byHour = cells

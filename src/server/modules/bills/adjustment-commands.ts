@@ -4,7 +4,7 @@ import type { Discount, LineStatus } from '../../../shared/ticket-contract';
 import { ticketLines } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { assertBillHolds, type LineBillFields, type LineRow, lockOpenTicket, discountLine, setLineFields, splitLineRow, TICKET_MESSAGES, touchTicket, uncompLine } from '../orders';
+import { assertBillHolds, type LineBillFields, type LineRow, lockOpenTicket, setLineFields, splitLineRow, TICKET_MESSAGES, touchTicket } from '../orders';
 import { getRestaurantSettings } from '../settings';
 import { assertMay } from './approval';
 import { BILL_MESSAGES } from './bill-messages';
@@ -76,7 +76,7 @@ export async function setLineDiscount(c: CommandContext, ticketId: string, lineI
   const line = await lockLine(c, ticket.id, lineId);
   assertAdjustable(line);
   if (line.isComp) throw new HttpError(409, BILL_MESSAGES.compLine);
-  await discountLine(c, line.id, req.discount);
+  await setLineFields(c, line.id, { discount: req.discount });
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id, 400);
   await c.audit({
@@ -102,7 +102,7 @@ export async function compLine(c: CommandContext, ticketId: string, lineId: stri
     compedId = await splitOff(c, line, req.quantity, { isComp: true, compReason: req.reason ?? null, discount: null });
   } else {
     if (!line.isComp) throw new HttpError(409, BILL_MESSAGES.notComp);
-    await uncompLine(c, line.id);
+    await setLineFields(c, line.id, { isComp: false, compReason: null });
   }
   await touchTicket(c, ticket.id);
   await assertBillHolds(c, ticket.id);

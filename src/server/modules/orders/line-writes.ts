@@ -38,16 +38,6 @@ export async function stepLines(c: CommandContext, lineIds: readonly string[], s
     .where(and(eq(ticketLines.restaurantId, c.restaurantId), inArray(ticketLines.id, [...lineIds])));
 }
 
-/** A line's own discount (null takes it off). */
-export async function discountLine(c: CommandContext, lineId: string, discount: LineRow['discount']) {
-  await c.tx.update(ticketLines).set({ discount }).where(and(eq(ticketLines.restaurantId, c.restaurantId), eq(ticketLines.id, lineId)));
-}
-
-/** İkram taken back. */
-export async function uncompLine(c: CommandContext, lineId: string) {
-  await c.tx.update(ticketLines).set({ isComp: false, compReason: null }).where(and(eq(ticketLines.restaurantId, c.restaurantId), eq(ticketLines.id, lineId)));
-}
-
 /** The lines a payment settled (Ürüne göre öde). */
 export async function markLinesPaid(c: CommandContext, lineIds: readonly string[], paymentId: string) {
   if (lineIds.length === 0) return;

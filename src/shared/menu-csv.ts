@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { unescapeCsvCell, writeCsv } from './csv';
 import {
   CSV_COLUMNS,
   CSV_LIST_SEPARATOR,
@@ -67,7 +68,6 @@ export interface ImportPlan {
 }
 
 export const DEFAULT_CATEGORY_ICON = '🍽️';
-const FORMULA_START = /^'[=+\-@\t\r]/;
 const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
 
 /** A fatal problem with the file as a whole (not with one row). */
@@ -98,12 +98,10 @@ export function exportMenuCsv(menu: CsvMenu): string {
     };
     return columns.map((c) => cells[c]);
   });
-  // escapeFormulae: a cell like "=HYPERLINK(...)" must stay text when the file is opened in Excel.
-  const body = Papa.unparse(
-    { fields: columns.map((c) => CSV_COLUMNS[c]), data: rows },
-    { delimiter: ';', newline: '\r\n', escapeFormulae: true },
+  return writeCsv(
+    columns.map((c) => CSV_COLUMNS[c]),
+    rows,
   );
-  return `\uFEFF${body}\r\n`;
 }
 
 function readRecords(text: string): string[][] {
@@ -155,7 +153,7 @@ export function planMenuImport(text: string, menu: CsvMenu): ImportPlan {
     const problems: string[] = [];
     const cell = (c: Column) => {
       const value = col[c] >= 0 ? (cells[col[c]] ?? '') : '';
-      return (FORMULA_START.test(value) ? value.slice(1) : value).trim();
+      return unescapeCsvCell(value).trim();
     };
     if (cells.length !== header.length) {
       problems.push(`Sütun sayısı başlıkla uyuşmuyor (${header.length} yerine ${cells.length})`);

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { writeCsv } from '../../../shared/csv';
 import {
   REPORT_CSV_COLUMNS,
   REPORT_TABLE_LABELS,
@@ -69,14 +69,10 @@ export function salesCsv(report: SalesReportResponse, table: ReportTable): strin
   const columns = REPORT_CSV_COLUMNS[table];
   // the summary's values are written already (mixed kinds in one column)
   const kindOf = (kind: CsvKind) => (table === 'summary' ? 'text' : kind);
-  const body = Papa.unparse(
-    {
-      fields: columns.map((c) => c.label),
-      data: tableRows(report, table).map((row) => columns.map((c) => cell(row[c.key], kindOf(c.kind)))),
-    },
-    { delimiter: ';', newline: '\r\n', quotes: false },
+  return writeCsv(
+    columns.map((c) => c.label),
+    tableRows(report, table).map((row) => columns.map((c) => cell(row[c.key], kindOf(c.kind)))),
   );
-  return `\ufeff${body}\r\n`;
 }
 
 const ASCII: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', Ç: 'C', Ğ: 'G', İ: 'I', Ö: 'O', Ş: 'S', Ü: 'U' };

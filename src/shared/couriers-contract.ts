@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSIGNMENT_STATUSES, COURIER_PAYMENT_METHODS } from './courier-labels';
 import { turkishPhone } from './phone';
 import { nameText } from './text';
+import { isoDateTime } from './dates';
 
 /**
  * Kurye Takibi (issue 24): the restaurant's couriers, the Paket Servis tickets given to them, their
@@ -118,7 +119,7 @@ export const courierPositionRequest = z.object({
     .min(0, 'Konum doğruluğu negatif olamaz')
     .max(COURIER_LIMITS.maxAccuracy, `Konum doğruluğu en fazla ${COURIER_LIMITS.maxAccuracy} metre olabilir`),
   /** the phone's time of the fix; a time in the future is taken as now */
-  recordedAt: z.iso.datetime({ offset: true, error: 'Konum zamanı geçerli bir tarih olmalı' }).optional(),
+  recordedAt: isoDateTime('Konum zamanı geçerli bir tarih olmalı').optional(),
 });
 export type CourierPositionRequest = z.infer<typeof courierPositionRequest>;
 

@@ -3,6 +3,7 @@ import { turkishPhone } from './phone';
 import { CUSTOMER_MESSAGES, TICKET_LIMITS, lineNote } from './ticket-contract';
 import { multilineText, nameText } from './text';
 import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCES } from './domain/channels';
+import { isoDateTime } from './dates';
 
 /**
  * Online Sipariş Takibi (issue 24): the inbox of orders that do not start at a table, and the
@@ -120,7 +121,7 @@ export const sofraOrderRequest = z
     payment: paymentRequest,
     note: multilineText('Sipariş notu', { max: ONLINE_ORDER_LIMITS.note }).optional(),
     /** when the customer expects it (ISO 8601 with a time zone); absent = as soon as possible */
-    expectedAt: z.iso.datetime({ offset: true, error: 'Beklenen zaman (expectedAt) saat dilimli bir ISO 8601 tarih olmalı' }).optional(),
+    expectedAt: isoDateTime('Beklenen zaman (expectedAt) saat dilimli bir ISO 8601 tarih olmalı').optional(),
   })
   .superRefine((order, ctx) => {
     if (order.type === 'delivery' && !order.customer.address) {

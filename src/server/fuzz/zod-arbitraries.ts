@@ -203,9 +203,13 @@ function stringArb(s: JsonSchema, key: string | undefined, hints: ValueHints): f
   if (key === 'phone') addFrom(['0532 000 00 00', '+90 532 111 22 33', '05321112233', '532', '+1 (555) 010-9999', '٠٥٣٢'], 6);
   if (s.format === 'date' || key === 'from' || key === 'to' || key === 'businessDay' || key === 'date') {
     add(fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => fit(d.toISOString().slice(0, 10))), 6);
-    addFrom(['2026-02-29', '2024-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '9999-12-31', '2026-11-31', '1970-01-01'], 2);
+    addFrom(['2026-02-29', '2024-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '0001-01-01', '1999-12-31', '2000-01-01', '2100-12-31', '2101-01-01', '9999-12-31', '2026-11-31', '1970-01-01'], 3);
   }
-  if (s.format === 'date-time') add(fc.date({ noInvalidDate: true }).map((d) => fit(d.toISOString())), 8);
+  if (s.format === 'date-time') {
+    add(fc.date({ noInvalidDate: true }).map((d) => fit(d.toISOString())), 8);
+    // the calendar's edges with the widest offsets: the year 0001 at +14:00 is before the year 1 in UTC
+    addFrom(['0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00', '2000-01-01T00:00:00+14:00', '2100-12-31T23:59:59-12:00'], 3);
+  }
   if (s.format === 'ipv4') add(fc.ipV4().map(fit), 8);
   if (s.format === 'uri' || s.format === 'url') add(fc.webUrl().map(fit), 8);
   // each pattern generates (a value another pattern refuses is fuzz too)

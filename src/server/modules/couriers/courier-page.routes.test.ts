@@ -201,6 +201,15 @@ describe("the courier's position", () => {
     expect(shown.lastPosition?.lat).toBeCloseTo(41 + (COURIER_LIMITS.positionHistory + 4) / 1000, 6);
   });
 
+  it.each(['0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00'])('refuses a fix dated %s with 400 in Turkish', async (recordedAt) => {
+    const f = await couriersFixture(ctx);
+    const trip = await f.onTrip(1);
+    const res = await trip.phone.position({ ...here, recordedAt });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Tarih 2000 ile 2100 yılları arasında olmalı');
+    expect(await db().select().from(courierPositions).where(eq(courierPositions.courierId, trip.courier.id))).toHaveLength(0);
+  });
+
   it('never dates a fix in the future', async () => {
     const f = await couriersFixture(ctx);
     const trip = await f.onTrip(1);

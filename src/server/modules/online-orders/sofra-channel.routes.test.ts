@@ -148,6 +148,8 @@ describe('refusals write nothing', () => {
       [{ ...f.order(), customer: { ...f.order().customer, lat: 123 } }, /Enlem/],
       [{ ...f.order(), payment: { method: 'bitcoin' } }, /Ödeme yöntemi/],
       [{ ...f.order(), expectedAt: 'yarın akşam' }, /expectedAt/],
+      [{ ...f.order(), expectedAt: '0001-01-01T00:00:00+14:00' }, /2000 ile 2100 yılları arasında/],
+      [{ ...f.order(), expectedAt: '9999-12-31T23:59:59-12:00' }, /2000 ile 2100 yılları arasında/],
       [{ ...f.order(), note: 'a\u202eb' }, /yazı yönünü/],
       ['[]', /Geçersiz istek/],
       ['', /gövdesi boş/],

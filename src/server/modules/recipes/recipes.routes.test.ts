@@ -190,6 +190,13 @@ describe('Reçeteler', () => {
 });
 
 describe('Reçete Raporu', () => {
+  it.each([['9999-12-30', '9999-12-31'], ['0001-01-01', '0001-01-02']])('refuses %s – %s with 400 in Turkish', async (from, to) => {
+    const k = await kitchen();
+    const res = await k.owner.call('GET', `/reports/recipes?from=${from}&to=${to}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Tarih 2000 ile 2100 yılları arasında olmalı');
+  });
+
   it("an option's recipe counts once per unit sold times the line's quantity: 3 × a dish with +30 g is 90 g", async () => {
     const k = await kitchen();
     const kasar = await k.ingredient('Kaşar', 'kg', 20_000);

@@ -216,6 +216,8 @@ describe('who may ask, and for what', () => {
     ['a day that does not exist', 'from=2026-02-30&to=2026-03-01', 'Geçersiz tarih'],
     ['a malformed day', 'from=1.3.2026&to=2026-03-01', 'Tarih YYYY-AA-GG biçiminde olmalı'],
     ['a missing day', 'from=2026-03-01', 'bu alan gerekli'],
+    ['the first day of the calendar', 'from=0001-01-01&to=0001-01-02', 'Tarih 2000 ile 2100 yılları arasında olmalı'],
+    ['the last day of the calendar', 'from=9999-12-30&to=9999-12-31', 'Tarih 2000 ile 2100 yılları arasında olmalı'],
   ])('refuses %s with 400 in Turkish', async (_, query, message) => {
     const res = await owner().call('GET', `/reports/sales?${query}`);
     expect(res.statusCode).toBe(400);

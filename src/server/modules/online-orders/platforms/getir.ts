@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
+import { isoDateTime } from '../../../../shared/dates';
 import {
   addressText,
   freeNote,
@@ -65,7 +66,7 @@ const payload = z.object({
   paymentMethod: z.number().int(),
   paymentMethodText: z.object({ tr: z.string().max(60) }).optional(),
   isScheduled: z.boolean().default(false),
-  scheduledDate: z.iso.datetime({ offset: true }).optional(),
+  scheduledDate: isoDateTime('Tarih saat dilimli bir ISO 8601 tarih olmalı').optional(),
   clientNote: freeNote('Müşteri notu').optional(),
   totalPrice: tlAmount('Toplam'),
   totalDiscountedPrice: tlAmount('İndirimli toplam').optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
+import { isoDateTime } from '../../../../shared/dates';
 import {
   addressText,
   freeNote,
@@ -57,7 +58,7 @@ const payload = z.object({
   totalPrice: tlAmount('Toplam'),
   /** the discount Trendyol pays (its campaigns); the seller's discounts are its own */
   platformDiscount: tlAmount('Platform indirimi').default(0),
-  scheduledDate: z.iso.datetime({ offset: true }).optional(),
+  scheduledDate: isoDateTime('Tarih saat dilimli bir ISO 8601 tarih olmalı').optional(),
 });
 type Payload = z.infer<typeof payload>;
 

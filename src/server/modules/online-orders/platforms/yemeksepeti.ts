@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
+import { isoDateTime } from '../../../../shared/dates';
 import {
   addressText,
   freeNote,
@@ -48,7 +49,7 @@ const payload = z.object({
   customer: z.object({ firstName: personName, lastName: z.string().max(80).default(''), mobilePhone: z.string().max(30).optional() }),
   delivery: z
     .object({
-      expectedDeliveryTime: z.iso.datetime({ offset: true }).optional(),
+      expectedDeliveryTime: isoDateTime('Tarih saat dilimli bir ISO 8601 tarih olmalı').optional(),
       address: z
         .object({
           street: addressText.optional(),

@@ -31,6 +31,7 @@ import { ticketsRoutes } from './modules/orders';
 import { decorateDeps } from './app-deps';
 import { commandHooks } from './command-hooks';
 import { registerAuth } from './plugins/auth';
+import { registerCanonicalIds } from './plugins/canonical-ids';
 import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency, type IdempotencyOptions } from './plugins/idempotency';
 import { registerJsonBody } from './plugins/json-body';
@@ -142,6 +143,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBody(app);
+  registerCanonicalIds(app);
   registerCsrf(app, config.publicUrl);
 
   registerSecurityHeaders(app, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, frameguard: { action: 'deny' } });

@@ -3,6 +3,7 @@ export const ONLINE_ORDER_MESSAGES = {
   orderNotFound: 'Online sipariş bulunamadı',
   signatureMissing: 'İmza eksik: X-Sofra-Timestamp ve X-Sofra-Signature başlıkları gerekli',
   signatureBad: 'İmza geçersiz',
+  platformCredentials: 'Platformun kimlik bilgisi eksik ya da hatalı',
   timestampStale: 'Zaman damgası (X-Sofra-Timestamp) sunucu saatinden 5 dakikadan fazla farklı',
   bodyMissing: 'İstek gövdesi boş; siparişi JSON olarak gönderin',
   itemNotOnMenu: (id: string) => `Bu ürün restoranın menüsünde yok: ${id}`,

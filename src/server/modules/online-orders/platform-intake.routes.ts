@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, errorResponse } from '../../../shared/errors';
+import { errorResponse } from '../../../shared/errors';
 import { ONLINE_ORDER_LIMITS, sofraOrderResult } from '../../../shared/online-orders-contract';
 import { HttpError } from '../../errors';
 import { runCommand, type CommandActor } from '../../lib/command';
@@ -10,6 +10,7 @@ import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
+import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 
 const integrationActor = (restaurantId: string): CommandActor => ({ restaurantId, userId: null, role: 'integration' });
 
@@ -40,14 +41,17 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
   const { db } = app;
   const intake = intakeOf(app);
 
-  /** The restaurant's enabled connection and the platform's proof on this call: 404 / 401 otherwise. */
+  /**
+   * The restaurant's enabled connection and the platform's proof on this call, or 401. An unknown
+   * restaurant or platform, or one not connected, answers exactly like a wrong proof: the door does
+   * not tell a stranger which restaurants use which platform.
+   */
   async function authenticated(request: FastifyRequest, platform: string, restaurantId: string) {
     const connection = isPlatform(platform) ? await loadConnection(db, restaurantId, platform) : null;
-    if (!connection) throw new HttpError(404, MESSAGES.restaurantNotFound);
-    const adapter = ADAPTERS[connection.platform];
-    if (!adapter.authenticateWebhook(request.headers, connection)) {
-      request.log.warn({ restaurantId, platform }, 'platform webhook: refused authentication');
-      throw new HttpError(401, 'Platformun kimlik bilgisi eksik ya da hatalı');
+    const adapter = connection && ADAPTERS[connection.platform];
+    if (!connection || !adapter || !adapter.authenticateWebhook(request.headers, connection)) {
+      request.log.warn({ restaurantId, platform, connected: Boolean(connection) }, 'platform webhook: refused authentication');
+      throw new HttpError(401, ONLINE_ORDER_MESSAGES.platformCredentials);
     }
     return { connection, adapter };
   }

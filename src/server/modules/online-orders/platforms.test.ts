@@ -105,14 +105,18 @@ describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login o
     expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: `/food-orders/${GETIR_ORDER.id}/verify`, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
   });
 
-  it('refuses a wrong x-api-key (401), an unknown restaurant or platform (404), a malformed order (400 in Turkish); nothing is written', async () => {
+  it('refuses a wrong x-api-key, an unknown restaurant or platform alike (401, one message), a malformed order (400 in Turkish); nothing is written', async () => {
     const { restaurant } = await connected(ctx, 'getir');
-    expect((await deliver(ctx, 'getir', restaurant.id, GETIR_ORDER, { 'x-api-key': 'nope' })).statusCode).toBe(401);
-    expect((await deliver(ctx, 'getir', '00000000-0000-4000-8000-000000000000', GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
-    expect((await deliver(ctx, 'getir', 'not-a-uuid', GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
-    expect((await deliver(ctx, 'migros', restaurant.id, GETIR_ORDER, authOf('getir'))).statusCode).toBe(404);
-    // connected to Getir only: the Trendyol door of the same restaurant is closed
-    expect((await deliver(ctx, 'trendyol', restaurant.id, TRENDYOL_ORDER, authOf('trendyol'))).statusCode).toBe(404);
+    const wrongKey = await deliver(ctx, 'getir', restaurant.id, GETIR_ORDER, { 'x-api-key': 'nope' });
+    expect(wrongKey.statusCode).toBe(401);
+    const strangers = [
+      await deliver(ctx, 'getir', '00000000-0000-4000-8000-000000000000', GETIR_ORDER, authOf('getir')),
+      await deliver(ctx, 'getir', 'not-a-uuid', GETIR_ORDER, authOf('getir')),
+      await deliver(ctx, 'migros', restaurant.id, GETIR_ORDER, authOf('getir')),
+      // connected to Getir only: the Trendyol door of the same restaurant is closed
+      await deliver(ctx, 'trendyol', restaurant.id, TRENDYOL_ORDER, authOf('trendyol')),
+    ];
+    for (const res of strangers) expect([res.statusCode, res.json()]).toEqual([401, wrongKey.json()]);
     const bad = await deliver(ctx, 'getir', restaurant.id, { ...GETIR_ORDER, products: [] }, authOf('getir'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/Siparişte en az bir ürün olmalı/);

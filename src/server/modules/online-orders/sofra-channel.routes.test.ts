@@ -3,7 +3,8 @@ import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { kitchenBatches, onlineOrders } from '../../db/schema';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { menuFactory } from '../../test-support/factories';
-import { onlineOrdersFixture, signedHeaders, unixNow } from './online-orders-test-kit';
+import { verifyChains } from '../audit-chain';
+import { onlineOrdersFixture, postSigned, signedHeaders, unixNow } from './online-orders-test-kit';
 import { signSofraBody } from './sofra-signature';
 
 /*
@@ -19,6 +20,15 @@ afterAll(async () => ctx.close());
 const ordersOf = (restaurantId: string) => ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurantId));
 
 describe('a signed order from the restaurant’s own channel', () => {
+  it('sent to the restaurant id in capitals, lands as the same restaurant’s order: the chain stays whole and the owner’s screens ring', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const events = collectEvents(ctx, f.restaurant.id);
+    const res = await postSigned(ctx, f.restaurant.id.toUpperCase(), f.secret, f.order({ externalId: 'CAPS-1' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(events.map((e) => [e.type, e.id])).toContainEqual(['online-orders', res.json().orderId]);
+    expect(await verifyChains(ctx.database.db, f.restaurant.id)).toMatchObject({ firstBroken: null, brokenChains: [] });
+  });
+
   it('lands in the inbox as a new order, priced from the Sofra menu, and tells every owner screen', async () => {
     const f = await onlineOrdersFixture(ctx);
     const events = collectEvents(ctx, f.restaurant.id);
@@ -125,13 +135,17 @@ describe('refusals write nothing', () => {
     expect((await f.post(body, signedHeaders(f.secret, body, unixNow(-240)))).statusCode).toBe(201);
   });
 
-  it('answers 404 for an unknown restaurant, a malformed id and a restaurant whose channel has no secret', async () => {
+  it('answers an unknown restaurant, a malformed id and a restaurant whose channel has no secret exactly like a wrong signature', async () => {
     const f = await onlineOrdersFixture(ctx);
     const body = JSON.stringify(f.order());
+    const known = await ctx.app.inject({ method: 'POST', url: `/api/integrations/sofra/${f.restaurant.id}/orders`, payload: body, headers: signedHeaders('yanlış-sır', body) });
+    expect(known.statusCode).toBe(401);
+    const unsigned = await ctx.app.inject({ method: 'POST', url: `/api/integrations/sofra/${f.restaurant.id}/orders`, payload: body, headers: { 'content-type': 'application/json' } });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'lokanta', f.restaurant.id.slice(0, -1) + (f.restaurant.id.endsWith('0') ? '1' : '0')]) {
       const res = await ctx.app.inject({ method: 'POST', url: `/api/integrations/sofra/${id}/orders`, payload: body, headers: signedHeaders(f.secret, body) });
-      expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Restoran bulunamadı' });
+      expect([res.statusCode, res.json()], id).toEqual([known.statusCode, known.json()]);
+      const bare = await ctx.app.inject({ method: 'POST', url: `/api/integrations/sofra/${id}/orders`, payload: body, headers: { 'content-type': 'application/json' } });
+      expect([bare.statusCode, bare.json()], id).toEqual([unsigned.statusCode, unsigned.json()]);
     }
   });
 

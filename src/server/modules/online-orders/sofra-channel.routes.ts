@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
@@ -45,8 +46,11 @@ const SIGNATURE_MESSAGES = {
  * The signature covers the raw bytes, so this plugin keeps its own JSON parser (scoped to it by
  * Fastify's encapsulation) that only reads the text; the signature is checked before the text is
  * parsed or validated, so an unsigned caller learns nothing about the contract (always 401) and
- * nothing is written on any refusal. A restaurant with no secret yet is answered like an unknown one.
+ * nothing is written on any refusal. An unknown restaurant, or one with no secret yet, is answered like a
+ * wrong signature.
  */
+const UNKNOWN_SECRET = randomBytes(32).toString('hex');
+
 export async function sofraChannelRoutes(app: FastifyInstance) {
   const { db } = app;
   const intake = intakeOf(app);
@@ -65,12 +69,13 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
           .from(integrationSecrets)
           .where(and(eq(integrationSecrets.restaurantId, restaurantId), eq(integrationSecrets.channel, SOFRA_CHANNEL)))
       : [];
-    if (!row) throw new HttpError(404, MESSAGES.restaurantNotFound);
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? undefined : value;
     };
-    const problem = signatureProblem(row.secret, header(SOFRA_TIMESTAMP_HEADER), header(SOFRA_SIGNATURE_HEADER), request.rawBody ?? '');
+    // no restaurant or no secret: checked against a secret nobody holds, so the answer (missing,
+    // stale or bad) is the one a known restaurant gives a wrong signature
+    const problem = signatureProblem(row?.secret ?? UNKNOWN_SECRET, header(SOFRA_TIMESTAMP_HEADER), header(SOFRA_SIGNATURE_HEADER), request.rawBody ?? '');
     if (problem) {
       request.log.warn({ restaurantId, problem }, 'sofra channel: refused signature');
       throw new HttpError(401, SIGNATURE_MESSAGES[problem]);

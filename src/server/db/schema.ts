@@ -834,6 +834,8 @@ export const onlineOrders = pgTable(
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     /** a platform's test order (migration 0019): shown in the inbox, never sent to the kitchen */
     isTest: boolean('is_test').notNull().default(false),
+    /** SHA-256 of the order as it arrived (migration 0025): a resend must say the same (online-order-insert.ts) */
+    bodyHash: text('body_hash'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: uuid('answered_by'),

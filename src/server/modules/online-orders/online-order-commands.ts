@@ -9,7 +9,7 @@ import type { CommandContext } from '../../lib/command';
 import { assertBillHolds, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
 import { takeSenderShare } from './online-order-endings';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
-import { customerColumns, insertOnlineOrder } from './online-order-insert';
+import { customerColumns, findReceived, insertOnlineOrder, orderBodyHash, type Reader, type Received } from './online-order-insert';
 import { enqueueUpdate, type PlatformLineRow } from './platform-updates';
 import { newSofraSecret } from './sofra-signature';
 
@@ -18,20 +18,11 @@ type OrderRow = typeof onlineOrders.$inferSelect;
 /** An incoming order as every source hands it over (the Sofra channel's body is this shape). */
 export type IncomingOrder = SofraOrderRequest;
 
-/** What reading an order needs: a connection and the restaurant (a command's, or the pool before one). */
-type Reader = Pick<CommandContext, 'tx' | 'restaurantId'>;
-
-/** The answer for an order: the same external id again finds the first order (`created: false`). */
-interface Received {
-  orderId: string;
-  status: OnlineOrderStatus;
-  created: boolean;
-}
-
 /** An order checked and priced, ready to be stored. */
 interface PreparedOrder {
   source: OnlineOrderSource;
   order: IncomingOrder;
+  bodyHash: string;
   priced: PricedLine[];
 }
 
@@ -50,10 +41,11 @@ export async function receiveOnlineOrder(c: CommandContext, source: OnlineOrderS
  * covers two statements per order: storeOnlineOrder).
  */
 export async function prepareOnlineOrder(r: Reader, source: OnlineOrderSource, order: IncomingOrder): Promise<Received | PreparedOrder> {
-  const existing = await findReceived(r, source, order.externalId);
+  const bodyHash = orderBodyHash(order);
+  const existing = await findReceived(r, source, order.externalId, bodyHash);
   if (existing) return existing;
   try {
-    return { source, order, priced: await priceLines(r, order.items) };
+    return { source, order, bodyHash, priced: await priceLines(r, order.items) };
   } catch (err) {
     // to a sender a dish it names that is not on this menu is a bad request, not a missing page
     if (err instanceof HttpError && err.statusCode === 404) {
@@ -67,7 +59,7 @@ export async function prepareOnlineOrder(r: Reader, source: OnlineOrderSource, o
  * The writing half, in the command. A copy that was stored since it was prepared (50 copies sent at
  * once) meets the unique index online_orders_external_uq and finds the first order: only one inserts.
  */
-export async function storeOnlineOrder(c: CommandContext, { source, order, priced }: PreparedOrder): Promise<Received> {
+export async function storeOnlineOrder(c: CommandContext, { source, order, bodyHash, priced }: PreparedOrder): Promise<Received> {
   const subtotal = priced.reduce((sum, p) => sum + p.unitPriceKurus * p.quantity, 0);
   const id = await insertOnlineOrder(c, {
     source,
@@ -80,17 +72,10 @@ export async function storeOnlineOrder(c: CommandContext, { source, order, price
     subtotalKurus: subtotal,
     note: order.note || null,
     expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+    bodyHash,
   });
-  if (!id) return (await findReceived(c, source, order.externalId))!;
+  if (!id) return (await findReceived(c, source, order.externalId, bodyHash))!;
   return { orderId: id, status: 'new', created: true };
-}
-
-async function findReceived(r: Reader, source: OnlineOrderSource, externalId: string): Promise<Received | null> {
-  const [existing] = await r.tx
-    .select({ id: onlineOrders.id, status: onlineOrders.status })
-    .from(onlineOrders)
-    .where(and(eq(onlineOrders.restaurantId, r.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, externalId)));
-  return existing ? { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false } : null;
 }
 
 /** The first of `ids` that is not a dish of this restaurant (what the refusal names). */

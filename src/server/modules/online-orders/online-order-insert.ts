@@ -1,5 +1,42 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { canonicalJson } from '../../../shared/canonical-json';
+import type { OnlineOrderSource } from '../../../shared/domain/channels';
+import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { onlineOrders } from '../../db/schema';
+import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
+
+/** What reading an order needs: a connection and the restaurant (a command's, or the pool before one). */
+export type Reader = Pick<CommandContext, 'tx' | 'restaurantId'>;
+
+/** The answer for an order: the same external id again finds the first order (`created: false`). */
+export interface Received {
+  orderId: string;
+  status: OnlineOrderStatus;
+  created: boolean;
+}
+
+/** The fingerprint of an order as its intake read it (key order and spacing do not count). */
+export const orderBodyHash = (order: unknown) => createHash('sha256').update(canonicalJson(order)).digest('hex');
+
+/**
+ * The order a sender already sent under this number, or null. Sent again with the same body it is
+ * the same order (a retry); with another body it is refused with 409 naming the first order — the
+ * sender must not believe a changed order was taken. Orders stored before body hashes count as same.
+ */
+export async function findReceived(r: Reader, source: OnlineOrderSource, externalId: string, bodyHash: string): Promise<Received | null> {
+  const [existing] = await r.tx
+    .select({ id: onlineOrders.id, status: onlineOrders.status, bodyHash: onlineOrders.bodyHash })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.restaurantId, r.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, externalId)));
+  if (!existing) return null;
+  if (existing.bodyHash && existing.bodyHash !== bodyHash) {
+    throw new HttpError(409, ONLINE_ORDER_MESSAGES.externalIdReused(externalId, existing.id));
+  }
+  return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
+}
 
 /** A received order as both intakes (the restaurant's own channel, a delivery platform) store it. */
 export type NewOnlineOrder = Omit<typeof onlineOrders.$inferInsert, 'id' | 'restaurantId' | 'status' | 'totalKurus' | 'createdAt' | 'updatedAt' | 'version'> & {

@@ -5,6 +5,8 @@ export const ONLINE_ORDER_MESSAGES = {
   signatureBad: 'İmza geçersiz',
   platformCredentials: 'Platformun kimlik bilgisi eksik ya da hatalı',
   timestampStale: 'Zaman damgası (X-Sofra-Timestamp) sunucu saatinden 5 dakikadan fazla farklı',
+  externalIdReused: (externalId: string, orderId: string) =>
+    `Bu sipariş numarası (${externalId}) başka bir içerikle zaten alındı; ilk sipariş: ${orderId}. Değişen bir sipariş için yeni bir numara kullanın`,
   bodyMissing: 'İstek gövdesi boş; siparişi JSON olarak gönderin',
   itemNotOnMenu: (id: string) => `Bu ürün restoranın menüsünde yok: ${id}`,
   unmappedItems: (names: string[]) => `Platformdaki şu ürünler Sofra menüsüyle eşleşmemiş: ${names.join(', ')}. Önce eşleştirin`,

@@ -65,7 +65,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
         // not in /api/docs (INTEGRATION_TAG): the platforms send their own documented format
         summary: 'Yemek platformundan sipariş (Yemeksepeti, Getir Yemek, Trendyol Yemek)',
         params,
-        response: { 200: sofraOrderResult, 201: sofraOrderResult, 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse },
+        response: { 200: sofraOrderResult, 201: sofraOrderResult, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
       },
     },
     async (request, reply) => {

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
 import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
-import { menuItems, onlineOrders, platformConnections, platformOutbox } from '../../db/schema';
+import { menuItems, platformConnections, platformOutbox } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';
 import { acceptOnlineOrder } from './online-order-commands';
-import { customerColumns, insertOnlineOrder } from './online-order-insert';
+import { customerColumns, findReceived, insertOnlineOrder, orderBodyHash } from './online-order-insert';
 import type { PlatformLineRow } from './platform-updates';
 import type { PlatformConnection, PlatformOrder } from './platforms/types';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
@@ -38,11 +38,9 @@ export async function loadConnection(db: Db, restaurantId: string, platform: Del
  */
 export async function receivePlatformOrder(c: CommandContext, connection: PlatformConnection, order: PlatformOrder) {
   const source = connection.platform;
-  const [existing] = await c.tx
-    .select({ id: onlineOrders.id, status: onlineOrders.status })
-    .from(onlineOrders)
-    .where(and(eq(onlineOrders.restaurantId, c.restaurantId), eq(onlineOrders.source, source), eq(onlineOrders.externalId, order.externalId)));
-  if (existing) return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
+  const bodyHash = orderBodyHash(order);
+  const existing = await findReceived(c, source, order.externalId, bodyHash);
+  if (existing) return existing;
 
   const wanted = [...new Set(order.lines.map((l) => connection.productMap[l.code]).filter((id): id is string => typeof id === 'string' && isUuid(id)))];
   const dishes = new Map(
@@ -83,6 +81,7 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     note: order.note,
     expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
     isTest: order.isTest,
+    bodyHash,
     auditExtra: { test: order.isTest, unmapped: lines.filter((l) => l.unmapped).length },
   });
   // looked for above under the restaurant's lock: the same order cannot have arrived meanwhile

@@ -138,6 +138,20 @@ describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login o
   });
 });
 
+describe('an order id sent again', () => {
+  it('with the same body is the same order (200); with another body it is refused (409) naming the first', async () => {
+    const { restaurant } = await connected(ctx, 'getir');
+    const order = { ...GETIR_ORDER, id: 'getir-again-1' };
+    const first = await deliver(ctx, 'getir', restaurant.id, order, authOf('getir'));
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await deliver(ctx, 'getir', restaurant.id, order, authOf('getir'))).statusCode).toBe(200);
+    const changed = await deliver(ctx, 'getir', restaurant.id, { ...order, products: [{ ...order.products[0], count: 3 }] }, authOf('getir'));
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().error).toContain(`ilk sipariş: ${first.json().orderId}`);
+    expect(await ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurant.id))).toHaveLength(1);
+  });
+});
+
 describe('Trendyol Yemek: HTTP Basic on the webhook and on our calls', () => {
   it('maps the recorded order (string coordinates and amounts, modifiers, excluded ingredients, paid online) and sends picked with the preparation time', async () => {
     const { restaurant, owner } = await connected(ctx, 'trendyol');

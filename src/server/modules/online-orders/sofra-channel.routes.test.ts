@@ -62,14 +62,27 @@ describe('a signed order from the restaurant’s own channel', () => {
     ]);
   });
 
-  it('answers the same externalId again with 200 and the first order, never a second one', async () => {
+  it('answers the same order again (keys in another order) with 200 and the first order, never a second one', async () => {
     const f = await onlineOrdersFixture(ctx);
     const order = f.order();
     const first = await f.post(order);
     expect(first.statusCode).toBe(201);
-    const again = await f.post({ ...order, note: 'ikinci kez' });
+    const reordered = Object.fromEntries(Object.entries(order).reverse());
+    const again = await f.post(reordered);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ orderId: first.json().orderId, status: 'new' });
+    expect(await ordersOf(f.restaurant.id)).toHaveLength(1);
+  });
+
+  it('refuses the same externalId with another body with 409 naming the first order, and keeps the first', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const order = f.order();
+    const first = await f.post(order);
+    const changed = await f.post({ ...order, note: 'ikinci kez', items: [{ menuItemId: f.ezogelin.id, quantity: 5 }] });
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json().error).toContain(`(${order.externalId}) başka bir içerikle zaten alındı; ilk sipariş: ${first.json().orderId}`);
+    const [kept] = await ordersOf(f.restaurant.id);
+    expect(kept.note).toBe(order.note ?? null);
     expect(await ordersOf(f.restaurant.id)).toHaveLength(1);
   });
 

@@ -99,7 +99,7 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
         tags: [INTEGRATION_TAG],
         summary: 'Restoranın kendi kanalından sipariş',
         description:
-          'İmzalı bir siparişi Online Sipariş Takibi ekranına düşürür. Aynı externalId ile tekrar gönderilen sipariş yeni sipariş açmaz: 200 ile ilk siparişin kimliği döner.',
+          'İmzalı bir siparişi Online Sipariş Takibi ekranına düşürür. Aynı externalId ile aynı içerikte tekrar gönderilen sipariş yeni sipariş açmaz: 200 ile ilk siparişin kimliği döner. Aynı externalId başka bir içerikle gelirse 409 döner ve ilk sipariş değişmez.',
         params: channelParams,
         headers: signedHeaders,
         body: sofraOrderRequest,

@@ -33,6 +33,25 @@ describe('shared text fields', () => {
     expect(notes.safeParse(`acısız${ch}bol limon`).error?.issues[0].message).toBe('Not yazı yönünü değiştiren görünmez karakter içeremez');
   });
 
+  it.each([
+    ['zero-width spaces', '\u200b\u200b'],
+    ['a byte-order mark', '\ufeff'],
+    ['the Hangul filler', '\u3164\u3164'],
+    ['a word joiner and a soft hyphen among spaces', ' \u2060 \u00ad '],
+  ])('refuses a required name made only of %s as empty', (_what, value) => {
+    expect(name.safeParse(value).error?.issues[0].message).toBe('Ad boş olamaz');
+    expect(notes.parse(value)).toBe('');
+  });
+
+  it('trims characters that draw nothing at the ends, keeps an emoji’s joiner inside', () => {
+    expect(name.parse('\u200bÇay\u3164')).toBe('Çay');
+    expect(name.parse('Aile 👨\u200d👩\u200d👧')).toBe('Aile 👨\u200d👩\u200d👧');
+  });
+
+  it.each(['\u2028', '\u2029'])('refuses the line separator %j in a one-line name', (ch) => {
+    expect(name.safeParse(`Çay${ch}Simit`).error?.issues[0].message).toBe('Ad kontrol karakteri ya da satır sonu içeremez');
+  });
+
   it('keeps Turkish letters, emoji (paired surrogates) and collapses runs of spaces in names', () => {
     expect(name.parse('  Şiş   Köfte 🍢 ')).toBe('Şiş Köfte 🍢');
   });

@@ -21,10 +21,20 @@ const CONTROL_IN_NAME = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const BIDI_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
+// U+2028/U+2029 break a line in some viewers and JavaScript source: no place in a one-line field.
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+// Characters that draw nothing (zero-width space and joiners, word joiner, soft hyphen, the Hangul
+// fillers, Mongolian vowel separator, combining grapheme joiner) are trimmed like spaces at both ends,
+// so a name made only of them is empty; inside a word (an emoji's joiner) they stay.
+const INVISIBLE = '\\s\\u200b-\\u200d\\u2060\\u00ad\\u115f\\u1160\\u3164\\uffa0\\u180e\\u034f';
+const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
+
+/** Trimmed of spaces and of characters that draw nothing, at both ends. */
+export const trimInvisible = (value: string) => value.replace(INVISIBLE_EDGES, '');
 
 /** What is wrong with a text's characters, in Turkish, or null when nothing is. */
 export function textProblem(value: string, kind: TextKind, label: string): string | null {
-  if ((kind === 'name' ? CONTROL_IN_NAME : CONTROL_IN_MULTILINE).test(value)) {
+  if ((kind === 'name' ? CONTROL_IN_NAME : CONTROL_IN_MULTILINE).test(value) || (kind === 'name' && LINE_SEPARATOR.test(value))) {
     return kind === 'name'
       ? `${label} kontrol karakteri ya da satır sonu içeremez`
       : `${label} kontrol karakteri içeremez (yalnızca sekme ve satır sonu olabilir)`;
@@ -55,7 +65,7 @@ function build(kind: TextKind, label: string, { max, min = 0, collapseSpaces = f
   return z
     .string({ error: (i) => (i.input === undefined ? `${label} gerekli` : `${label} metin olmalı`) })
     .superRefine(refuseBadCharacters(kind, label))
-    .overwrite((s) => (collapseSpaces ? s.trim().replace(/\s+/g, ' ') : s.trim()))
+    .overwrite((s) => (collapseSpaces ? trimInvisible(s).replace(/\s+/g, ' ') : trimInvisible(s)))
     .min(min, min === 1 ? `${label} boş olamaz` : `${label} en az ${min} karakter olmalı`)
     .max(max, `${label} en fazla ${max} karakter olabilir`);
 }

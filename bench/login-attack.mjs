@@ -9,6 +9,9 @@
 //     browser) sign in from other addresses about once a second: their answer times and statuses.
 //  3. 5 s of wrong passwords for made-up emails, each request from a new address (a botnet): the
 //     server's whole hash line fills; everything beyond it must be answered at once (503).
+//  4. 100 connections of made-up emails from one address for 10 s, while a waiter signs in from
+//     another address (a new browser) about once a second: every one of those answers 200, within
+//     3 s (the fair line: one hash per active client ahead of it), and the flood gets 429.
 // Short on purpose (20 s of flood in all): the machine is shared.
 import autocannon from 'autocannon';
 import { assertBuilt, median, printResult, removeDir, sleep, startServer, tempDataDir } from './lib.mjs';
@@ -63,7 +66,7 @@ async function concurrentGuesses(url, email, addressOf) {
   };
 }
 
-function flood(url, { connections, seconds, body, from }) {
+function flood(url, { connections, seconds, body, from, madeUpEmails = false }) {
   return new Promise((resolve, reject) => {
     const opts = {
       url: `${url}/api/auth/login`,
@@ -74,8 +77,8 @@ function flood(url, { connections, seconds, body, from }) {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from ?? '203.0.113.66' },
       body,
     };
-    if (!from) {
-      // A new address and a made-up email for every request.
+    if (!from || madeUpEmails) {
+      // A made-up email for every request, and a new address too unless `from` is given.
       let n = 0;
       opts.requests = [
         {
@@ -83,7 +86,7 @@ function flood(url, { connections, seconds, body, from }) {
             n++;
             return {
               ...req,
-              headers: { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+              headers: { ...req.headers, 'x-forwarded-for': from ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
               body: JSON.stringify({ email: `kimse${n}@yok.test`, password: 'yanlis-sifre' }),
             };
           },
@@ -104,7 +107,7 @@ async function timeLegitimateLogins(url, running, ownerDevice) {
   );
   let i = 0;
   while (!done) {
-    const who = i++ % 2 === 0
+    const who = ownerDevice && i++ % 2 === 0
       ? { label: 'owner, known device', email: OWNER, from: '198.51.100.10', device: ownerDevice }
       : { label: 'waiter, new browser', email: WAITER, from: '198.51.100.11' };
     const a = await attempt(url, { ...who, password: PASSWORD });
@@ -178,6 +181,17 @@ try {
   result.duringBotnet = describeSamples(botnetSamples);
   console.log('   flood:         ', JSON.stringify(result.botnet));
   console.log('   during flood:  ', JSON.stringify(result.duringBotnet));
+
+  console.log('4. 100 connections of made-up emails from one address for 10 s; a waiter signs in from another');
+  await sleep(1000);
+  const oneAddress = flood(url, { connections: 100, seconds: 10, from: '203.0.113.77', madeUpEmails: true });
+  const fairSamples = await timeLegitimateLogins(url, oneAddress, null);
+  result.madeUpFlood = floodSummary(await oneAddress);
+  result.duringMadeUpFlood = describeSamples(fairSamples);
+  const fair = fairSamples.every((s) => s.status === 200 && s.ms <= 3000) && (result.madeUpFlood.statuses['429'] ?? 0) > 0;
+  console.log('   flood:         ', JSON.stringify(result.madeUpFlood));
+  console.log('   during flood:  ', JSON.stringify(result.duringMadeUpFlood));
+  console.log(`   ${fair ? 'PASS' : 'FAIL'}: every sign-in from the other address 200 within 3 s, the flood refused with 429`);
 } finally {
   await server.stop({ graceMs: 5000 });
   removeDir(dataDir);

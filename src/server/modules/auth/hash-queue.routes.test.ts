@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestaurant, createTestApp, createUser, type TestContext } from '../../test-support/test-app';
+import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, type TestContext } from '../../test-support/test-app';
 import { AUTH_MESSAGES } from './auth-messages';
 import { hashQueue } from './password';
 
@@ -42,6 +42,18 @@ describe('the bounded hash line over HTTP', () => {
     const answers = await Promise.all(pending);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 401, 429]);
     expect((await other).statusCode).toBe(401);
+  });
+
+  it('lets the owner in from another address while one address floods the login with 100 made-up emails', async () => {
+    const flood = Array.from({ length: 100 }, (_, i) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `uydurma-${i}@ornek.com`, password: 'yanlis-sifre' }, remoteAddress: '203.0.113.66' }),
+    );
+    const owner = ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: emails[5], password: TEST_PASSWORD }, remoteAddress: '198.51.100.20' });
+    expect((await owner).statusCode).toBe(200);
+    const statuses = (await Promise.all(flood)).map((r) => r.statusCode);
+    expect(statuses).not.toContain(503);
+    expect(statuses).toContain(429);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
   it('answers 503 with Retry-After at once when the whole line is full', async () => {

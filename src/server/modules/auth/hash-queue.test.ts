@@ -109,16 +109,21 @@ describe('HashQueue', () => {
 });
 
 describe('HashQueue with a wait limit', () => {
-  it('refuses a newcomer who would wait longer than maxWaitMs at the current hash duration', async () => {
+  it('refuses a client whose own backlog would wait longer than maxWaitMs, never a newcomer', async () => {
     // Nothing has finished yet, so the estimate uses the starting duration of 400 ms per hash.
     const queue = new HashQueue({ concurrency: 1, maxPerClient: 5, maxWaiting: 10, maxWaitMs: 1000 });
     const held = [gated(), gated(), gated()];
     const runs = held.map((t, i) => queue.run(`c${i}`, t.task));
-    // Running 1 + waiting 2 = 3 hashes ahead = 1200 ms > 1000 ms.
-    const err = await refusal(queue.run('newcomer', gated().task));
-    expect(err.scope).toBe('total');
+    // c0 holds the running place; its next task would wait for it, c1 and c2: 3 hashes = 1200 ms.
+    const err = await refusal(queue.run('c0', gated().task));
+    expect(err.scope).toBe('client');
     expect(err.retryAfterSeconds).toBe(2);
-    for (const t of held) t.finish();
+    // A newcomer waits for one hash per client ahead (1200 ms here), and is let in all the same.
+    const newcomer = gated();
+    runs.push(queue.run('newcomer', newcomer.task));
+    await flush();
+    expect(queue.size).toEqual({ running: 1, waiting: 3 });
+    for (const t of [...held, newcomer]) t.finish();
     await Promise.all(runs);
   });
 });
@@ -152,8 +157,8 @@ describe('HashQueue fairness', () => {
     const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10, maxWaitMs: 1000 });
     const flood = [gated(), gated(), gated()];
     const runs = flood.map((t) => queue.run('flood', t.task));
-    // The flood's own next task would wait for 3 hashes (1200 ms): refused.
-    expect((await refusal(queue.run('flood', gated().task))).scope).toBe('total');
+    // The flood's own next task would wait for 3 hashes (1200 ms): refused as the flood's own doing.
+    expect((await refusal(queue.run('flood', gated().task))).scope).toBe('client');
     // A newcomer waits for the running one and one flood task (800 ms): let in.
     const owner = gated();
     runs.push(queue.run('owner', owner.task));

@@ -1,25 +1,26 @@
 /**
  * Runs password hashes a few at a time (each scrypt at N=2^17 holds 128 MiB while it runs) and keeps
  * the line short and fair: one client (an address, or a known device) may hold only a few places,
- * waiting clients are served in turn (so a newcomer waits for one hash per other client, not for a
- * flood's whole backlog), and a request that would wait too long is refused at once, with a hint of
- * when to come back, instead of queueing for minutes.
+ * waiting clients are served in turn, so a client holding no place waits for at most one hash per
+ * other client, never for a flood's backlog, and is let in however slow the hashes are. A client
+ * whose own backlog would make it wait too long is refused at once (429, with a hint of when to
+ * come back); only a crowd of many clients fills the line for everyone (503).
  */
 export interface HashQueueOptions {
   /** hashes running at once */
   concurrency: number;
   /** places (running + waiting) one client may hold */
   maxPerClient: number;
-  /** hashes waiting in total */
+  /** clients waiting in turn; one more is refused (each holds at most maxPerClient places) */
   maxWaiting: number;
   /**
-   * Refuse a newcomer whose expected wait (the line ahead of it at the recent hash duration) is
-   * longer: on a busy or slow machine fewer than `maxWaiting` already take too long.
+   * Refuse a client that already holds a place when its next task would wait longer (the line
+   * ahead of it at the recent hash duration): its own backlog, not the others', is what waits.
    */
   maxWaitMs?: number;
 }
 
-/** `client`: this client holds too many places (429); `total`: the line is full (503). */
+/** `client`: this client holds too many places or waits too long on its own backlog (429); `total`: the line is full (503). */
 export class HashQueueFull extends Error {
   constructor(
     readonly scope: 'client' | 'total',
@@ -97,11 +98,13 @@ export class HashQueue {
   async run<T>(client: string | undefined, task: () => Promise<T>): Promise<T> {
     const key = client ?? SERVER;
     if (client !== undefined) {
-      if ((this.held.get(client) ?? 0) >= this.options.maxPerClient) throw new HashQueueFull('client', this.drainSeconds());
-      const mustWait = this.running >= this.options.concurrency;
-      const tooLong = this.waitingCount >= this.options.maxWaiting || this.msFor(this.aheadOf(key)) > (this.options.maxWaitMs ?? Infinity);
-      if (mustWait && tooLong) throw new HashQueueFull('total', this.drainSeconds());
-      this.held.set(client, (this.held.get(client) ?? 0) + 1);
+      const holds = this.held.get(client) ?? 0;
+      if (holds >= this.options.maxPerClient) throw new HashQueueFull('client', this.drainSeconds());
+      if (this.running >= this.options.concurrency) {
+        if (holds > 0 && this.msFor(this.aheadOf(key)) > (this.options.maxWaitMs ?? Infinity)) throw new HashQueueFull('client', this.drainSeconds());
+        if (holds === 0 && this.lines.size >= this.options.maxWaiting) throw new HashQueueFull('total', this.drainSeconds());
+      }
+      this.held.set(client, holds + 1);
     }
     try {
       // A finished hash hands its place straight to the next in turn, so no newcomer slips in between.

@@ -109,6 +109,20 @@ describe('PIN sign-in', () => {
     const old = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', cookies: cookiesFrom(first) });
     expect(old.statusCode).toBe(401);
   });
+
+  it('ends the previous person’s live streams at once, not at their next heartbeat', async () => {
+    const first = await kit.pinLogin(device.cookies, r.waiter.user.id, '4826');
+    const [signIn] = (await auditOf('auth.pin-sign-in', r.waiter.user.id)).slice(-1);
+    const previous = (signIn.after as { sessionId: string }).sessionId;
+    const w2 = await waiterWithPin('5193');
+    const endSessions = vi.spyOn(ctx.app.hub, 'endSessions');
+    try {
+      expect((await kit.pinLogin({ ...device.cookies, ...cookiesFrom(first) }, w2.user.id, '5193')).statusCode).toBe(200);
+      expect(endSessions.mock.calls.flat(2)).toContain(previous);
+    } finally {
+      endSessions.mockRestore();
+    }
+  });
 });
 
 describe('guessing limits', () => {

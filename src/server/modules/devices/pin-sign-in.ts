@@ -36,7 +36,11 @@ export async function startPinSession(
   input: { person: PinPerson; device: SharedDeviceRow; previousSessionToken: string | undefined },
 ): Promise<{ user: AuthUser; sessionToken: string }> {
   const { person, device } = input;
-  if (input.previousSessionToken) await c.tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(input.previousSessionToken)));
+  if (input.previousSessionToken) {
+    const ended = await c.tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(input.previousSessionToken))).returning({ id: sessions.id });
+    // the previous person's live screens stop now, not at their next heartbeat's session check
+    c.endStreams(ended.map((s) => s.id));
+  }
   const sessionToken = newToken();
   const [session] = await c.tx
     .insert(sessions)

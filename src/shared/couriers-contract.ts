@@ -58,6 +58,7 @@ export const COURIER_MESSAGES = {
   settleNothing: 'Kapatılacak teslimat yok',
   settleStale: 'Kurye hesabı siz bakarken değişti: listeyi yenileyip tekrar deneyin',
   tooManyPositions: 'Çok sık konum gönderildi; birkaç saniye sonra tekrar denenecek',
+  tooManyLinkTries: 'Bu adresten çok fazla geçersiz kurye bağlantısı denendi. Birkaç dakika sonra tekrar deneyin.',
 } as const;
 
 export {

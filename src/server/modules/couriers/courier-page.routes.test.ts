@@ -148,6 +148,19 @@ describe("a courier's steps", () => {
     expect(await db().select().from(payments).where(eq(payments.ticketId, theirs.tickets[0].id))).toEqual([]);
   });
 
+  it('answers 429 in Turkish to an address that keeps trying links that are not ours; a real link from elsewhere still opens', async () => {
+    const f = await couriersFixture(ctx);
+    const trip = await f.onTrip(1);
+    const guess = (n: number) =>
+      ctx.app.inject({ method: 'GET', url: `/api/courier/${String(n).padStart(43, 'x')}`, remoteAddress: '198.51.100.77' });
+    for (let n = 0; n < 30; n++) expect((await guess(n)).statusCode).toBe(401);
+    const refused = await guess(30);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(COURIER_MESSAGES.tooManyLinkTries);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await trip.phone.call('GET', '')).statusCode).toBe(200);
+  });
+
   it("does not reach another restaurant's order with a link of this one", async () => {
     const here1 = await couriersFixture(ctx);
     const there = await couriersFixture(ctx);
@@ -184,6 +197,18 @@ describe("the courier's position", () => {
     const kept = await db().select().from(courierPositions).where(eq(courierPositions.courierId, trip.courier.id));
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ lat: here.lat, lng: here.lng, accuracyM: 12 });
+  });
+
+  it('a tap over the minute’s limit of positions is still taken, its position is not kept', async () => {
+    const f = await couriersFixture(ctx);
+    const trip = await f.onTrip(1);
+    for (let i = 0; i < 30; i++) expect((await trip.phone.position({ ...here, lat: 41 + i / 1000 })).statusCode).toBe(204);
+    expect((await trip.phone.position(here)).statusCode).toBe(429);
+    const tap = await trip.phone.step(trip.orders[0].id, { step: 'picked_up', position: { ...here, lat: 42.5 } });
+    expect(tap.statusCode, tap.body).toBe(200);
+    expect((tap.json() as CourierViewResponse).orders[0].status).toBe('picked_up');
+    const kept = await db().select().from(courierPositions).where(eq(courierPositions.courierId, trip.courier.id));
+    expect(kept.map((p) => p.lat)).not.toContain(42.5);
   });
 
   it('keeps a short history only, and the owner sees the newest with its time', async () => {

@@ -9,6 +9,7 @@ import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandContext } from '../../lib/command';
 import { commandDeps, PUBLIC } from '../../lib/routes';
 import { idempotencyStep } from '../../plugins/idempotency';
+import { LoginLimiter } from '../auth';
 import { ReportLimiter } from '../client-errors';
 import { getRestaurantSettings } from '../settings';
 import { resolveCourierLink, type CourierSession } from './courier-link';
@@ -25,8 +26,16 @@ const tokenParams = z.object({ token: z.string().max(100) });
 const stepParams = tokenParams.extend({ assignmentId: z.string().max(64) });
 /** A courier's requests are small: a position, a tap. */
 const COURIER_BODY_LIMIT = 4 * 1024;
-/** The phone sends a fix about every 10 s; a loop or a script gets 429 long before it hurts. */
+/**
+ * The phone sends a fix about every 10 s; a loop or a script gets 429 long before it hurts. A step's
+ * position counts too: over the limit the step is still taken, its position is not kept.
+ */
 const POSITION_LIMITS = { perSession: 30, perAddress: 600, windowMs: 60_000 };
+/**
+ * Links that are not ours, per address: a link is 256 random bits, so this only keeps a guessing
+ * script from costing a query a request. A courier's real link is never counted.
+ */
+export const LINK_GUESS_LIMITS = { maxFailures: { ip: 30 }, windowMs: 15 * 60_000 };
 
 const courierOf = (request: FastifyRequest) => request.courier!;
 
@@ -41,9 +50,18 @@ export async function courierPageRoutes(app: FastifyInstance) {
   const positions = new ReportLimiter(POSITION_LIMITS);
   app.decorateRequest('courier', null);
 
+  const guesses = new LoginLimiter(LINK_GUESS_LIMITS);
+
   app.addHook('onRequest', async (request) => {
     const { token } = request.params as { token?: string };
-    const session = await resolveCourierLink(db, token ?? '');
+    const attempt = guesses.reserve([`ip:${request.ip}`]);
+    if (!attempt.ok) throw new HttpError(429, COURIER_MESSAGES.tooManyLinkTries, {}, retryAfter(attempt.retryAfterSeconds));
+    const session = await resolveCourierLink(db, token ?? '').catch((err: unknown) => {
+      if (err instanceof HttpError && err.statusCode === 401) attempt.fail();
+      else attempt.release();
+      throw err;
+    });
+    attempt.release();
     request.courier = session;
     // The idempotency plugin (an app-wide preHandler, after this hook) keys a retried tap by its
     // caller: the courier stands in for a user there. Nothing else reads it on these routes; the
@@ -85,7 +103,9 @@ export async function courierPageRoutes(app: FastifyInstance) {
     { config: PUBLIC, bodyLimit: COURIER_BODY_LIMIT, schema: { params: stepParams, body: courierStepRequest, response: { 200: courierViewResponse } } },
     async (request, reply) => {
       const s = courierOf(request);
-      await asCourier(request, (c) => takeCourierStep(c, s, request.params.assignmentId, request.body));
+      const { position, ...step } = request.body;
+      const keepPosition = position !== undefined && positions.take(s.linkId, request.ip).ok;
+      await asCourier(request, (c) => takeCourierStep(c, s, request.params.assignmentId, keepPosition ? { ...step, position } : step));
       reply.header('cache-control', 'no-store');
       return view(s);
     },

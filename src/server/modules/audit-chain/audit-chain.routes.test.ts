@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AuditChainReport } from '../../../shared/audit-chain-contract';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
+import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 import { appendAuditRows } from './append-audit';
@@ -205,6 +205,28 @@ describe('the hash chains', () => {
     const first = (await owner.call('POST', `/bills/${bills[0].id}/reopen`, { reason: 'Masa yanlış' })).json() as Ticket;
     expect((await f.bills(f.restaurant.owner).close(first)).statusCode).toBe(200);
     expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, id: bills[2].id });
+  });
+
+  it('catch a row back-dated 30 days with a right hash, written with the app’s own functions', async () => {
+    const { f } = await eveningRestaurant();
+    const thirtyDaysAgo = new Date(Date.now() - 30 * 86_400_000);
+    await db().transaction((tx) =>
+      appendAuditRows(tx, f.restaurant.id, [{ actorUserId: null, actorRole: 'system', approverUserId: null, action: 'ticket.line.cancel', entity: 'ticket_line', entityId: 'x', before: null, after: null, reason: 'Müşteri istemedi' }], thirtyDaysAgo),
+    );
+    const [forged] = (await rowsOf(f.restaurant.id)).slice(-1);
+    expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'audit', seq: forged.seq, billNumber: null, id: String(forged.id), reason: CHAIN_MESSAGES.timeWentBack });
+  });
+
+  it.each(['void', 'open'])('catch a sealed bill whose status was set to %s behind the app’s back (no reopen recorded)', async (status) => {
+    const { f, bills } = await eveningRestaurant();
+    await behindTheBack('tickets', () => db().update(tickets).set({ status }).where(eq(tickets.id, bills[1].id)));
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: bills[1].billNumber, reason: CHAIN_MESSAGES.billStatusChanged });
+  });
+
+  it('catch the bill-number counter moved on (the next bill would be No 7 after No 3)', async () => {
+    const { f } = await eveningRestaurant();
+    await db().update(restaurants).set({ lastBillNumber: sql`${restaurants.lastBillNumber} + 3` }).where(eq(restaurants.id, f.restaurant.id));
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, reason: CHAIN_MESSAGES.billCounterMismatch(6, 3) });
   });
 
   it('treat rows and bills from before the chain as a prefix, counted but not checked', async () => {

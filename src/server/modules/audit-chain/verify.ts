@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AuditChainReport, BrokenLink } from '../../../shared/audit-chain-contract';
 import type { Db } from '../../db/client';
-import { auditEvents, payments, ticketLines, tickets } from '../../db/schema';
+import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { LINE_ORDER } from '../orders';
 import { GENESIS_HASH, auditRowContent, billLinkHash, linkHash } from './chain-hash';
 import { verifyDayCloses } from './day-chain';
@@ -25,7 +25,18 @@ export const CHAIN_MESSAGES = {
   billPrevMismatch: 'Önceki hesaba bağlantı tutmuyor: hesap eklenmiş, silinmiş ya da önceki hesap değiştirilmiş',
   billHashMismatch: 'Hesabın mührü özetiyle uyuşmuyor: mühür sonradan değiştirilmiş',
   billContentChanged: 'Hesabın tutarları, ödemeleri ya da kapanış zamanı mühürlendiği andan beri değişmiş',
+  timeWentBack: 'Satırın zamanı bir önceki satırınkinden geride: kayıt geriye tarihlenerek eklenmiş ya da sunucunun saati geri alınmış',
+  billStatusChanged: 'Mühürlü hesap kapalı değil, ama yeniden açıldığına dair kayıt yok: durumu uygulamanın dışından değiştirilmiş',
+  billCounterMismatch: (counter: number, last: number) =>
+    `Hesap numarası sayacı ${nf.format(counter)}, son hesap ise No ${nf.format(last)}: sayaç uygulamanın dışından değiştirilmiş`,
 } as const;
+
+/**
+ * How far an audit row's time may lie before the row ahead of it. Rows are numbered under the
+ * restaurant's lock with the writing server's clock: two servers' clocks may differ by a little,
+ * never by this much (an attacker's back-dated row differs by days).
+ */
+const CLOCK_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * Where a check that held ended: the last audit row and the last bill it walked, and what it had
@@ -42,6 +53,8 @@ interface AuditMark {
   hash: string | null;
   rows: number;
   beforeChain: number;
+  /** the latest row time seen up to it (ms), which no later row may lie far before */
+  createdAt?: number;
 }
 interface BillMark {
   number: number;
@@ -134,6 +147,7 @@ async function verifyAudit(db: Db, restaurantId: string, from: AuditMark | null)
 
   let expected = (from?.seq ?? 0) + 1;
   let prevHash: string | null = from?.hash ?? null;
+  let latest = from?.createdAt ?? 0;
   let isChained = prevHash !== null;
   let mark = from;
   for (let after = from?.seq ?? 0; ; ) {
@@ -158,10 +172,12 @@ async function verifyAudit(db: Db, restaurantId: string, from: AuditMark | null)
       isChained = true;
       if (row.prevHash !== (prevHash ?? GENESIS_HASH)) fail(seq, row.id, CHAIN_MESSAGES.prevMismatch);
       else if (row.hash !== linkHash(row.prevHash, auditRowContent({ ...row, seq }))) fail(seq, row.id, CHAIN_MESSAGES.hashMismatch);
+      else if (row.createdAt.getTime() < latest - CLOCK_TOLERANCE_MS) fail(seq, row.id, CHAIN_MESSAGES.timeWentBack);
       prevHash = row.hash;
+      latest = Math.max(latest, row.createdAt.getTime());
     }
     const last = page.at(-1);
-    if (last) mark = { seq: last.seq!, hash: last.hash, rows, beforeChain };
+    if (last) mark = { seq: last.seq!, hash: last.hash, rows, beforeChain, createdAt: latest };
     if (page.length < AUDIT_PAGE) break;
     after = last!.seq!;
   }
@@ -192,6 +208,7 @@ async function verifyBills(db: Db, restaurantId: string, from: BillMark | null) 
       .limit(BILL_PAGE);
     // a reopened bill (open now) keeps its link; only a closed one is held to its content
     const closed = page.filter((t) => t.status === 'closed' && t.billHash !== null).map((t) => t.id);
+    const reopened = await reopenedOf(db, restaurantId, page.filter((t) => t.status !== 'closed' && t.billHash !== null).map((t) => t.id));
     const lines = byTicket(closed.length ? await db.select().from(ticketLines).where(inArray(ticketLines.ticketId, closed)).orderBy(...LINE_ORDER) : []);
     const paid = byTicket(closed.length ? await db.select().from(payments).where(inArray(payments.ticketId, closed)) : []);
     for (const bill of page) {
@@ -210,13 +227,31 @@ async function verifyBills(db: Db, restaurantId: string, from: BillMark | null) 
       else if (bill.billPrevHash !== (prev?.hash ?? GENESIS_HASH)) fail(number, bill.id, CHAIN_MESSAGES.billPrevMismatch);
       else if (bill.billDigest === null || bill.billHash !== billLinkHash(bill.billPrevHash!, bill.billDigest)) fail(number, bill.id, CHAIN_MESSAGES.billHashMismatch);
       else if (bill.status === 'closed' && !contentHolds(bill, lines.get(bill.id) ?? [], paid.get(bill.id) ?? [])) fail(number, bill.id, CHAIN_MESSAGES.billContentChanged);
+      else if (bill.status !== 'closed' && (bill.status !== 'open' || !reopened.has(bill.id))) fail(number, bill.id, CHAIN_MESSAGES.billStatusChanged);
     }
     const last = page.at(-1);
     if (last) mark = { number: last.billNumber!, hash: last.billHash, count, beforeChain };
     if (page.length < BILL_PAGE) break;
     after = last!.billNumber!;
   }
+  // the counter the next bill number is taken from runs with the bills: a counter moved on (the
+  // next bill would be No 4 after No 1) or back (two bills would share a number) was set outside
+  const [restaurant] = await db.select({ counter: restaurants.lastBillNumber }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  const lastNumber = previous?.number ?? 0;
+  if (!broken && restaurant && restaurant.counter !== lastNumber) {
+    broken = { kind: 'bill', seq: null, billNumber: lastNumber, id: restaurantId, reason: CHAIN_MESSAGES.billCounterMismatch(restaurant.counter, lastNumber) };
+  }
   return { bills: count, beforeChain, broken: broken as BrokenLink | null, mark };
+}
+
+/** Which of these sealed bills were reopened by the app: each reopen is an audit row of its own. */
+async function reopenedOf(db: Db, restaurantId: string, ticketIds: string[]) {
+  if (ticketIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: auditEvents.entityId })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.action, 'ticket.reopen'), inArray(auditEvents.entityId, ticketIds)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Rows grouped by their ticket, keeping the order they came in (the bill module's line order). */

@@ -3,7 +3,7 @@ import type { BillSummary } from '../../../shared/bill-contract';
 import type { ClosedDaySummary, DayCloseReport, RefundInfo } from '../../../shared/day-close-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { cashMovements, dayCloses, refunds, tickets } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
 import { verifyChains } from '../audit-chain/verify';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 
@@ -37,9 +37,27 @@ async function restaurant() {
   return f;
 }
 
-/** A sent ticket paid (card, or cash with `given`) and closed at the instant the clock shows. */
-async function closedBill(f: BillsFixture, opts: { ezogelin?: number; raki?: number; cash?: boolean; given?: number; prepare?: (t: Ticket) => Promise<Ticket> } = {}) {
-  vi.useRealTimers();
+/**
+ * Moves the clock on to `at` and signs the fixture's staff in again there (a session lasts one
+ * shift): for a test that closes several days in a row and checks Kayıt bütünlüğü, whose audit rows
+ * must never go back in time.
+ */
+async function travel(f: BillsFixture, at: Date) {
+  freeze(at);
+  for (const who of [f.restaurant.owner, f.restaurant.waiter, f.restaurant.kitchen]) {
+    Object.assign(who.cookies, (await loginAs(ctx, who.user.email, who.user.password)).cookies);
+  }
+}
+
+/**
+ * A sent ticket paid (card, or cash with `given`), on the real clock unless `keepClock` (the test
+ * moved it with travel()).
+ */
+async function closedBill(
+  f: BillsFixture,
+  opts: { ezogelin?: number; raki?: number; cash?: boolean; given?: number; prepare?: (t: Ticket) => Promise<Ticket>; keepClock?: boolean } = {},
+) {
+  if (!opts.keepClock) vi.useRealTimers();
   let t = await f.sentTicket({ ezogelin: opts.ezogelin ?? 2, raki: opts.raki ?? 0 });
   if (opts.prepare) t = await opts.prepare(t);
   const payBody = opts.cash ? { method: 'cash', amount: t.totals.remaining, given: opts.given } : { method: 'card', amount: t.totals.remaining };
@@ -325,8 +343,9 @@ describe('Gün Sonu', () => {
 
   it('the report is immutable in the database, and a changed or deleted Gün Sonu shows as a broken link in Kayıt bütünlüğü', async () => {
     const f = await restaurant();
-    for (const day of ['2026-11-22', '2026-11-23', '2026-11-24']) {
-      const t = await closedBill(f, { cash: true });
+    for (const day of ['2030-11-22', '2030-11-23', '2030-11-24']) {
+      await travel(f, ist(`${day}T12:00:00`));
+      const t = await closedBill(f, { cash: true, keepClock: true });
       freeze(ist(`${day}T22:00:00`));
       await closeNow(f, t);
       freeze(ist(`${day}T23:00:00`));
@@ -368,20 +387,21 @@ describe('İade', () => {
 
   it('an İade of 2 of 2 units refunds what was paid, is recorded in the day open now and never touches the closed bill', async () => {
     const f = await restaurant();
-    const paid = await closedBill(f, { ezogelin: 2 });
-    freeze(ist('2026-11-24T22:00:00'));
+    await travel(f, ist('2030-11-24T12:00:00'));
+    const paid = await closedBill(f, { ezogelin: 2, keepClock: true });
+    freeze(ist('2030-11-24T22:00:00'));
     await closeNow(f, paid);
-    freeze(ist('2026-11-24T23:00:00'));
+    freeze(ist('2030-11-24T23:00:00'));
     expect((await closeDay(f, { countedCash: 0 })).statusCode).toBe(201);
     const before = await f.api().ticket(paid.id);
     const [sealed] = await db().select({ hash: tickets.billHash, version: tickets.version }).from(tickets).where(eq(tickets.id, paid.id));
 
-    freeze(ist('2026-11-25T12:00:00'));
+    await travel(f, ist('2030-11-25T12:00:00'));
     const line = paid.lines[0];
     const res = await refund(f, paid.id, { lines: [{ lineId: line.id, quantity: 2 }], method: 'card', reason: 'Müşteri şikâyeti' });
     expect(res.statusCode, res.body).toBe(201);
     const r = res.json() as RefundInfo;
-    expect(r).toMatchObject({ amount: 19_000, businessDay: '2026-11-25', method: 'card', billNumber: before.billNumber, approvedByName: expect.any(String) });
+    expect(r).toMatchObject({ amount: 19_000, businessDay: '2030-11-25', method: 'card', billNumber: before.billNumber, approvedByName: expect.any(String) });
     expect(r.lines).toEqual([{ lineId: line.id, menuItemId: f.ezogelin.id, name: line.name, quantity: 2, amount: 19_000, vatRate: 10 }]);
 
     expect(await f.api().ticket(paid.id)).toEqual(before);

@@ -3,10 +3,12 @@ import { brokenLinkPlace, type AuditChainReport } from '../shared/audit-chain-co
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { restaurants } from './db/schema';
-import { verifyChains } from './modules/audit-chain';
+import { findChainHead, parseChainHead, verifyChains } from './modules/audit-chain';
 
 // npm run verify-audit — checks every restaurant's hash chains (audit rows, closed bills) and
 // exits with 1 when a link does not hold, so a scheduled job or a monitor can raise the alarm.
+// `-- --head <Zincir başı from a Gün Sonu slip>` also proves nothing before that slip was rewritten
+// (exits 1 when no row carries it).
 const nf = new Intl.NumberFormat('tr-TR');
 
 function describe(report: AuditChainReport): string[] {
@@ -31,7 +33,24 @@ function describe(report: AuditChainReport): string[] {
   return [audit, bills, days];
 }
 
+/** `--head "a1b2 c3d4 e5f6 0718"` (or `--head a1b2c3d4e5f60718`): the value from a Gün Sonu slip. */
+function headArgument(argv: string[]): string | null | undefined {
+  const at = argv.indexOf('--head');
+  if (at < 0) return undefined;
+  const words: string[] = [];
+  for (const word of argv.slice(at + 1)) {
+    if (word.startsWith('--')) break;
+    words.push(word);
+  }
+  return parseChainHead(words.join(''));
+}
+
 async function main() {
+  const head = headArgument(process.argv.slice(2));
+  if (head === null) {
+    console.error('--head için Gün Sonu fişindeki "Zincir başı" değerini yazın (en az 16 onaltılık hane, ör. "a1b2 c3d4 e5f6 0718").');
+    process.exit(2);
+  }
   const config = loadConfig(process.env);
   // Beside a running server too, as create-restaurant: a check only reads.
   const opened = await openConfiguredDatabase(config, { besideRunningServer: true });
@@ -39,11 +58,21 @@ async function main() {
   try {
     const all = await opened.database.db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants).orderBy(asc(restaurants.createdAt), asc(restaurants.id));
     if (all.length === 0) console.log('Veritabanında restoran yok.');
+    let headFound = false;
     for (const r of all) {
       const report = await verifyChains(opened.database.db, r.id);
       isBroken ||= report.firstBroken !== null;
       console.log(`${r.name} (${r.id})`);
       for (const line of describe(report)) console.log(`  ${line}`);
+      const row = head ? await findChainHead(opened.database.db, r.id, head) : null;
+      if (row) {
+        headFound = true;
+        console.log(`  Zincir başı ${head}: Denetim kaydı ${nf.format(row.seq ?? 0)}. satır (${row.createdAt.toISOString()}, ${row.action}) — o satıra kadar kayıtlar fişin basıldığı andaki gibi.`);
+      }
+    }
+    if (head && !headFound) {
+      isBroken = true;
+      console.error(`Zincir başı ${head} hiçbir kayıtta yok: o değerin basıldığı günden önceki kayıtlar yeniden yazılmış (ya da değer yanlış yazılmış).`);
     }
   } finally {
     await opened.release();

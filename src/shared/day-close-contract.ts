@@ -219,6 +219,12 @@ export const dayCloseReport = z.object({
   openTickets: z.array(openTicketInfo),
   /** the report's link in the restaurant's hash chain (null in the preview) */
   hash: z.string().nullable(),
+  /**
+   * The audit chain's head right after this close (the hash of its own audit row; null in the
+   * preview): printed on the slip and kept on paper, it proves later that nothing before it was
+   * rewritten (`npm run verify-audit -- --head <value>`).
+   */
+  chainHead: z.string().nullable(),
   /** preview: whether this day may be closed now (false once today's Gün Sonu is taken); closed reports: false */
   closable: z.boolean(),
 });
@@ -236,6 +242,10 @@ export const closedDaySummary = z.object({
   difference: z.number().int(),
 });
 export type ClosedDaySummary = z.infer<typeof closedDaySummary>;
+
+/** The chain head as people copy it: the first 16 hex digits in groups of four ("a1b2 c3d4 e5f6 0718"). */
+export const CHAIN_HEAD_DIGITS = 16;
+export const chainHeadText = (hash: string) => (hash.slice(0, CHAIN_HEAD_DIGITS).match(/.{1,4}/g) ?? []).join(' ');
 
 /** "Fazla" / "Eksik" / "Fark yok": the cash difference in words, never colour alone. */
 export function differenceWord(difference: number): string {

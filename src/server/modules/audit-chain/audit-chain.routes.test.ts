@@ -6,7 +6,9 @@ import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 import { appendAuditRows } from './append-audit';
-import { auditRowContent, type AuditContent } from './chain-hash';
+import { chainHeadText } from '../../../shared/day-close-contract';
+import { auditRowContent, linkHash, type AuditContent } from './chain-hash';
+import { findChainHead, parseChainHead } from './chain-head';
 import { CHAIN_MESSAGES, verifyChains } from './verify';
 
 /*
@@ -227,6 +229,27 @@ describe('the hash chains', () => {
     const { f } = await eveningRestaurant();
     await db().update(restaurants).set({ lastBillNumber: sql`${restaurants.lastBillNumber} + 3` }).where(eq(restaurants.id, f.restaurant.id));
     expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, reason: CHAIN_MESSAGES.billCounterMismatch(6, 3) });
+  });
+
+  it('a printed chain head proves the rows before it: rewritten and resealed with the app’s own hash, the chain reads whole but the head is gone', async () => {
+    const { f } = await eveningRestaurant();
+    const rows = await rowsOf(f.restaurant.id);
+    const printed = parseChainHead(chainHeadText(rows.at(-1)!.hash!))!;
+    expect(await findChainHead(db(), f.restaurant.id, printed)).toMatchObject({ seq: rows.at(-1)!.seq });
+
+    // a payment's amount rewritten, then every link from it on re-hashed as the app would
+    const at = rows.findIndex((r) => r.action === 'ticket.payment');
+    let prevHash = rows[at - 1].hash!;
+    for (const row of rows.slice(at)) {
+      const changed = row === rows[at] ? { ...row, after: { ...(row.after as object), amount: 1 } } : row;
+      const hash = linkHash(prevHash, auditRowContent(changed as AuditContent));
+      await behindTheBack('audit_events', () => db().update(auditEvents).set({ after: changed.after, prevHash, hash }).where(eq(auditEvents.id, row.id)));
+      prevHash = hash;
+    }
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+    expect(await findChainHead(db(), f.restaurant.id, printed)).toBeNull();
+    expect(parseChainHead('a1b2 c3d4')).toBeNull();
+    expect(parseChainHead(' A1B2 c3d4 E5F6 0718 ')).toBe('a1b2c3d4e5f60718');
   });
 
   it('treat rows and bills from before the chain as a prefix, counted but not checked', async () => {

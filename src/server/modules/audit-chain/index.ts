@@ -4,4 +4,5 @@ export { billLinkHash, GENESIS_HASH } from './chain-hash';
 export { commandAudit } from './command-audit';
 export { dayCloseDigest } from './day-chain';
 export { sealClosedBill } from './seal-bill';
+export { findChainHead, parseChainHead } from './chain-head';
 export { verifyChains } from './verify';

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, between, desc, eq } from 'drizzle-orm';
 import { DAY_CLOSE_LIMITS, DAY_CLOSE_MESSAGES, type ClosedDaySummary, type DayCloseReport } from '../../../shared/day-close-contract';
 import type { Db } from '../../db/client';
-import { dayCloses, tickets } from '../../db/schema';
+import { auditEvents, dayCloses, tickets } from '../../db/schema';
 import { isUuid } from '../../../shared/ids';
 import { HttpError } from '../../errors';
 import { staffNames } from '../orders';
@@ -20,12 +20,12 @@ export async function previewDay(db: Db, restaurantId: string): Promise<DayClose
   const shown = closable ? day : await openBusinessDay(db, restaurantId, now);
   const from = closable ? fromDay : shown;
   const { billCount: _count, lastBillHash: _hash, ...figures } = await dayFigures(db, restaurantId, from, shown, await openTicketsOf(db, restaurantId), null);
-  return { number: null, businessDay: shown, fromDay: from, closedAt: null, closedByName: null, note: null, hash: null, closable, ...figures };
+  return { number: null, businessDay: shown, fromDay: from, closedAt: null, closedByName: null, note: null, hash: null, chainHead: null, closable, ...figures };
 }
 
 type DayCloseRow = typeof dayCloses.$inferSelect;
 
-function present(row: DayCloseRow, names: Map<string, string>): DayCloseReport {
+function present(row: DayCloseRow, names: Map<string, string>, chainHead: string | null): DayCloseReport {
   const report = row.report as Pick<DayCloseReport, 'fromDay' | 'summary' | 'payments' | 'refunds' | 'cash' | 'movements' | 'openTickets'>;
   return {
     number: row.number,
@@ -43,8 +43,29 @@ function present(row: DayCloseRow, names: Map<string, string>): DayCloseReport {
     movements: report.movements,
     openTickets: report.openTickets,
     hash: row.hash,
+    chainHead,
     closable: false,
   };
+}
+
+/**
+ * The hash of the close's own audit row: the audit chain's head the moment the day was closed. The
+ * row was written by the same command, minutes at most after closedAt (the restaurant-and-time index).
+ */
+async function chainHeadOf(db: Db, restaurantId: string, close: DayCloseRow) {
+  const near = (minutes: number) => new Date(close.closedAt.getTime() + minutes * 60_000);
+  const [row] = await db
+    .select({ hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.restaurantId, restaurantId),
+        between(auditEvents.createdAt, near(-5), near(5)),
+        eq(auditEvents.action, 'day.close'),
+        eq(auditEvents.entityId, close.id),
+      ),
+    );
+  return row?.hash ?? null;
 }
 
 /** One closed Gün Sonu by its number (404 for a number this restaurant has not reached). */
@@ -54,7 +75,7 @@ export async function readDay(db: Db, restaurantId: string, number: number) {
     .from(dayCloses)
     .where(and(eq(dayCloses.restaurantId, restaurantId), eq(dayCloses.number, number)));
   if (!row) throw new HttpError(404, DAY_CLOSE_MESSAGES.dayNotFound);
-  return present(row, await staffNames(db, [row.closedBy]));
+  return present(row, await staffNames(db, [row.closedBy]), await chainHeadOf(db, restaurantId, row));
 }
 
 /** The closed days, newest first. */

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BillSummary } from '../../../shared/bill-contract';
 import type { ClosedDaySummary, DayCloseReport, RefundInfo } from '../../../shared/day-close-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { cashMovements, dayCloses, refunds, tickets } from '../../db/schema';
+import { auditEvents, cashMovements, dayCloses, refunds, tickets } from '../../db/schema';
 import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
 import { verifyChains } from '../audit-chain/verify';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
@@ -354,6 +354,10 @@ describe('Gün Sonu', () => {
     vi.useRealTimers();
     const chain = await verifyChains(db(), f.restaurant.id);
     expect(chain).toMatchObject({ firstBroken: null, brokenChains: [], dayCloses: 3 });
+    // each report names the audit chain's head at its close: the hash of its own day.close row
+    const third = (await owner(f).call('GET', '/days/3')).json() as DayCloseReport;
+    const [closeRow] = await db().select().from(auditEvents).where(and(eq(auditEvents.restaurantId, f.restaurant.id), eq(auditEvents.action, 'day.close'))).orderBy(desc(auditEvents.seq)).limit(1);
+    expect(third.chainHead).toBe(closeRow.hash);
     await expect(db().update(dayCloses).set({ countedCashKurus: 1 }).where(eq(dayCloses.restaurantId, f.restaurant.id))).rejects.toThrow();
     await expect(db().delete(dayCloses).where(eq(dayCloses.restaurantId, f.restaurant.id))).rejects.toThrow();
 

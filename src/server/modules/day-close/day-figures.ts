@@ -113,7 +113,7 @@ async function openingFloat(db: Db, restaurantId: string, from: string, movement
   return { openingFloat: 0, openingFloatSource: 'none' as const };
 }
 
-export interface DayFigures extends Omit<DayCloseReport, 'number' | 'businessDay' | 'fromDay' | 'closedAt' | 'closedByName' | 'note' | 'hash' | 'closable'> {
+export interface DayFigures extends Omit<DayCloseReport, 'number' | 'businessDay' | 'fromDay' | 'closedAt' | 'closedByName' | 'note' | 'hash' | 'chainHead' | 'closable'> {
   billCount: number;
   lastBillHash: string | null;
 }

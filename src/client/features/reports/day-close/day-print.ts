@@ -1,4 +1,4 @@
-import { CASH_MOVEMENT_LABELS, differenceWord, type DayCloseReport } from '../../../../shared/day-close-contract';
+import { CASH_MOVEMENT_LABELS, chainHeadText, differenceWord, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { formatTL } from '../../../../shared/money';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
 import { TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
@@ -98,6 +98,7 @@ ${a4Table('Kasa hareketleri', rows.movements)}
 ${a4Table('İadeler', rows.refunds)}
 ${a4Table('Sonraki güne devredilen adisyonlar', rows.carried)}
 ${r.hash ? `<p class="def">Mühür: ${esc(r.hash)}</p>` : ''}
+${r.chainHead ? `<p class="def">Zincir başı: ${esc(chainHeadText(r.chainHead))}</p>` : ''}
 <p class="def">Mali değeri yoktur</p>
 </body></html>`;
 }
@@ -122,6 +123,7 @@ export function dayReceiptDocument(r: DayCloseReport, layout: ReceiptLayout, tim
     section('İadeler', rows.refunds),
     section('Devredilen adisyonlar', rows.carried),
     r.hash ? `<div class="r-center r-small">Mühür: ${esc(r.hash.slice(0, 16))}…</div>` : '',
+    r.chainHead ? `<div class="r-center r-small">Zincir başı: ${esc(chainHeadText(r.chainHead))}</div>` : '',
     '<div class="r-center r-small">Mali değeri yoktur</div>',
   ].join('');
   return `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${esc(reportTitle(r))}</title><style>@page{size:${layout.paperWidth}mm auto;margin:0}body{margin:0}${receiptCss(layout)}</style></head><body><div class="receipt">${body}</div></body></html>`;

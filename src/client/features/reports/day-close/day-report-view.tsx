@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { DayCloseReport } from '../../../../shared/day-close-contract';
+import { chainHeadText, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { receiptHeader } from '../../../../shared/receipt';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
 import { usePrinterSettings } from '../../../api/printer-settings';
@@ -87,6 +87,12 @@ export function DayReportView({ report }: { report: DayCloseReport }) {
       <RowsTable caption="Kasa hareketleri" rows={rows.movements} />
       <RowsTable caption="İadeler" rows={rows.refunds} />
       <RowsTable caption="Sonraki güne devredilen adisyonlar" rows={rows.carried} />
+      {report.chainHead && (
+        <Text size="sm" data-testid="chain-head">
+          Zincir başı: <code>{chainHeadText(report.chainHead)}</code> — bu değeri fişle birlikte saklayın; kayıtların sonradan
+          değiştirilmediğini kanıtlar.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trDay } from './business-day';
 import { multilineText, nameText } from './text';
 import { TICKET_LIMITS, TICKET_TYPES } from './ticket-contract';
 import { PAYMENT_METHODS } from './domain/payment-methods';
@@ -32,7 +33,8 @@ export const DAY_CLOSE_MESSAGES = {
   openTickets: (n: number) =>
     `${n} açık adisyon var: gün sonu almadan önce kapatın ya da "Sonraki güne devret" ile ertesi güne aktarın`,
   reopenedOpen: 'Yeniden açılmış bir hesap sonraki güne devredilemez: önce hesabı kapatın',
-  alreadyClosed: 'Bu günün gün sonu zaten alınmış',
+  alreadyClosed: (day: string, number: number) =>
+    `${trDay(day)} iş gününün gün sonu zaten alınmış (Gün Sonu No ${number}); sıradaki gün sonu, yeni iş günü başlayınca alınabilir`,
   dayNotFound: 'Böyle bir gün sonu yok',
   billNotFound: 'Hesap bulunamadı',
   billOpen: 'Açık bir adisyon iade edilemez: iade yalnızca kapanmış bir hesaba yapılır',

@@ -55,9 +55,34 @@ export function cashShortfall(amount: number, given: number): string | null {
   return given > 0 && amount > 0 && given < amount ? `${formatTL(amount - given)} eksik` : null;
 }
 
-/** Quick cash buttons: the exact amount, then 50, 100, 200, 500 TL notes that cover it. */
-export const CASH_NOTES = [5000, 10000, 20000, 50000] as const;
+/** Banknotes a guest hands over on their own (50, 100, 200 TL; 500 TL is also a round step below). */
+export const CASH_NOTES = [5000, 10000, 20000] as const;
+/** Round sums a guest hands over for a bill: the next 10, 50, 100 and 500 TL above it. */
+const ROUND_STEPS = [1_000, 5_000, 10_000, 50_000] as const;
+const QUICK_CASH_MAX = 4;
+
+/**
+ * Quick cash buttons: the exact amount, then what guests hand over for it, smallest first, at most
+ * four (one row on a phone beside the exact amount, two at most): a single note that covers it and
+ * the next round sums (847,50 TL → 850, 900, 1.000, 1.500 TL; 40 TL → 50, 100, 200, 500 TL).
+ */
 export function quickCash(amount: number): { value: number; isExact: boolean }[] {
   if (amount <= 0) return [];
-  return [{ value: amount, isExact: true }, ...CASH_NOTES.filter((n) => n > amount).map((value) => ({ value, isExact: false }))];
+  const nextRound = (step: number) => (Math.floor(amount / step) + 1) * step;
+  const fiveHundreds = nextRound(50_000);
+  const above = new Set<number>([
+    ...CASH_NOTES.filter((n) => n > amount),
+    ...ROUND_STEPS.map((step) => Math.ceil(amount / step) * step).filter((v) => v > amount),
+    fiveHundreds,
+    fiveHundreds + 50_000,
+    fiveHundreds + 100_000,
+  ]);
+  const sums = [...above].sort((a, b) => a - b).slice(0, QUICK_CASH_MAX);
+  return [{ value: amount, isExact: true }, ...sums.map((value) => ({ value, isExact: false }))];
+}
+
+/** "Kredi Kartı ile Öde · 110,00 TL (10,00 TL bahşiş dahil)": what the card is charged, tip included. */
+export function payButtonLabel(method: string, amount: number, tip: number): string {
+  if (amount <= 0) return `${method} ile Öde`;
+  return tip > 0 ? `${method} ile Öde · ${formatTL(amount + tip)} (${formatTL(tip)} bahşiş dahil)` : `${method} ile Öde · ${formatTL(amount)}`;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TOTALS, type Payment, type Ticket } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
 import { PaymentPanel } from './payment-panel';
-import { newSplit, quickCash, splitState } from './payment-logic';
+import { newSplit, payButtonLabel, quickCash, splitState } from './payment-logic';
 
 const ticket = (total: number, payments: Payment[] = []): Ticket => {
   const paid = payments.reduce((s, p) => s + p.amount, 0);
@@ -31,9 +31,19 @@ describe('the split plan', () => {
     expect(splitState(plan, ticket(9500, [cash('old', 500)]))).toBeNull();
   });
 
+  it('shows on the pay button what the card is charged: the amount with the tip', () => {
+    expect(payButtonLabel('Kredi Kartı', 10_000, 1_000)).toBe('Kredi Kartı ile Öde · 110,00 TL (10,00 TL bahşiş dahil)');
+    expect(payButtonLabel('Nakit', 10_000, 0)).toBe('Nakit ile Öde · 100,00 TL');
+    expect(payButtonLabel('Nakit', 0, 0)).toBe('Nakit ile Öde');
+  });
+
   it('offers the exact amount and the notes that cover it', () => {
-    expect(quickCash(40050)).toEqual([{ value: 40050, isExact: true }, { value: 50000, isExact: false }]);
+    expect(quickCash(40050)).toEqual([{ value: 40050, isExact: true }, ...[41000, 45000, 50000, 100000].map((value) => ({ value, isExact: false }))]);
     expect(quickCash(4000).map((c) => c.value)).toEqual([4000, 5000, 10000, 20000, 50000]);
+    // the next round sums above the total, not only the notes below 500 TL
+    expect(quickCash(94000).map((c) => c.value)).toEqual([94000, 95000, 100000, 150000, 200000]);
+    expect(quickCash(84750).map((c) => c.value)).toEqual([84750, 85000, 90000, 100000, 150000]);
+    expect(quickCash(100000).map((c) => c.value)).toEqual([100000, 150000, 200000, 250000]);
   });
 });
 
@@ -97,7 +107,13 @@ describe('cash below the amount due', () => {
   it('offers quick cash for the exact amount and the notes above it, and shows the change', async () => {
     const { onPay, user } = draw(ticket(40050));
     const quick = screen.getByRole('group', { name: 'Hızlı nakit' });
-    expect([...quick.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Tam tutar · 400,50 TL', '500,00 TL']);
+    expect([...quick.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Tam tutar · 400,50 TL',
+      '410,00 TL',
+      '450,00 TL',
+      '500,00 TL',
+      '1.000,00 TL',
+    ]);
     await user.click(screen.getByRole('button', { name: '500,00 TL' }));
     expect(screen.getByTestId('cash-change')).toHaveTextContent('99,50 TL');
     await user.click(screen.getByTestId('take-payment'));

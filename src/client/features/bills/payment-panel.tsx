@@ -9,7 +9,7 @@ import { usePaymentBlock } from '../../api/offline-queue';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';
 import { fetchSplit } from './bills-api';
 import classes from './bills.module.css';
-import { cashShortfall, newSplit, quickCash, shareLabel, splitState, typedAmount, type SplitPlan } from './payment-logic';
+import { cashShortfall, newSplit, payButtonLabel, quickCash, shareLabel, splitState, typedAmount, type SplitPlan } from './payment-logic';
 
 /** Eşit Böl in one tap for these table sizes. */
 const QUICK_SPLITS = [2, 3, 4, 5, 6] as const;
@@ -66,6 +66,7 @@ export function PaymentPanel({
   // The button keeps the amount due whatever is typed as given; the given field says what is missing.
   const amountNow = typedAmount(amountText);
   const givenNow = form.method === 'cash' && form.given.trim() ? typedAmount(form.given) : 0;
+  const tipNow = form.tip.trim() ? typedAmount(form.tip) : 0;
   const change = form.method === 'cash' && givenNow > amountNow ? givenNow - amountNow : 0;
   const shortfall = form.method === 'cash' ? cashShortfall(amountNow, givenNow) : null;
 
@@ -299,7 +300,7 @@ export function PaymentPanel({
             </Alert>
           )}
           <Button type="submit" size="md" loading={busy} disabled={paymentBlock !== null} aria-describedby={paymentBlock ? 'payment-block' : undefined} className={classes.payButton} data-testid="take-payment">
-            {PAYMENT_METHOD_LABELS[form.method]} ile Öde{amountNow > 0 ? ` · ${formatTL(amountNow)}` : ''}
+            {payButtonLabel(PAYMENT_METHOD_LABELS[form.method], amountNow, tipNow)}
           </Button>
         </Stack>
       </form>

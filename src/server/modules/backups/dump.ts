@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,16 +9,20 @@ import { appliedMigrations, ident, primaryKeyColumns, publicTablesInDependencyOr
 
 /**
  * A Sofra backup is gzip'd JSON lines:
- *   {"format":"sofra-backup","version":1,"createdAt":…,"migrations":[…],"tables":{name: rows},"sequences":{…}}
+ *   {"format":"sofra-backup","version":2,"createdAt":…,"migrations":[…],"tables":{name: rows},"sequences":{…}}
  *   {"t":"<table>","r":<row>}          one line per row, tables in foreign-key order
- *   {"sha256":"<hex>"}                 of every byte before this line
+ *   {"hmac-sha256":"<hex>"}            with the backup key (backup-key.ts), of every byte before this line
  * A row is PostgreSQL's own `to_jsonb(row)` text, written as it comes and read back by
  * `jsonb_populate_record`: bigint, numeric, timestamps and jsonb never pass through a JavaScript
- * number or Date, so they come back exactly. The checksum makes a truncated or edited file fail
- * as a whole instead of restoring part of a restaurant.
+ * number or Date, so they come back exactly. The signature makes a truncated or edited file fail
+ * as a whole instead of restoring part of a restaurant, and, being keyed, it cannot be made again
+ * by whoever edited the file. Version 1 ended in a plain {"sha256":"<hex>"} instead, which anyone
+ * can recompute: such a file is restored only when the person restoring says so (restore.ts).
  */
 export const BACKUP_FORMAT = 'sofra-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** The unsigned format before the backup key: read only on explicit request. */
+export const UNSIGNED_BACKUP_VERSION = 1;
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
@@ -41,6 +45,8 @@ export interface BackupSummary {
 const FETCH_ROWS = 500;
 
 export const rowLine = (table: string, rowJson: string) => `{"t":${JSON.stringify(table)},"r":${rowJson}}`;
+export const signatureLine = (hex: string) => JSON.stringify({ 'hmac-sha256': hex });
+/** The last line of a version-1 (unsigned) backup. */
 export const checksumLine = (hex: string) => JSON.stringify({ sha256: hex });
 
 export interface DumpOptions {
@@ -52,13 +58,16 @@ export interface DumpOptions {
  * Writes a backup of every table of the public schema to `out` (gzip'd) and ends it. One
  * REPEATABLE READ, read-only transaction: the server keeps taking orders meanwhile and the backup
  * is the database as it was at one instant (a payment and its audit row, both or neither).
+ * `key` is the backup key (backupKeyForWriting) the file is signed with.
  */
-export async function dumpDatabase(db: Db, out: Writable, options: DumpOptions = {}): Promise<BackupSummary> {
+export async function dumpDatabase(db: Db, out: Writable, key: Buffer, options: DumpOptions = {}): Promise<BackupSummary> {
+  // A short key would sign with a guessable secret: better no backup than one that only looks signed.
+  if (key.length < 32) throw new Error('Yedek anahtarı en az 32 bayt olmalı.');
   const gzip = createGzip();
   const written = pipeline(gzip, out);
   // Until the end, a failure of `out` surfaces through the writes below; keep it from being unhandled.
   written.catch(() => {});
-  const hash = createHash('sha256');
+  const hash = createHmac('sha256', key);
   const write = async (line: string) => {
     const bytes = Buffer.from(`${line}\n`, 'utf8');
     hash.update(bytes);
@@ -106,11 +115,11 @@ export async function dumpDatabase(db: Db, out: Writable, options: DumpOptions =
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    gzip.end(`${checksumLine(hash.digest('hex'))}\n`);
+    gzip.end(`${signatureLine(hash.digest('hex'))}\n`);
     await written;
     return summary;
   } catch (err) {
-    // No checksum line is written, so whatever reached `out` can never be restored by mistake.
+    // No signature line is written, so whatever reached `out` can never be restored by mistake.
     gzip.destroy(err instanceof Error ? err : new Error(String(err)));
     throw err;
   }

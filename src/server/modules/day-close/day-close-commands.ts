@@ -42,7 +42,7 @@ export async function dayToClose(c: Pick<CommandContext, 'tx' | 'restaurantId'>,
  */
 export async function closeDay(c: CommandContext, req: DayCloseRequest, closedAt: Date = new Date()) {
   const { day, fromDay, last, closable } = await dayToClose(c, closedAt);
-  if (!closable) throw new HttpError(409, DAY_CLOSE_MESSAGES.alreadyClosed);
+  if (!closable) throw new HttpError(409, DAY_CLOSE_MESSAGES.alreadyClosed(last!.businessDay, last!.number));
   const open = await openTicketsOf(c.tx, c.restaurantId);
   if (open.length > 0 && !req.carryOpen) throw new HttpError(409, DAY_CLOSE_MESSAGES.openTickets(open.length), { openTickets: open });
   if (open.some((t) => t.billNumber !== null)) throw new HttpError(409, DAY_CLOSE_MESSAGES.reopenedOpen, { openTickets: open.filter((t) => t.billNumber !== null) });

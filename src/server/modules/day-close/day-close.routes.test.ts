@@ -117,7 +117,7 @@ describe('Gün Sonu', () => {
     freeze(ist('2026-11-26T02:00:00'));
     const again = await closeDay(f, { countedCash: 0 });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'Bu günün gün sonu zaten alınmış' });
+    expect(again.json()).toEqual({ error: '25.11.2026 iş gününün gün sonu zaten alınmış (Gün Sonu No 1); sıradaki gün sonu, yeni iş günü başlayınca alınabilir' });
     expect(await dayRows(f)).toHaveLength(1);
     // the preview now shows the next day, not closable until it starts
     expect(await preview(f)).toMatchObject({ businessDay: '2026-11-26', closable: false });

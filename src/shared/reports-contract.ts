@@ -398,7 +398,7 @@ export const SUMMARY_ROWS: { key: string; label: string; kind: CsvKind }[] = [
   { key: 'bills', label: 'Hesap Sayısı', kind: 'int' },
   { key: 'guests', label: 'Kişi Sayısı', kind: 'int' },
   { key: 'averageBill', label: 'Ortalama Hesap (TL)', kind: 'money' },
-  { key: 'averagePerGuest', label: 'Kişi Başı Ortalama (TL)', kind: 'money' },
+  { key: 'averagePerGuest', label: 'Kişi Başı Ortalama, masa satışları (TL)', kind: 'money' },
 ];
 
 export const WEEKDAY_LABELS = ['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar'] as const;

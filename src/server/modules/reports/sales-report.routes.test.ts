@@ -6,7 +6,7 @@ import { refundLines, refunds, salesBills, salesDayFigures } from '../../db/sche
 import { runCommand } from '../../lib/command';
 import type { TestContext } from '../../test-support/test-app';
 import { staffedRestaurant } from '../../test-support/test-app';
-import { billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
+import { billsFixture, billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
 import { backfillSalesFigures } from './sales-backfill';
 import { recordRefundFigures } from './sales-figures';
 
@@ -261,4 +261,28 @@ it('keeps every table of figures per restaurant: another restaurant never sees t
   const other = await staffedRestaurant(ctx);
   const rows = await ctx.database.db.execute(sql`select count(*)::int as n from sales_day_figures where restaurant_id = ${other.id}`);
   expect(((rows as unknown as { rows: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]))[0].n).toBe(0);
+});
+
+it('divides Kişi Başı over table sales only: a Gel-Al bill adds to the net, not to the table guests’ average', async () => {
+  const g = await billsFixture(ctx);
+  await g.setSettings({ timeZone: TZ, businessDayStartHour: 5, paymentMethods: ['cash', 'card'] } as never);
+  const api = g.api();
+  const payAndClose = async (t: Ticket) => {
+    const paid = (await g.bills().pay(t, { method: 'card', amount: t.totals.remaining })).json() as Ticket;
+    expect((await g.bills().close(paid)).statusCode).toBe(200);
+  };
+  // a table of 2: 2 × Ezogelin (190 TL)
+  let table = (await api.open(await g.freeTable(), 2)).json() as Ticket;
+  table = (await api.add(table, [{ menuItemId: g.ezogelin.id, quantity: 2 }])).json() as Ticket;
+  table = ((await api.send(table)).json() as { ticket: Ticket }).ticket;
+  await payAndClose(table);
+  // a Gel-Al order: 3 × Ezogelin (285 TL), no guests
+  let takeaway = (await api.call('POST', '/tickets', { type: 'takeaway', customer: { name: 'Ali Bey' } })).json() as Ticket;
+  takeaway = (await api.add(takeaway, [{ menuItemId: g.ezogelin.id, quantity: 3 }])).json() as Ticket;
+  takeaway = ((await api.send(takeaway)).json() as { ticket: Ticket }).ticket;
+  await payAndClose(takeaway);
+
+  const res = await g.api(g.restaurant.owner).call('GET', `/reports/sales?from=${today()}&to=${today()}`);
+  const { summary } = res.json() as SalesReportResponse;
+  expect([summary.net, summary.guests, summary.averagePerGuest]).toEqual([table.totals.total + takeaway.totals.total, 2, Math.round(table.totals.total / 2)]);
 });

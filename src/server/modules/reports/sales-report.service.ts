@@ -62,13 +62,18 @@ const figuresOf = (r: Sums) => {
 };
 const ratio = (a: number, b: number) => (b > 0 ? Math.round(a / b) : 0);
 
-function summaryOf(total: Sums | undefined, vat: { rate: number; net: number; vat: number }[]): SalesSummary {
+/**
+ * The period's summary. Kişi Başı is over table sales only: guests are counted at tables, so a
+ * paket or gel-al order's money over the table guests would raise it for no one (say so on screen).
+ */
+function summaryOf(total: Sums | undefined, vat: { rate: number; net: number; vat: number }[], tables: Sums | undefined): SalesSummary {
   const f = figuresOf(total ?? {});
+  const atTables = figuresOf(tables ?? {});
   return {
     ...f,
     cancellations: { amount: n(total ?? {}, 'cancelled'), count: n(total ?? {}, 'cancelled_count') },
     averageBill: ratio(f.net, f.bills),
-    averagePerGuest: ratio(f.net, f.guests),
+    averagePerGuest: ratio(atTables.net, atTables.guests),
     vat: vat
       .filter((v) => v.net !== 0 || v.vat !== 0)
       .sort((a, b) => a.rate - b.rate)
@@ -113,13 +118,17 @@ const dayTotalsQuery = (restaurantId: string, from: string, to: string) =>
     group by business_day`;
 
 async function summaryFor(db: Db, restaurantId: string, from: string, to: string): Promise<SalesSummary> {
-  const [days, vat] = await Promise.all([
-    db.execute(sql`select ${hourSums} from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to}`),
+  const [byType, vat] = await Promise.all([
+    db.execute(sql`select key, ${hourSums} from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to} group by key`),
     db.execute(sql`select key, ${sums} from (${periodRows(restaurantId, ['vat'], from, to)}) f group by key`),
   ]);
+  const types = rowsOf<Sums & { key: string }>(byType);
+  const total: Sums = {};
+  for (const t of types) for (const c of HOUR_COLUMNS) total[c] = (total[c] ?? 0) + n(t, c);
   return summaryOf(
-    rowsOf<Sums>(days)[0],
+    total,
     rowsOf<Sums & { key: string }>(vat).map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
+    types.find((t) => t.key === 'table'),
   );
 }
 
@@ -180,6 +189,7 @@ export async function salesReport(
   const summary = summaryOf(
     total,
     of('vat').map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
+    of('type').find((r) => r.key === 'table'),
   );
   const net = summary.net;
   const share = (x: number) => (net > 0 ? x / net : 0);

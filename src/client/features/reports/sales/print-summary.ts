@@ -35,7 +35,7 @@ export function summaryRows(report: SalesReportResponse): { figures: Row[]; vat:
       count('Hesap Sayısı', s.bills, p.bills),
       count('Kişi Sayısı', s.guests, p.guests),
       money('Ortalama Hesap', s.averageBill, p.averageBill),
-      money('Kişi Başı Ortalama', s.averagePerGuest, p.averagePerGuest),
+      money('Kişi Başı Ortalama (masa satışları)', s.averagePerGuest, p.averagePerGuest),
     ],
     vat: s.vat.map((v) => ({ label: `KDV %${v.rate}`, value: `Matrah ${formatTL(v.base)} · KDV ${formatTL(v.tax)}` })),
     payments: report.payments.map((pay) => ({ label: `${pay.label} (${formatCount(pay.count)})`, value: formatTL(pay.amount) })),

@@ -78,7 +78,7 @@ export function SummaryCards({ report }: { report: SalesReportResponse }) {
       <Figure label="Hesap Sayısı" value={formatCount(s.bills)} now={s.bills} before={p.bills} testId="bills" />
       <Figure label="Kişi Sayısı" value={formatCount(s.guests)} now={s.guests} before={p.guests} testId="guests" />
       <Figure label="Ortalama Hesap" value={formatTL(s.averageBill)} now={s.averageBill} before={p.averageBill} testId="average-bill" />
-      <Figure label="Kişi Başı Ortalama" value={formatTL(s.averagePerGuest)} now={s.averagePerGuest} before={p.averagePerGuest} testId="average-guest" />
+      <Figure label="Kişi Başı Ortalama" value={formatTL(s.averagePerGuest)} sub="yalnızca masa satışları" now={s.averagePerGuest} before={p.averagePerGuest} testId="average-guest" />
     </div>
   );
 }

@@ -300,14 +300,20 @@ export function isOutlierShare(share: number, median: number): boolean {
 
 // ------------------------------------------------------------------ CSV columns
 
-/** How a CSV cell is written: money as TL with a decimal comma (1234,50), share as a percent (12,5). */
-export type CsvKind = 'money' | 'int' | 'text' | 'percent' | 'bool';
+/**
+ * How a CSV cell is written: money as TL with a decimal comma (1234,50), share as a percent (12,5),
+ * a day as 27.11.2026 and a time as 27.11.2026 21:05 in the restaurant's time zone.
+ */
+export type CsvKind = 'money' | 'int' | 'text' | 'percent' | 'bool' | 'day' | 'time';
 export interface CsvColumn {
   key: string;
   label: string;
   kind: CsvKind;
+  /** summed in the table's Toplam row (money and counts are, unless they are not additive) */
+  total: boolean;
 }
-const col = (key: string, label: string, kind: CsvKind): CsvColumn => ({ key, label, kind });
+const NOT_ADDITIVE = new Set(['average', 'hour', 'billNumber']);
+const col = (key: string, label: string, kind: CsvKind): CsvColumn => ({ key, label, kind, total: (kind === 'money' || kind === 'int') && !NOT_ADDITIVE.has(key) });
 const FIGURE_COLUMNS: CsvColumn[] = [
   col('bills', 'Hesap', 'int'),
   col('guests', 'Kişi', 'int'),
@@ -338,7 +344,7 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
     col('settled', 'Hesaplaşılan (TL)', 'money'),
     col('open', 'Kuryede (TL)', 'money'),
   ],
-  byDay: [col('day', 'Gün', 'text'), ...FIGURE_COLUMNS],
+  byDay: [col('day', 'Gün', 'day'), ...FIGURE_COLUMNS],
   byHour: [col('weekdayLabel', 'Gün', 'text'), col('hour', 'Saat', 'int'), col('bills', 'Hesap', 'int'), col('net', 'Net Satış (TL)', 'money')],
   byCategory: [
     col('name', 'Kategori', 'text'),
@@ -371,7 +377,7 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
   ],
   bySection: [col('name', 'Bölüm', 'text'), ...FIGURE_COLUMNS],
   exceptions: [
-    col('at', 'Zaman', 'text'),
+    col('at', 'Zaman', 'time'),
     col('label', 'Tür', 'text'),
     col('billNumber', 'Hesap No', 'int'),
     col('tableName', 'Masa', 'text'),

@@ -4,6 +4,7 @@ import { recipeReportQuery, recipeReportResponse } from '../../../shared/recipes
 import { REPORT_LIMITS, salesCsvQuery, salesReportQuery, salesReportResponse } from '../../../shared/reports-contract';
 import { OWNER, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
+import { getRestaurantSettings } from '../settings';
 import { csvDisposition, salesCsv } from './sales-csv';
 import { recipeReport } from './recipe-report.service';
 import { salesReport } from './sales-report.service';
@@ -28,12 +29,14 @@ export async function reportsRoutes(app: FastifyInstance) {
   r.get('/reports/sales.csv', { config: OWNER, schema: { params: restaurantParams, querystring: salesCsvQuery } }, async (request, reply) => {
     const { from, to, table } = request.query;
     // the İstisnalar CSV holds far more rows than the screen's answer
-    const report = await salesReport(db, actorOf(request).restaurantId, from, to, { exceptionsLimit: table === 'exceptions' ? REPORT_LIMITS.csvExceptions : undefined });
+    const { restaurantId } = actorOf(request);
+    const report = await salesReport(db, restaurantId, from, to, { exceptionsLimit: table === 'exceptions' ? REPORT_LIMITS.csvExceptions : undefined });
+    const { value: settings } = await getRestaurantSettings(db, restaurantId);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', csvDisposition(table, from, to))
       .header('cache-control', 'private, no-store')
-      .send(salesCsv(report, table));
+      .send(salesCsv(report, table, settings.timeZone));
   });
 
   // Reçete Raporları: what the recipes say the sales used, beside what was counted (recipe-report.service.ts)

@@ -1,3 +1,4 @@
+import { trDay } from '../../../shared/business-day';
 import { writeCsv } from '../../../shared/csv';
 import {
   REPORT_CSV_COLUMNS,
@@ -27,11 +28,26 @@ export function csvPercent(share: number): string {
   return (Math.round(share * 1000) / 10).toFixed(1).replace('.', ',');
 }
 
-function cell(value: unknown, kind: CsvKind): string {
+/** 2026-11-27 → 27.11.2026 */
+const csvDay = (day: string) => trDay(day);
+
+/** An instant as people in the restaurant read it: 27.11.2026 21:05 in its time zone. */
+function csvTime(at: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+function cell(value: unknown, kind: CsvKind, timeZone: string): string {
   if (value === null || value === undefined) return '';
   if (kind === 'money') return csvMoney(Number(value));
   if (kind === 'percent') return csvPercent(Number(value));
   if (kind === 'bool') return value ? 'Evet' : 'Hayır';
+  if (kind === 'day') return csvDay(String(value));
+  if (kind === 'time') return csvTime(String(value), timeZone);
   return String(value);
 }
 
@@ -42,8 +58,8 @@ function tableRows(report: SalesReportResponse, table: ReportTable): Record<stri
   switch (table) {
     case 'summary':
       return [
-        { label: 'Dönem', value: `${report.from} – ${report.to}` },
-        ...SUMMARY_ROWS.map((r) => ({ label: r.label, value: cell(get(report.summary, r.key), r.kind) })),
+        { label: 'Dönem', value: `${csvDay(report.from)} – ${csvDay(report.to)}` },
+        ...SUMMARY_ROWS.map((r) => ({ label: r.label, value: cell(get(report.summary, r.key), r.kind, 'UTC') })),
         ...report.summary.vat.flatMap((v) => [
           { label: `KDV %${v.rate} Matrah (TL)`, value: csvMoney(v.base) },
           { label: `KDV %${v.rate} Vergi (TL)`, value: csvMoney(v.tax) },
@@ -65,13 +81,22 @@ function tableRows(report: SalesReportResponse, table: ReportTable): Record<stri
   }
 }
 
-export function salesCsv(report: SalesReportResponse, table: ReportTable): string {
+/**
+ * One table as CSV. Every table of rows ends with a Toplam row summing its money and counts (the
+ * summary is itself the totals). `timeZone`: the restaurant's, for the İstisnalar times.
+ */
+export function salesCsv(report: SalesReportResponse, table: ReportTable, timeZone: string): string {
   const columns = REPORT_CSV_COLUMNS[table];
   // the summary's values are written already (mixed kinds in one column)
   const kindOf = (kind: CsvKind) => (table === 'summary' ? 'text' : kind);
+  const rows = tableRows(report, table);
+  const lines = rows.map((row) => columns.map((c) => cell(row[c.key], kindOf(c.kind), timeZone)));
+  if (table !== 'summary' && rows.length > 0) {
+    lines.push(columns.map((c, i) => (i === 0 ? 'Toplam' : c.total ? cell(rows.reduce((sum, row) => sum + Number(row[c.key] ?? 0), 0), c.kind, timeZone) : '')));
+  }
   return writeCsv(
     columns.map((c) => c.label),
-    tableRows(report, table).map((row) => columns.map((c) => cell(row[c.key], kindOf(c.kind)))),
+    lines,
   );
 }
 

@@ -243,7 +243,9 @@ describe('CSV', () => {
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const rows = body.slice(1).trim().split('\r\n');
     expect(rows[0]).toBe('Ürün;Kategori;Adet;Ciro (TL);Pay (%);İkram Adedi;İptal Adedi;İade Adedi');
-    expect(rows).toHaveLength(r.byItem.length + 1);
+    // header, one row per dish, Toplam
+    expect(rows).toHaveLength(r.byItem.length + 2);
+    expect(rows.at(-1)!.split(';').slice(0, 3)).toEqual(['Toplam', '', String(r.byItem.reduce((s, i) => s + i.quantity, 0))]);
     const first = r.byItem[0];
     expect(rows[1].split(';').slice(0, 4)).toEqual([first.name, first.categoryName, String(first.quantity), `${Math.floor(first.revenue / 100)},${String(first.revenue % 100).padStart(2, '0')}`]);
   });

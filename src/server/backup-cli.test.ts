@@ -4,15 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, SERVER_APPLICATION_NAME, type Database } from './db/client';
-import { clusterDirOf } from './db/embedded-postgres';
+import { clusterDirOf, runningEmbeddedUrls } from './db/embedded-postgres';
 import { acquireDataDirLock } from './db/lock';
 import { listBackups } from './modules/backups/backup-file';
+import { backupKeyFile } from './modules/backups/backup-key';
 import { takeDailyBackupIfDue } from './modules/backups/daily';
-import { resign, snapshot } from './modules/backups/backup-test-kit';
+import { asUnsignedBackup, OTHER_BACKUP_KEY, readable, rehash, resign, snapshot, TEST_BACKUP_KEY, TEST_BACKUP_KEY_HEX } from './modules/backups/backup-test-kit';
+import { BACKUP_MESSAGES, verifyBackup } from './modules/backups/restore';
 import { restaurantFactory, staffFactory } from './test-support/factories';
 
 /**
@@ -23,12 +26,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CLI_DIR = path.join(ROOT, 'dist/server');
 
 let dataDir: string;
+/** the database as the first backup holds it */
+let backedUp: Awaited<ReturnType<typeof snapshot>>;
+
+/** The key `npm run backup` made in DATA_DIR on its first run. */
+const dataDirKey = () => Buffer.from(fs.readFileSync(backupKeyFile(dataDir), 'utf8').trim(), 'hex');
+const firstBackup = async () => path.join(dataDir, 'backups', (await listBackups(path.join(dataDir, 'backups')))[0]);
+/** The cluster's folder as it is: a refused restore must leave it as it was. */
+const clusterEntries = () => fs.readdirSync(path.dirname(clusterDirOf(dataDir))).sort();
 
 function run(script: 'backup' | 'restore', args: string[] = [], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(CLI_DIR, `${script}.js`), ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_OWNER_URL: '', NODE_ENV: 'production', ...env },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_OWNER_URL: '', SOFRA_BACKUP_KEY: '', NODE_ENV: 'production', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -75,7 +86,7 @@ afterAll(() => {
 });
 
 describe('npm run backup / npm run restore on the embedded default', () => {
-  it('backs up, and after a change restores the database as it was, keeping the changed one aside', async () => {
+  it('backs up (making the backup key on first need, and saying so once), and after a change restores the database as it was, keeping the changed one aside', async () => {
     const before = await withDatabase(async (database) => {
       const restaurant = await restaurantFactory({ database }, 'Yedek Lokantası');
       await staffFactory({ database }, restaurant.id, { email: 'sahip@yedek.local' });
@@ -89,6 +100,12 @@ describe('npm run backup / npm run restore on the embedded default', () => {
     const file = path.join(dataDir, 'backups', name);
     expect(backup.stdout).toContain(`Yedek alındı: ${file}`);
     expect(backup.stdout).toMatch(/restaurants\s+1 satır/);
+    // the key is made in DATA_DIR, readable by its owner only, and the backup signed with it
+    const keyFile = path.join(dataDir, 'secrets', 'backup.key');
+    expect(backup.stdout).toContain(BACKUP_MESSAGES.keyCreated(keyFile));
+    expect(fs.statSync(keyFile).mode & 0o077).toBe(0);
+    await verifyBackup(readable(fs.readFileSync(file)), { key: dataDirKey() });
+    backedUp = before;
 
     await withDatabase(async (database) => {
       await restaurantFactory({ database }, 'Sonradan Eklenen');
@@ -112,6 +129,8 @@ describe('npm run backup / npm run restore on the embedded default', () => {
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('çalışan sunucunun veritabanı');
+      // the key is there already: said once, on the first backup only
+      expect(result.stdout).not.toContain('Yedek anahtarı oluşturuldu');
       // the server's connection still works
       await restaurantFactory({ database }, 'Yedekten Sonra');
       return result.stdout;
@@ -121,11 +140,12 @@ describe('npm run backup / npm run restore on the embedded default', () => {
 
   it("the server's daily backup works through the server's own role (which owns nothing)", async () => {
     const dir = path.join(dataDir, 'gunluk');
-    const logger = { info: () => {}, error: (m: string) => errors.push(m) };
+    const logger = { info: () => {}, warn: () => {}, error: (m: string) => errors.push(m) };
     const errors: string[] = [];
-    const file = await withDatabase((database) => takeDailyBackupIfDue({ db: database.db, dir, logger }));
+    const file = await withDatabase((database) => takeDailyBackupIfDue({ db: database.db, dir, key: { dataDir }, logger }));
     expect(errors).toEqual([]);
     expect(file && fs.existsSync(file)).toBe(true);
+    await verifyBackup(readable(fs.readFileSync(file!)), { key: dataDirKey() });
   });
 
   it('refuses to restore while Sofra runs, and changes nothing', async () => {
@@ -150,7 +170,7 @@ describe('npm run backup / npm run restore on the embedded default', () => {
       resign(fs.readFileSync(path.join(dataDir, 'backups', name)), (lines) => {
         const header = JSON.parse(lines[0]);
         return [JSON.stringify({ ...header, migrations: [...header.migrations, { hash: 'f'.repeat(64), createdAt: '1' }] }), ...lines.slice(1)];
-      }),
+      }, dataDirKey()),
     );
     const before = await withDatabase((database) => snapshot(database.db));
     const result = await run('restore', [newer]);
@@ -169,6 +189,85 @@ describe('npm run backup / npm run restore on the embedded default', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Yedek dosyası bozuk ya da eksik');
     expect(fs.readdirSync(path.dirname(clusterDirOf(dataDir))).sort()).toEqual(entries);
+  });
+
+  it('refuses a backup whose password hash was swapped and its checksum remade, or that another key signed, before touching the database', async () => {
+    const genuine = fs.readFileSync(await firstBackup());
+    const swap = (lines: string[]) => lines.map((l) => (l.startsWith('{"t":"users","r":') ? l.replace(/"password_hash": "[^"]+"/, '"password_hash": "scrypt$1024$8$1$ele$gecirildi"') : l));
+    const forged = path.join(dataDir, 'degistirilmis.sofra-backup.gz');
+    fs.writeFileSync(forged, '');
+    const entries = clusterEntries();
+    for (const [file, env] of [
+      [rehash(genuine, swap), {}],
+      [resign(genuine, swap, OTHER_BACKUP_KEY), {}],
+      // SOFRA_BACKUP_KEY comes before the file: another key, so the genuine backup is refused too
+      [genuine, { SOFRA_BACKUP_KEY: OTHER_BACKUP_KEY.toString('hex') }],
+    ] as const) {
+      fs.writeFileSync(forged, file);
+      const result = await run('restore', [forged], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(BACKUP_MESSAGES.forged);
+    }
+    expect(clusterEntries()).toEqual(entries);
+  });
+
+  it('without the backup key (no key file, no SOFRA_BACKUP_KEY) refuses, saying where the key is expected; none is made', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sofra-anahtarsiz-'));
+    try {
+      const result = await run('restore', [await firstBackup()], { DATA_DIR: elsewhere });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(BACKUP_MESSAGES.noKey(backupKeyFile(elsewhere)));
+      expect(result.stderr).toContain('SOFRA_BACKUP_KEY');
+      expect(fs.readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('an old unsigned backup is refused without --imzasiz-yedegi-kabul-et, refused with it when its checksum is wrong, and restored with it', async () => {
+    const old = asUnsignedBackup(fs.readFileSync(await firstBackup()));
+    const file = path.join(dataDir, 'eski-imzasiz.sofra-backup.gz');
+    fs.writeFileSync(file, old);
+    const damaged = path.join(dataDir, 'eski-bozuk.sofra-backup.gz');
+    const text = gunzipSync(old).toString('utf8');
+    const edited = text.replace('"name": "Yedek Lokantası"', '"name": "Yedek Lokantasi"');
+    expect(edited).not.toBe(text);
+    fs.writeFileSync(damaged, gzipSync(edited));
+    const entries = clusterEntries();
+    const refused = await run('restore', [file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(BACKUP_MESSAGES.unsigned);
+    expect(refused.stderr).toContain('--imzasiz-yedegi-kabul-et');
+
+    const wrongSum = await run('restore', ['--imzasiz-yedegi-kabul-et', damaged]);
+    expect(wrongSum.code).toBe(1);
+    expect(wrongSum.stderr.trim()).toBe(BACKUP_MESSAGES.corrupt);
+    expect(clusterEntries()).toEqual(entries);
+
+    const accepted = await run('restore', ['--imzasiz-yedegi-kabul-et', file]);
+    expect(accepted.stderr).toBe('');
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain('İmzasız eski yedek, --imzasiz-yedegi-kabul-et ile kabul edildi');
+    expect(await withDatabase((database) => snapshot(database.db))).toEqual(backedUp);
+  });
+
+  it('with DATABASE_URL and no data directory, backs up only with SOFRA_BACKUP_KEY, and says how to set it', async () => {
+    const nowhere = path.join(os.tmpdir(), `sofra-veri-yok-${randomUUID()}`);
+    const file = path.join(dataDir, 'elle', 'sunucudan.sofra-backup.gz');
+    await withDatabase(async () => {
+      const env = { DATABASE_URL: runningEmbeddedUrls(dataDir)!.ownerUrl, DATA_DIR: nowhere };
+      const refused = await run('backup', [file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(`Yedek alınamadı: ${BACKUP_MESSAGES.noKeyForBackup}`);
+      expect(fs.existsSync(file)).toBe(false);
+      const taken = await run('backup', [file], { ...env, SOFRA_BACKUP_KEY: TEST_BACKUP_KEY_HEX });
+      expect(taken.stderr).toBe('');
+      expect(taken.code).toBe(0);
+      expect(taken.stdout).not.toContain('Yedek anahtarı oluşturuldu');
+    });
+    expect(fs.existsSync(nowhere)).toBe(false);
+    await verifyBackup(readable(fs.readFileSync(file)), { key: TEST_BACKUP_KEY });
+    await expect(verifyBackup(readable(fs.readFileSync(file)), { key: dataDirKey() })).rejects.toThrow(BACKUP_MESSAGES.forged);
   });
 });
 

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { clusterDirOf, runningEmbeddedUrls, startEmbeddedPostgres } from './db/embedded-postgres';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { backupFileName, writeBackupFile } from './modules/backups';
+import { backupFileName, backupKeyForWriting, backupKeySource, writeBackupFile } from './modules/backups';
 
 // npm run backup [-- <file>]
 // Without a file the backup goes to DATA_DIR/backups/sofra-YYYY-MM-DD-HHmm.sofra-backup.gz.
@@ -60,13 +60,26 @@ async function openForBackup(config: ServerConfig): Promise<{ database: Database
   }
 }
 
+/**
+ * The data directory whose secrets/backup.key signs the backup (SOFRA_BACKUP_KEY comes first). On
+ * the embedded default it is DATA_DIR, which holds the database. With DATABASE_URL, only a DATA_DIR
+ * that exists (the server's, beside it): a key made in a folder nobody knows of would sign backups
+ * that nobody could restore, so without one the backup is refused and asks for SOFRA_BACKUP_KEY.
+ */
+function keyDataDir(config: ServerConfig): string | undefined {
+  const dataDir = path.resolve(config.dataDir);
+  return !config.databaseUrl || existsSync(dataDir) ? dataDir : undefined;
+}
+
 async function main() {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   const config = loadConfig(process.env);
   const file = positionals[0] ? path.resolve(positionals[0]) : path.join(path.resolve(config.dataDir), 'backups', backupFileName(new Date()));
   const opened = await openForBackup(config);
   try {
-    const summary = await writeBackupFile(opened.database.db, file);
+    // After the database is found: a mistyped DATA_DIR gets no key made in it.
+    const key = backupKeyForWriting(backupKeySource(process.env, keyDataDir(config)), (message) => console.log(message));
+    const summary = await writeBackupFile(opened.database.db, file, key);
     const width = Math.max(...Object.keys(summary.tables).map((t) => t.length));
     console.log(`Yedek alındı: ${file}`);
     console.log(`Veritabanı: ${opened.where}`);

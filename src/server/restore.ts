@@ -7,13 +7,17 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, SERVER_APPLICATION_NAME } from './db/client';
 import { clusterDirOf, startEmbeddedPostgres } from './db/embedded-postgres';
 import { acquireDataDirLock, isDataDirLocked } from './db/lock';
-import type { BackupSummary } from './modules/backups';
-import { BackupError, migrateUpTo, restoreDatabase, verifyBackup } from './modules/backups';
+import type { BackupAuth, BackupSummary } from './modules/backups';
+import { BackupError, backupKeyForReading, backupKeyLookedFor, backupKeySource, migrateUpTo, restoreDatabase, UNSIGNED_BACKUP_VERSION, verifyBackup } from './modules/backups';
 
 // npm run restore -- <file>
 // Sofra must be stopped. On the embedded default the current database is kept aside, never deleted.
+// The backup's signature is checked with the backup key (SOFRA_BACKUP_KEY, else DATA_DIR/secrets/backup.key).
+// npm run restore -- --imzasiz-yedegi-kabul-et <file>: an old unsigned backup (version 1), on the
+// word of the person restoring: its checksum still has to hold, but anyone could have remade it.
 
-const USAGE = 'Kullanım: npm run restore -- <yedek-dosyası>   (ör. npm run restore -- data/backups/sofra-2026-11-25-0300.sofra-backup.gz)';
+const ACCEPT_UNSIGNED = 'imzasiz-yedegi-kabul-et';
+const USAGE = `Kullanım: npm run restore -- <yedek-dosyası>   (ör. npm run restore -- data/backups/sofra-2026-11-25-0300.sofra-backup.gz; eski, imzasız bir yedek için: npm run restore -- --${ACCEPT_UNSIGNED} <yedek-dosyası>)`;
 const RUNNING = 'Sofra çalışıyor; geri yüklemeden önce sunucuyu durdurun.';
 
 /** A refusal the person can act on: its message alone, exit code 1. */
@@ -42,12 +46,13 @@ async function sofraSessions(url: string): Promise<number> {
  * owner, then lets the migrations after run on them, as on the old database itself, and gives the
  * server's role its grants (openDatabase does both).
  */
-async function restoreInto(urls: { url: string; ownerUrl?: string }, file: string, migrations: number): Promise<BackupSummary> {
+async function restoreInto(urls: { url: string; ownerUrl?: string }, file: string, auth: BackupAuth, migrations: number): Promise<BackupSummary> {
   const owner = await openDatabase({ kind: 'postgres', url: urls.ownerUrl ?? urls.url, migrate: false });
   let summary: BackupSummary;
   try {
     await migrateUpTo(owner, migrations);
-    summary = await restoreDatabase(owner.db, createReadStream(file));
+    // Checked again as it is read: the file may have changed since it was verified.
+    summary = await restoreDatabase(owner.db, createReadStream(file), auth);
   } finally {
     await owner.close();
   }
@@ -57,16 +62,16 @@ async function restoreInto(urls: { url: string; ownerUrl?: string }, file: strin
 }
 
 /** DATABASE_URL: into that database, which must be empty (a new one: createdb, then this). */
-async function restoreIntoPostgres(config: ServerConfig, file: string, migrations: number): Promise<BackupSummary> {
+async function restoreIntoPostgres(config: ServerConfig, file: string, auth: BackupAuth, migrations: number): Promise<BackupSummary> {
   if ((await sofraSessions(config.databaseOwnerUrl ?? config.databaseUrl!)) > 0) throw new Refusal(RUNNING);
-  return restoreInto({ url: config.databaseUrl!, ownerUrl: config.databaseOwnerUrl }, file, migrations);
+  return restoreInto({ url: config.databaseUrl!, ownerUrl: config.databaseOwnerUrl }, file, auth, migrations);
 }
 
 /** Creates a cluster in DATA_DIR and restores into it. */
-async function restoreIntoCluster(dataDir: string, file: string, migrations: number): Promise<BackupSummary> {
+async function restoreIntoCluster(dataDir: string, file: string, auth: BackupAuth, migrations: number): Promise<BackupSummary> {
   const cluster = await startEmbeddedPostgres(dataDir);
   try {
-    return await restoreInto({ url: cluster.appUrl, ownerUrl: cluster.ownerUrl }, file, migrations);
+    return await restoreInto({ url: cluster.appUrl, ownerUrl: cluster.ownerUrl }, file, auth, migrations);
   } finally {
     await cluster.stop();
   }
@@ -98,7 +103,7 @@ async function stopLeftoverPostmaster(dataDir: string, clusterDir: string) {
  * Sofra and move it back), a new one is made and the backup restored into it. When the restore
  * fails the new cluster is moved aside in turn and the old one put back.
  */
-async function restoreEmbedded(dataDir: string, file: string, migrations: number): Promise<{ summary: BackupSummary; keptAt: string | null }> {
+async function restoreEmbedded(dataDir: string, file: string, auth: BackupAuth, migrations: number): Promise<{ summary: BackupSummary; keptAt: string | null }> {
   if (await isDataDirLocked(dataDir)) throw new Refusal(RUNNING);
   const unlock = await acquireDataDirLock(dataDir);
   try {
@@ -111,7 +116,7 @@ async function restoreEmbedded(dataDir: string, file: string, migrations: number
       await fs.rename(clusterDir, keptAt);
     }
     try {
-      return { summary: await restoreIntoCluster(dataDir, file, migrations), keptAt };
+      return { summary: await restoreIntoCluster(dataDir, file, auth, migrations), keptAt };
     } catch (err) {
       // The new cluster holds nothing the backup file does not: kept aside only so nothing is deleted.
       const failedAt = `${clusterDir}.basarisiz-geri-yukleme-${at}`;
@@ -128,23 +133,27 @@ async function restoreEmbedded(dataDir: string, file: string, migrations: number
 }
 
 async function main() {
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { [ACCEPT_UNSIGNED]: { type: 'boolean', default: false } } });
   if (positionals.length !== 1) throw new Refusal(USAGE);
   const file = path.resolve(positionals[0]);
   if (!existsSync(file)) throw new Refusal(`Yedek dosyası bulunamadı: ${file}`);
   const config = loadConfig(process.env);
-  // The whole file is checked before anything is touched: a damaged backup changes nothing.
-  const header = await verifyBackup(createReadStream(file));
+  // The key is only read here, never made: a new key would verify no backup there is.
+  const keySource = backupKeySource(process.env, path.resolve(config.dataDir));
+  const auth: BackupAuth = { key: backupKeyForReading(keySource), keyFile: backupKeyLookedFor(keySource), acceptUnsigned: values[ACCEPT_UNSIGNED] };
+  // The whole file is checked before anything is touched: a damaged or forged backup changes nothing.
+  const header = await verifyBackup(createReadStream(file), auth);
   const rows = Object.values(header.tables).reduce((a, b) => a + b, 0);
-  console.log(`Yedek doğrulandı: ${file} (alındığı an ${new Date(header.createdAt).toLocaleString('tr-TR')}, ${rows} satır)`);
+  const verified = header.version === UNSIGNED_BACKUP_VERSION ? `İmzasız eski yedek, --${ACCEPT_UNSIGNED} ile kabul edildi (doğrulama toplamı tutuyor)` : 'Yedek doğrulandı (imza tutuyor)';
+  console.log(`${verified}: ${file} (alındığı an ${new Date(header.createdAt).toLocaleString('tr-TR')}, ${rows} satır)`);
 
   let summary: BackupSummary;
   if (config.databaseUrl) {
-    summary = await restoreIntoPostgres(config, file, header.migrations.length);
+    summary = await restoreIntoPostgres(config, file, auth, header.migrations.length);
     console.log('Geri yükleme tamamlandı: PostgreSQL (DATABASE_URL).');
   } else {
     const dataDir = path.resolve(config.dataDir);
-    const result = await restoreEmbedded(dataDir, file, header.migrations.length);
+    const result = await restoreEmbedded(dataDir, file, auth, header.migrations.length);
     summary = result.summary;
     console.log(`Geri yükleme tamamlandı: gömülü PostgreSQL (${dataDir}).`);
     if (result.keptAt) console.log(`Önceki veritabanı silinmedi, şurada duruyor: ${result.keptAt}`);

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-menu';
 import { openConfiguredDatabase } from './db/open';
-import { startDailyBackups } from './modules/backups';
+import { backupKeySource, startDailyBackups } from './modules/backups';
 import { parsePrinterNetworks } from './modules/printing';
 import { seedDemo } from './demo/seed-demo';
 
@@ -20,7 +20,7 @@ async function main() {
   // The embedded default backs itself up; a PostgreSQL server is backed up with pg_dump (docs/operations.md),
   // unless BACKUP_DIR asks for Sofra's own daily backups too.
   const backupDir = config.backupDir ? path.resolve(config.backupDir) : config.databaseUrl ? undefined : path.join(dataDir, 'backups');
-  const stopBackups = backupDir ? startDailyBackups({ db: database.db, dir: backupDir, logger: app.log }) : async () => {};
+  const stopBackups = backupDir ? startDailyBackups({ db: database.db, dir: backupDir, key: backupKeySource(process.env, dataDir), logger: app.log }) : async () => {};
 
   let closing = false;
   const shutdown = async () => {

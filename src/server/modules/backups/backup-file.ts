@@ -48,9 +48,9 @@ async function syncDirectory(dir: string) {
 /**
  * Writes a backup to `file`. It is written under a temporary name, flushed to disk and only then
  * renamed: whatever happens meanwhile (crash, full disk, power cut), a file with a backup's name
- * is a whole backup.
+ * is a whole backup. It is signed with `key` (backupKeyForWriting).
  */
-export async function writeBackupFile(db: Db, file: string): Promise<BackupSummary> {
+export async function writeBackupFile(db: Db, file: string, key: Buffer): Promise<BackupSummary> {
   const dir = path.dirname(file);
   // A backup holds password and session hashes: readable by Sofra's user only.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -60,7 +60,7 @@ export async function writeBackupFile(db: Db, file: string): Promise<BackupSumma
     const out = createWriteStream(temp, { flush: true, mode: 0o600 });
     // Opened before anything can fail, so the clean-up below never races the file's creation.
     await once(out, 'ready');
-    const summary = await dumpDatabase(db, out);
+    const summary = await dumpDatabase(db, out, key);
     await fs.rename(temp, file);
     await syncDirectory(dir);
     return summary;

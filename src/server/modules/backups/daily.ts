@@ -1,10 +1,13 @@
 import path from 'node:path';
 import type { Db } from '../../db/client';
 import { backupDay, backupFileName, listBackups, pruneBackups, removeStaleTemps, writeBackupFile } from './backup-file';
+import { backupKeyForWriting, type BackupKeySource } from './backup-key';
 
 /** What the server's logger (pino) and `console` both offer. */
 export interface BackupLogger {
   info(message: string): void;
+  /** what must not be missed at a quieter LOG_LEVEL: the backup key's making */
+  warn(message: string): void;
   error(message: string): void;
 }
 
@@ -12,6 +15,8 @@ export interface DailyBackupOptions {
   db: Db;
   /** where the backups go (DATA_DIR/backups on the embedded default) */
   dir: string;
+  /** where the backup key comes from (backupKeySource: SOFRA_BACKUP_KEY, else DATA_DIR's key file) */
+  key: BackupKeySource;
   /** how many backups to keep; the oldest beyond are deleted */
   keep?: number;
   now?: () => Date;
@@ -28,13 +33,16 @@ const HOUR_MS = 3_600_000;
  * Answers the file written, or null when the day already had one.
  */
 export async function takeDailyBackupIfDue(options: DailyBackupOptions): Promise<string | null> {
-  const { db, dir, keep = 14, now = () => new Date(), logger = console } = options;
+  const { db, dir, key, keep = 14, now = () => new Date(), logger = console } = options;
   const at = now();
   const today = `sofra-${backupDay(at)}-`;
   await removeStaleTemps(dir);
   if ((await listBackups(dir)).some((name) => name.startsWith(today))) return null;
   const file = path.join(dir, backupFileName(at));
-  const summary = await writeBackupFile(db, file);
+  // Read (or made, and announced in the log) when a backup is due, not at start: a key that cannot
+  // be had fails that backup, logged and tried again, and never stops the restaurant taking orders.
+  const signingKey = backupKeyForWriting(key, (message) => logger.warn(message));
+  const summary = await writeBackupFile(db, file, signingKey);
   logger.info(`Günlük yedek alındı: ${file} (${summary.rows} satır)`);
   for (const name of await pruneBackups(dir, keep)) logger.info(`Eski yedek silindi: ${path.join(dir, name)} (en yeni ${keep} yedek saklanır)`);
   return file;

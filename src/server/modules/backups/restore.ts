@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appliedMigrations, columnSequences, ident, insertableColumns, publicTablesInDependencyOrder, qualified, rows, type AppliedMigration } from './catalog';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupSummary } from './dump';
+import { BACKUP_FORMAT, BACKUP_VERSION, UNSIGNED_BACKUP_VERSION, type BackupHeader, type BackupSummary } from './dump';
 
 /** A backup that cannot or must not be restored; the message is for the person restoring. */
 export class BackupError extends Error {}
@@ -20,13 +20,39 @@ export const BACKUP_MESSAGES = {
     `Yedeğin veritabanı yapısı bu Sofra'nınkiyle uyuşmuyor (${position}. veritabanı güncellemesi farklı); yedek bu sürümle geri yüklenemez.`,
   unknownTable: (table: string) => `Yedekteki "${table}" tablosu bu veritabanında yok; yedek bu Sofra sürümüyle geri yüklenemez.`,
   unknownColumn: (table: string, column: string) => `Yedekteki "${table}.${column}" sütunu bu veritabanında yok; yedek bu Sofra sürümüyle geri yüklenemez.`,
+  forged:
+    'Yedek dosyası değiştirilmiş ya da başka bir yedek anahtarıyla alınmış (imza tutmuyor); hiçbir şey geri yüklenmedi. Değiştirilmiş bir yedek geri yüklenemez; başka bir Sofra\'nın yedeğiyse onun yedek anahtarı gerekir.',
+  noKey: (keyFile?: string) =>
+    keyFile
+      ? `Yedek anahtarı bulunamadı: ${keyFile} yok ve SOFRA_BACKUP_KEY ayarlanmamış; anahtar olmadan yedek doğrulanamaz, hiçbir şey geri yüklenmedi. Yedeği alan Sofra'nın backup.key dosyasını ${keyFile} olarak kopyalayın ya da içindeki anahtarı SOFRA_BACKUP_KEY ortam değişkeniyle verin.`
+      : "Yedek anahtarı bulunamadı: SOFRA_BACKUP_KEY ayarlanmamış; anahtar olmadan yedek doğrulanamaz, hiçbir şey geri yüklenmedi. Yedeği alan Sofra'nın yedek anahtarını (backup.key dosyasındaki 64 karakter) SOFRA_BACKUP_KEY ortam değişkeniyle verin.",
+  unsigned:
+    'Bu yedek imzasız (yedek anahtarından önceki eski biçim): değiştirilmediği doğrulanamadığı için geri yüklenmedi. Dosyanın değiştirilmediğinden eminseniz şöyle geri yükleyebilirsiniz: npm run restore -- --imzasiz-yedegi-kabul-et <yedek-dosyası>',
+  noKeyForBackup:
+    "Yedek anahtarı yok: veri klasörü (DATA_DIR) bulunamadı ve SOFRA_BACKUP_KEY ayarlanmamış. Yedekler bu anahtarla imzalanır: 64 onaltılık karakterlik bir anahtar üretin (ör. openssl rand -hex 32), SOFRA_BACKUP_KEY ortam değişkeniyle verin ve yedeklerden ayrı bir yerde saklayın (anahtar olmadan yedek geri yüklenemez).",
+  badKey: (where: string) => `Yedek anahtarı geçersiz (${where}): 64 onaltılık karakter (32 bayt) olmalı.`,
+  keyCreated: (keyFile: string) =>
+    `Yedek anahtarı oluşturuldu: ${keyFile}. Yedekler bu anahtarla imzalanır ve anahtar olmadan hiçbir yedek geri yüklenemez: bir kopyasını yedeklerden ayrı bir yerde saklayın (bir USB bellek, bir parola yöneticisi).`,
 };
+
+/**
+ * What a restore checks a backup's signature with. A version-1 file carries a checksum anyone can
+ * recompute, so it proves nothing: only the person restoring may accept one, explicitly
+ * (`npm run restore -- --imzasiz-yedegi-kabul-et`); nothing else sets `acceptUnsigned`.
+ */
+export interface BackupAuth {
+  /** the backup key (backupKeyForReading); null when there is none: a signed backup is then refused */
+  key: Buffer | null;
+  /** where the key was looked for, named in that refusal */
+  keyFile?: string;
+  acceptUnsigned?: boolean;
+}
 
 /** Rows per INSERT: one statement per few hundred rows keeps round trips and parameters small. */
 const INSERT_ROWS = 500;
 const INSERT_CHARS = 4 * 1024 * 1024;
 
-/** The file's lines as raw bytes (never re-encoded, so the checksum sees exactly what was written). */
+/** The file's lines as raw bytes (never re-encoded, so the signature sees exactly what was written). */
 async function* lines(input: Readable): AsyncGenerator<Buffer> {
   const gunzip = createGunzip();
   input.on('error', (err) => gunzip.destroy(err));
@@ -51,23 +77,69 @@ async function* lines(input: Readable): AsyncGenerator<Buffer> {
   if (rest.length) yield rest;
 }
 
+interface Trailer {
+  signed: boolean;
+  hex: string;
+}
+
+/** The last line: {"hmac-sha256":"<hex>"} (version 2) or {"sha256":"<hex>"} (version 1); null when neither. */
+function parseTrailer(line: Buffer | null): Trailer | null {
+  if (!line) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Object.keys(parsed).length !== 1) return null;
+  const { 'hmac-sha256': signature, sha256 } = parsed as Record<string, unknown>;
+  if (typeof signature === 'string') return { signed: true, hex: signature };
+  if (typeof sha256 === 'string') return { signed: false, hex: sha256 };
+  return null;
+}
+
+/** Compares in constant time: how much of a guessed signature is right must not show in the timing. */
+function sameDigest(hex: string, digest: Buffer): boolean {
+  return /^[0-9a-f]{64}$/.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), digest);
+}
+
 /**
- * Reads a backup line by line and hands every line but the last to `onLine`; the last must be the
- * checksum of all before it. Throws BackupError(corrupt) when it is not. When `onLine` throws, the
- * rest is still read: a damaged file is reported as damaged, not as whatever its damage caused.
+ * Refuses at the header, before a single row is read into the database, what the signature check
+ * at the end would refuse anyway: a signed backup without a key, an unsigned one not accepted.
  */
-async function readBackup(input: Readable, onLine: (line: Buffer, index: number) => Promise<void>): Promise<void> {
+function checkAuthPossible(header: BackupHeader, auth: BackupAuth) {
+  if (header.version === BACKUP_VERSION && !auth.key) throw new BackupError(BACKUP_MESSAGES.noKey(auth.keyFile));
+  if (header.version === UNSIGNED_BACKUP_VERSION && !auth.acceptUnsigned) throw new BackupError(BACKUP_MESSAGES.unsigned);
+}
+
+interface BackupReader {
+  header(header: BackupHeader): void | Promise<void>;
+  row(line: Buffer): Promise<void>;
+}
+
+/**
+ * Reads a backup line by line: the first is the header, every other but the last a row, and the
+ * last must sign (version 2, with the key) or checksum (version 1, when accepted) all before it.
+ * Throws BackupError when it does not. When a reader throws, the rest is still read: a damaged or
+ * forged file is reported as such, not as whatever its damage caused. Answers the header.
+ */
+async function readBackup(input: Readable, auth: BackupAuth, reader: BackupReader): Promise<BackupHeader> {
   const hash = createHash('sha256');
+  const hmac = auth.key ? createHmac('sha256', auth.key) : null;
+  let header: BackupHeader | undefined;
   let pending: Buffer | null = null;
   let index = 0;
   let failure: unknown = null;
   for await (const line of lines(input)) {
     if (pending) {
-      hash.update(pending);
-      hash.update('\n');
+      for (const h of [hash, hmac]) h?.update(pending).update('\n');
       if (!failure) {
         try {
-          await onLine(pending, index);
+          if (index === 0) {
+            header = parseHeader(pending);
+            checkAuthPossible(header, auth);
+            await reader.header(header);
+          } else await reader.row(pending);
         } catch (err) {
           failure = err;
         }
@@ -76,16 +148,20 @@ async function readBackup(input: Readable, onLine: (line: Buffer, index: number)
     }
     pending = line;
   }
-  let expected: unknown;
-  try {
-    expected = pending && (JSON.parse(pending.toString('utf8')) as { sha256?: unknown }).sha256;
-  } catch {
-    expected = undefined;
+  const trailer = parseTrailer(pending);
+  if (!trailer) throw new BackupError(index === 0 && !failure ? BACKUP_MESSAGES.notBackup : BACKUP_MESSAGES.corrupt);
+  if (trailer.signed) {
+    if (!hmac) throw new BackupError(BACKUP_MESSAGES.noKey(auth.keyFile));
+    if (!sameDigest(trailer.hex, hmac.digest())) throw new BackupError(BACKUP_MESSAGES.forged);
+  } else if (!sameDigest(trailer.hex, hash.digest())) {
+    throw new BackupError(BACKUP_MESSAGES.corrupt);
   }
-  if (typeof expected !== 'string' || expected !== hash.digest('hex')) {
-    throw new BackupError(index === 0 && !failure ? BACKUP_MESSAGES.notBackup : BACKUP_MESSAGES.corrupt);
-  }
+  // A header that says "signed" over a mere checksum is a signed backup whose signature was replaced.
+  if (header && header.version !== (trailer.signed ? BACKUP_VERSION : UNSIGNED_BACKUP_VERSION)) throw new BackupError(BACKUP_MESSAGES.forged);
   if (failure) throw failure;
+  if (!header) throw new BackupError(BACKUP_MESSAGES.notBackup);
+  if (!trailer.signed && !auth.acceptUnsigned) throw new BackupError(BACKUP_MESSAGES.unsigned);
+  return header;
 }
 
 function parseHeader(line: Buffer): BackupHeader {
@@ -96,7 +172,7 @@ function parseHeader(line: Buffer): BackupHeader {
     throw new BackupError(BACKUP_MESSAGES.notBackup);
   }
   if (header?.format !== BACKUP_FORMAT) throw new BackupError(BACKUP_MESSAGES.notBackup);
-  if (header.version !== BACKUP_VERSION) throw new BackupError(BACKUP_MESSAGES.newerFormat(Number(header.version)));
+  if (header.version !== BACKUP_VERSION && header.version !== UNSIGNED_BACKUP_VERSION) throw new BackupError(BACKUP_MESSAGES.newerFormat(Number(header.version)));
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!Array.isArray(header.migrations) || !isObject(header.tables) || !isObject(header.sequences)) throw new BackupError(BACKUP_MESSAGES.notBackup);
   return header as BackupHeader;
@@ -119,18 +195,16 @@ function splitRowLine(line: Buffer): { table: string; rowJson: string } {
   return { table: JSON.parse(m[1]) as string, rowJson: text.slice(m[0].length, -1) };
 }
 
-/** Checks a backup file through (checksum and header) without touching any database. */
-export async function verifyBackup(input: Readable): Promise<BackupHeader> {
-  let header: BackupHeader | undefined;
+/** Checks a backup file through (signature and header) without touching any database. */
+export async function verifyBackup(input: Readable, auth: BackupAuth): Promise<BackupHeader> {
   const counts: Record<string, number> = {};
-  await readBackup(input, async (line, index) => {
-    if (index === 0) header = parseHeader(line);
-    else {
+  const header = await readBackup(input, auth, {
+    header: () => {},
+    row: async (line) => {
       const { table } = splitRowLine(line);
       counts[table] = (counts[table] ?? 0) + 1;
-    }
+    },
   });
-  if (!header) throw new BackupError(BACKUP_MESSAGES.notBackup);
   checkCounts(header, counts);
   return header;
 }
@@ -142,12 +216,13 @@ function checkCounts(header: BackupHeader, counts: Record<string, number>) {
 
 /**
  * Restores a backup into an empty database that has Sofra's migrations (the backup's, or more).
- * Everything happens in one transaction: a refused or damaged backup leaves the database as it
- * was. The audit log's and the bills' triggers refuse UPDATE and DELETE only, so inserting the
- * rows as they were is allowed; the bill-number counter (restaurants.last_bill_number) comes back
+ * Everything happens in one transaction: a refused, damaged or forged backup leaves the database as
+ * it was (the rows go in as they are read; the signature, checked at the end, decides the commit).
+ * The audit log's and the bills' triggers refuse UPDATE and DELETE only, so inserting the rows as
+ * they were is allowed; the bill-number counter (restaurants.last_bill_number) comes back
  * as data, so the next bill continues the restored numbering.
  */
-export async function restoreDatabase(db: Db, input: Readable): Promise<BackupSummary> {
+export async function restoreDatabase(db: Db, input: Readable, auth: BackupAuth): Promise<BackupSummary> {
   return db.transaction(async (tx) => {
     const tables = await publicTablesInDependencyOrder(tx);
     const byName = new Map(tables.map((t) => [t.name, t]));
@@ -172,7 +247,7 @@ export async function restoreDatabase(db: Db, input: Readable): Promise<BackupSu
     if (nonEmpty) throw new BackupError(BACKUP_MESSAGES.notEmpty);
     const targetMigrations = await appliedMigrations(tx);
 
-    let header: BackupHeader | undefined;
+    let backedUpTables: Record<string, number> = {};
     const counts: Record<string, number> = {};
     const columnsOf = new Map<string, string[]>();
     let batch: { table: string; rows: string[]; chars: number } | null = null;
@@ -189,28 +264,28 @@ export async function restoreDatabase(db: Db, input: Readable): Promise<BackupSu
       batch = null;
     };
 
-    await readBackup(input, async (line, index) => {
-      if (index === 0) {
-        header = parseHeader(line);
-        checkMigrations(header.migrations, targetMigrations);
-        for (const name of Object.keys(header.tables)) if (!byName.has(name)) throw new BackupError(BACKUP_MESSAGES.unknownTable(name));
-        return;
-      }
-      const { table, rowJson } = splitRowLine(line);
-      const target = byName.get(table);
-      if (!target || !(table in header!.tables)) throw new BackupError(BACKUP_MESSAGES.corrupt);
-      if (!columnsOf.has(table)) columnsOf.set(table, await restoredColumns(tx, table, rowJson));
-      counts[table] = (counts[table] ?? 0) + 1;
-      if (batch && batch.table !== table) await flush();
-      batch ??= { table, rows: [], chars: 0 };
-      batch.rows.push(rowJson);
-      batch.chars += rowJson.length;
-      // A row may reference another row of its own table: such a table goes in one statement,
-      // because foreign keys are checked at the end of each statement.
-      if (!target.isSelfReferencing && (batch.rows.length >= INSERT_ROWS || batch.chars >= INSERT_CHARS)) await flush();
+    const header = await readBackup(input, auth, {
+      header: (read) => {
+        checkMigrations(read.migrations, targetMigrations);
+        for (const name of Object.keys(read.tables)) if (!byName.has(name)) throw new BackupError(BACKUP_MESSAGES.unknownTable(name));
+        backedUpTables = read.tables;
+      },
+      row: async (line) => {
+        const { table, rowJson } = splitRowLine(line);
+        const target = byName.get(table);
+        if (!target || !(table in backedUpTables)) throw new BackupError(BACKUP_MESSAGES.corrupt);
+        if (!columnsOf.has(table)) columnsOf.set(table, await restoredColumns(tx, table, rowJson));
+        counts[table] = (counts[table] ?? 0) + 1;
+        if (batch && batch.table !== table) await flush();
+        batch ??= { table, rows: [], chars: 0 };
+        batch.rows.push(rowJson);
+        batch.chars += rowJson.length;
+        // A row may reference another row of its own table: such a table goes in one statement,
+        // because foreign keys are checked at the end of each statement.
+        if (!target.isSelfReferencing && (batch.rows.length >= INSERT_ROWS || batch.chars >= INSERT_CHARS)) await flush();
+      },
     });
     await flush();
-    if (!header) throw new BackupError(BACKUP_MESSAGES.notBackup);
     checkCounts(header, counts);
 
     // setval is not undone by a rollback, so it comes last, once nothing else can fail.

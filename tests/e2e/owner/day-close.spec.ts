@@ -99,6 +99,8 @@ test('Gün Sonu on a phone: carry the open adisyons, add a Kasa girişi, count t
   await expect(page.getByRole('table', { name: 'Kasa sayımı' })).toContainText(formatTL(counted));
   await expect(page.getByRole('table', { name: 'Kasa sayımı' })).toContainText(word);
   await expect(page.getByRole('button', { name: 'Yazdır (A4)' })).toBeVisible();
+  // the audit chain's head at the close, to keep on paper (npm run verify-audit -- --head …)
+  await expect(page.getByTestId('chain-head').first()).toContainText(/Zincir başı: [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}/);
   // the closed days, with the report to reopen and print again
   const closedDays = page.getByRole('table', { name: 'Alınmış gün sonları' });
   await expect(closedDays.getByRole('row')).toHaveCount(2);
@@ -107,6 +109,7 @@ test('Gün Sonu on a phone: carry the open adisyons, add a Kasa girişi, count t
   await page.getByRole('button', { name: 'Fiş yazdır' }).first().click();
   const receipt = await popup;
   await expect(receipt.locator('body')).toContainText('GÜN SONU NO 1');
+  await expect(receipt.locator('body')).toContainText(/Zincir başı: [0-9a-f]{4} [0-9a-f]{4}/);
   await receipt.close().catch(() => {});
 
   // a second close of the same day is refused by the server; the screen says the day is closed

@@ -81,8 +81,10 @@ export function quickCash(amount: number): { value: number; isExact: boolean }[]
   return [{ value: amount, isExact: true }, ...sums.map((value) => ({ value, isExact: false }))];
 }
 
-/** "Kredi Kartı ile Öde · 110,00 TL (10,00 TL bahşiş dahil)": what the card is charged, tip included. */
+/** "Kredi Kartı ile Öde · 110,00 TL": what the card is charged, the tip included (tipNote says so). */
 export function payButtonLabel(method: string, amount: number, tip: number): string {
-  if (amount <= 0) return `${method} ile Öde`;
-  return tip > 0 ? `${method} ile Öde · ${formatTL(amount + tip)} (${formatTL(tip)} bahşiş dahil)` : `${method} ile Öde · ${formatTL(amount)}`;
+  return amount > 0 ? `${method} ile Öde · ${formatTL(amount + tip)}` : `${method} ile Öde`;
 }
+
+/** Under the pay button when there is a tip: "100,00 TL + 10,00 TL bahşiş", or null. */
+export const tipNote = (amount: number, tip: number) => (amount > 0 && tip > 0 ? `${formatTL(amount)} + ${formatTL(tip)} bahşiş` : null);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TOTALS, type Payment, type Ticket } from '../../../shared/ticket-contract';
 import { setUserSession } from '../../api/session';
 import { PaymentPanel } from './payment-panel';
-import { newSplit, payButtonLabel, quickCash, splitState } from './payment-logic';
+import { newSplit, payButtonLabel, quickCash, splitState, tipNote } from './payment-logic';
 
 const ticket = (total: number, payments: Payment[] = []): Ticket => {
   const paid = payments.reduce((s, p) => s + p.amount, 0);
@@ -32,7 +32,9 @@ describe('the split plan', () => {
   });
 
   it('shows on the pay button what the card is charged: the amount with the tip', () => {
-    expect(payButtonLabel('Kredi Kartı', 10_000, 1_000)).toBe('Kredi Kartı ile Öde · 110,00 TL (10,00 TL bahşiş dahil)');
+    expect(payButtonLabel('Kredi Kartı', 10_000, 1_000)).toBe('Kredi Kartı ile Öde · 110,00 TL');
+    expect(tipNote(10_000, 1_000)).toBe('100,00 TL + 10,00 TL bahşiş');
+    expect(tipNote(10_000, 0)).toBeNull();
     expect(payButtonLabel('Nakit', 10_000, 0)).toBe('Nakit ile Öde · 100,00 TL');
     expect(payButtonLabel('Nakit', 0, 0)).toBe('Nakit ile Öde');
   });

@@ -9,7 +9,7 @@ import { usePaymentBlock } from '../../api/offline-queue';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';
 import { fetchSplit } from './bills-api';
 import classes from './bills.module.css';
-import { cashShortfall, newSplit, payButtonLabel, quickCash, shareLabel, splitState, typedAmount, type SplitPlan } from './payment-logic';
+import { cashShortfall, newSplit, payButtonLabel, quickCash, shareLabel, splitState, tipNote, typedAmount, type SplitPlan } from './payment-logic';
 
 /** Eşit Böl in one tap for these table sizes. */
 const QUICK_SPLITS = [2, 3, 4, 5, 6] as const;
@@ -302,6 +302,11 @@ export function PaymentPanel({
           <Button type="submit" size="md" loading={busy} disabled={paymentBlock !== null} aria-describedby={paymentBlock ? 'payment-block' : undefined} className={classes.payButton} data-testid="take-payment">
             {payButtonLabel(PAYMENT_METHOD_LABELS[form.method], amountNow, tipNow)}
           </Button>
+          {tipNote(amountNow, tipNow) && (
+            <Text size="sm" ta="center" data-testid="pay-tip-note">
+              {tipNote(amountNow, tipNow)}
+            </Text>
+          )}
         </Stack>
       </form>
     </section>

@@ -58,13 +58,14 @@ export async function setTicketDiscount(c: CommandContext, ticketId: string, req
   const ticket = await lockOpenTicket(c, ticketId, req.version);
   const approver = await assertMay(c, 'discount', approverId);
   await touchTicket(c, ticket.id, { discount: req.discount });
-  await assertBillHolds(c, ticket.id, 400);
+  const { bill } = await assertBillHolds(c, ticket.id, 400);
   await c.audit({
     action: 'ticket.discount',
     entity: 'ticket',
     entityId: ticket.id,
     before: { discount: ticket.discount },
-    after: { discount: req.discount },
+    // what a percent came to at that moment, in kuruş: İstisnalar shows every discount's amount
+    after: { discount: req.discount, amount: req.discount ? bill.ticketDiscount : 0 },
     reason: req.discount?.label || null,
     approverUserId: approver,
   });

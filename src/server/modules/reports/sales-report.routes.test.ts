@@ -288,3 +288,16 @@ it('divides Kişi Başı over table sales only: a Gel-Al bill adds to the net, n
   const { summary } = res.json() as SalesReportResponse;
   expect([summary.net, summary.guests, summary.averagePerGuest]).toEqual([table.totals.total + takeaway.totals.total, 2, Math.round(table.totals.total / 2)]);
 });
+
+it('İstisnalar shows what a percent off the whole bill came to, as given', async () => {
+  const g = await billsFixture(ctx);
+  await g.setSettings({ timeZone: TZ, businessDayStartHour: 5, paymentMethods: ['cash', 'card'] } as never);
+  const t = await g.sentTicket({ ezogelin: 3 });
+  const discounted = await g.bills(g.restaurant.owner).discount(t, { type: 'percent', value: 10, label: 'Müdavim' });
+  expect(discounted.statusCode, discounted.body).toBe(200);
+  const given = (discounted.json() as Ticket).totals.discounts;
+  expect(given).toBeGreaterThan(0);
+  const res = await g.api(g.restaurant.owner).call('GET', `/reports/sales?from=${today()}&to=${today()}`);
+  const row = (res.json() as SalesReportResponse).exceptions.find((e) => e.kind === 'discount');
+  expect(row).toMatchObject({ label: 'İndirim (%10)', amount: given, reason: 'Müdavim' });
+});

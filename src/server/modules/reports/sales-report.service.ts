@@ -366,11 +366,11 @@ async function exceptionsOf(db: Db, restaurantId: string, from: string, to: stri
     else {
       const d = after.discount as { type: string; value: number; label?: string } | null;
       if (d?.type === 'amount') amount = d.value;
-      // a percent off a line: of the line's gross as stored now; a percent off the whole bill has no
-      // amount of its own here (the bill's İndirim is in the summary and the waiter's given figures)
+      // a percent off a line: of the line's gross as stored now; a percent off the whole bill: what it
+      // came to when given (its audit row says; rows written before it did have none)
       else if (d?.type === 'percent' && r.action === 'ticket.line.discount' && r.unit_price !== null && r.line_quantity !== null) {
         amount = mulDivRound(r.unit_price * r.line_quantity, d.value, 100);
-      }
+      } else if (d?.type === 'percent' && typeof after.amount === 'number') amount = after.amount;
       reason = reason ?? d?.label ?? null;
     }
     return {

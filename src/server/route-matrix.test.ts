@@ -389,6 +389,7 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
   'GET /api/restaurants/:restaurantId/bills/:billId/refunds': { ...OWNER_DAYS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/refunds': { ...OWNER_DAYS, ...withRefund() },
+  'GET /api/restaurants/:restaurantId/days/open': { access: ALL, tenantScoped: true },
   'GET /api/restaurants/:restaurantId/days/current': OWNER_DAYS,
   'POST /api/restaurants/:restaurantId/days/close': {
     ...OWNER_DAYS,

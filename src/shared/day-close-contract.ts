@@ -232,6 +232,10 @@ export const dayCloseReport = z.object({
 });
 export type DayCloseReport = z.infer<typeof dayCloseReport>;
 
+/** GET …/days/open: the business day open now — the clock's, or the day after today's Gün Sonu. */
+export const openDayInfo = z.object({ day: z.string() });
+export type OpenDayInfo = z.infer<typeof openDayInfo>;
+
 export const closedDaySummary = z.object({
   number: z.number().int(),
   businessDay: z.string(),

@@ -185,7 +185,8 @@ export const salesReportResponse = z.object({
   previous: z.object({ from: z.string(), to: z.string(), summary: salesSummary }),
   /**
    * Per method and meal-card brand (brand null for the others), refunds netted in their method.
-   * `amount` is what was taken including tips: the amounts add up to summary.net + summary.tips.
+   * `amount` is the sales the method took, tips never mixed in (Gün Sonu's figure for the method):
+   * the amounts add up to summary.net; `tips` beside it, adding up to summary.tips.
    */
   payments: z.array(
     z.object({ method: z.enum(PAYMENT_METHODS), brand: z.string().nullable(), label: z.string(), amount: kurus, tips: kurus, count }),

@@ -59,6 +59,8 @@ export const queryKeys = {
   dayPreview: (restaurantId: string) => ['days', restaurantId, 'current'] as const,
   dayList: (restaurantId: string) => ['days', restaurantId, 'list'] as const,
   dayReport: (restaurantId: string, number: number) => ['days', restaurantId, 'report', number] as const,
+  /** the business day open now (every screen's Bugün; under 'days': a Gün Sonu's live event refreshes it) */
+  openDay: (restaurantId: string) => ['days', restaurantId, 'open'] as const,
   cashMovements: (restaurantId: string) => ['days', restaurantId, 'cash-movements'] as const,
   /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
   auditChain: (restaurantId: string, full: boolean) => ['audit-chain', restaurantId, full ? 'full' : 'since-last'] as const,

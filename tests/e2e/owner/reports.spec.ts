@@ -120,9 +120,9 @@ test('the owner reads the period against the API, changes it, sees the chart and
   await expect(daySection.locator('tbody tr')).toHaveCount(api.byDay.length);
   await expect(daySection.getByTestId('line-chart')).toHaveCount(0);
 
-  // Payments add up to net + tips.
+  // Payments add up to net; tips apart (never mixed into a method's total).
   const paid = api.payments.reduce((a, p) => a + p.amount, 0);
-  expect(paid).toBe(api.summary.net + api.summary.tips);
+  expect(paid).toBe(api.summary.net);
 
   // Ürünler: the dish table, and its CSV is the API's rows, Turkish headers, decimal comma.
   await page.getByRole('tab', { name: 'Ürünler' }).click();

@@ -123,6 +123,15 @@ describe('Gün Sonu', () => {
     expect(await preview(f)).toMatchObject({ businessDay: '2026-11-26', closable: false });
   });
 
+  it('every role’s "Bugün" is the business day open now: the clock’s, then the next day once today is closed', async () => {
+    const f = await restaurant();
+    const openDay = async (who: typeof f.restaurant.owner) => (await f.api(who).call('GET', '/days/open')).json();
+    freeze(ist('2026-11-25T23:40:00'));
+    expect(await openDay(f.restaurant.waiter)).toEqual({ day: '2026-11-25' });
+    expect((await closeDay(f, { countedCash: 0 })).statusCode).toBe(201);
+    for (const who of [f.restaurant.owner, f.restaurant.waiter, f.restaurant.kitchen]) expect(await openDay(who)).toEqual({ day: '2026-11-26' });
+  });
+
   it.each([
     [{ countedCash: -1 }, 'Sayılan nakit negatif olamaz'],
     [{ countedCash: 10.5 }, 'Sayılan nakit kuruş cinsinden tam sayı olmalı'],

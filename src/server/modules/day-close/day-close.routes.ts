@@ -8,13 +8,15 @@ import {
   dayCloseReport,
   dayCloseRequest,
   dayNumberQuery,
+  openDayInfo,
   refundInfo,
   refundRequest,
 } from '../../../shared/day-close-contract';
-import { OWNER, command, restaurantParams } from '../../lib/routes';
+import { ALL_STAFF, OWNER, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { addCashMovement, closeDay, refundBill } from './day-close-commands';
 import { billRefunds, listDays, listMovements, previewDay, readDay } from './day-close-read.service';
+import { openBusinessDay } from './open-day';
 
 const billParams = restaurantParams.extend({ billId: z.string() });
 const dayParams = restaurantParams.merge(dayNumberQuery);
@@ -26,6 +28,12 @@ const dayParams = restaurantParams.merge(dayNumberQuery);
 export async function dayCloseRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // every screen's "Bugün": the business day open now (after today's Gün Sonu, tomorrow), for every role
+  r.get('/days/open', { config: ALL_STAFF, schema: { params: restaurantParams, response: { 200: openDayInfo } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { day: await openBusinessDay(db, actorOf(request).restaurantId) };
+  });
 
   r.get('/days/current', { config: OWNER, schema: { params: restaurantParams, response: { 200: dayCloseReport } } }, async (request) =>
     previewDay(db, actorOf(request).restaurantId),

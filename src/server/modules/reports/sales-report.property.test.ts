@@ -13,7 +13,7 @@ import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
  * charge on or off, split payments by card, cash with tips and meal cards, a reopen and a second
  * close, an İade of some units — and after each day the sales report, read from the figures the
  * commands keep, equals the sums of the raw bills (computeBill over the stored rows) to the kuruş:
- * the summary, VAT, payments (= net + tips), and the by-dish / by-category / by-waiter / by-type /
+ * the summary, VAT, payments (= net, tips apart), and the by-dish / by-category / by-waiter / by-type /
  * by-section / by-day / by-hour tables each add up to the summary.
  */
 let ctx: TestContext;
@@ -158,9 +158,10 @@ describe('the sales report against the raw bills', () => {
           guests: raw.guests,
         });
         const sum = <T>(rows: T[], k: (x: T) => number) => rows.reduce((n, x) => n + k(x), 0);
-        // payments: what was taken (refunds netted in their method) = net + tips
+        // payments: the sales each method took (refunds netted in their method) = net; tips apart
         expect(raw.paid).toBe(raw.total);
-        expect(sum(r.payments, (p) => p.amount)).toBe(r.summary.net + r.summary.tips);
+        expect(sum(r.payments, (p) => p.amount)).toBe(r.summary.net);
+        expect(sum(r.payments, (p) => p.tips)).toBe(r.summary.tips);
         expect(sum(r.summary.vat, (v) => v.base + v.tax)).toBe(r.summary.net);
         for (const table of [r.byItem.map((x) => x.revenue), r.byCategory.map((x) => x.revenue), r.byWaiter.map((x) => x.net), r.byType.map((x) => x.net), r.bySection.map((x) => x.net), r.byDay.map((x) => x.net), r.byHour.map((x) => x.net)]) {
           expect(sum(table, (x) => x)).toBe(r.summary.net);

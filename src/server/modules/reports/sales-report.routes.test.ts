@@ -87,8 +87,10 @@ describe('the sales report of a day', () => {
     expect(r.summary.vat.map((v) => ({ rate: v.rate, amount: v.base + v.tax, vat: v.tax }))).toEqual(t.vatByRate);
   });
 
-  it('payments per method and meal-card brand add up to net + tips, with counts', () => {
-    expect(r.payments.reduce((s, p) => s + p.amount, 0)).toBe(r.summary.net + r.summary.tips);
+  it('payments per method and meal-card brand add up to net, tips apart, with counts', () => {
+    expect(r.payments.reduce((s, p) => s + p.amount, 0)).toBe(r.summary.net);
+    expect(r.payments.reduce((s, p) => s + p.tips, 0)).toBe(r.summary.tips);
+    expect(r.payments.find((p) => p.method === 'card')!.tips).toBe(1_000);
     expect(r.payments.map((p) => [p.method, p.brand, p.count]).sort()).toEqual([
       ['card', null, 1],
       ['meal_card', 'Multinet', 1],
@@ -194,7 +196,7 @@ describe('İade in the report', () => {
     expect(after.summary.net).toBe(before.summary.net);
     const cash = (x: SalesReportResponse) => x.payments.find((p) => p.method === 'cash')?.amount ?? 0;
     expect(cash(after)).toBe(cash(before));
-    expect(after.payments.reduce((s, p) => s + p.amount, 0)).toBe(after.summary.net + after.summary.tips);
+    expect(after.payments.reduce((s, p) => s + p.amount, 0)).toBe(after.summary.net);
     expect(after.exceptions.find((e) => e.kind === 'refund')).toMatchObject({ amount: t.totals.total, reason: 'Bozuk', approverId: f.restaurant.owner.user.id });
   });
 });

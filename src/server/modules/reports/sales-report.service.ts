@@ -210,7 +210,7 @@ export async function salesReport(
     .map((r) => {
       const [method, brand] = r.key.split('|');
       const m = method as PaymentMethod;
-      return { method: m, brand: brand || null, label: brand ? `${PAYMENT_METHOD_LABELS[m]} (${brand})` : PAYMENT_METHOD_LABELS[m], amount: n(r, 'net') + n(r, 'tips'), tips: n(r, 'tips'), count: n(r, 'payment_count') };
+      return { method: m, brand: brand || null, label: brand ? `${PAYMENT_METHOD_LABELS[m]} (${brand})` : PAYMENT_METHOD_LABELS[m], amount: n(r, 'net'), tips: n(r, 'tips'), count: n(r, 'payment_count') };
     })
     .filter((p) => p.amount !== 0 || p.count !== 0)
     .sort((a, b) => b.amount - a.amount);

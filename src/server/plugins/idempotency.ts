@@ -14,6 +14,13 @@ declare module 'fastify' {
      * before it runs, in a write of its own; a command's route leaves that to the command.
      */
     claimKeyUpFront?: boolean;
+    /**
+     * The answer holds a secret shown once, which is never stored with the key: `true` — the whole
+     * answer is the secret (a new channel secret, a courier link): a retry is told it was shown;
+     * a list of fields — a retry gets the answer without them (a new member of staff, without the
+     * generated password).
+     */
+    secretInAnswer?: true | readonly string[];
   }
   interface FastifyRequest {
     /** set when this request claimed an Idempotency-Key and its answer must be stored */
@@ -59,7 +66,17 @@ export const IDEMPOTENCY_MESSAGES = {
   reused: 'Bu Idempotency-Key başka bir istek için kullanılmış',
   inProgress: 'Aynı istek hâlâ işleniyor; birkaç saniye sonra tekrar deneyin',
   appliedWithoutAnswer: 'Bu istek daha önce işlendi ama yanıtı kaydedilemeden sunucu durdu; ekranı yenileyip sonucu kontrol edin',
+  secretShownOnce: 'Bu istek daha önce işlendi ve yeni sır bir kez gösterildi; sır saklanmaz. Görmediyseniz yeniden oluşturun',
 } as const;
+
+/** The answer a retry will get, without the secret it held (the key's row is no place for one). */
+function storableAnswer(secret: true | readonly string[] | undefined, statusCode: number, body: string) {
+  if (!secret || statusCode >= 300) return { statusCode, responseBody: body };
+  if (secret === true) return { statusCode: 409, responseBody: JSON.stringify({ error: IDEMPOTENCY_MESSAGES.secretShownOnce }) };
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  for (const field of secret) delete parsed[field];
+  return { statusCode, responseBody: JSON.stringify(parsed) };
+}
 
 /** What identifies "the same request": the address and the body exactly as sent. */
 export const requestHashOf = (url: string, rawBody: string | null) =>
@@ -325,7 +342,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!claim) return payload;
     release(request);
     const failed = reply.statusCode >= 500 || (payload !== undefined && payload !== null && typeof payload !== 'string');
-    const answer = { statusCode: reply.statusCode, responseBody: (payload as string | undefined) ?? '' };
+    const answer = storableAnswer(request.routeOptions.config.secretInAnswer, reply.statusCode, (payload as string | undefined) ?? '');
     if (!claim.stored) {
       // No command applied it (refused, or a route that changes nothing): a retry gets this answer.
       // A twin that did apply it keeps its own row.

@@ -43,7 +43,7 @@ export async function couriersRoutes(app: FastifyInstance) {
     return current(actorOf(request).restaurantId, request.params.courierId);
   });
 
-  r.post('/couriers/:courierId/link', { config: OWNER, schema: { params: courierParams, body: courierLinkRequest, response: { 201: courierLinkResult } } }, async (request, reply) => {
+  r.post('/couriers/:courierId/link', { config: { ...OWNER, secretInAnswer: true }, schema: { params: courierParams, body: courierLinkRequest, response: { 201: courierLinkResult } } }, async (request, reply) => {
     const link = await command(request, (c) => createLink(c, request.params.courierId, request.body.hours));
     return reply.status(201).send(link);
   });

@@ -104,7 +104,7 @@ export async function onlineOrdersRoutes(app: FastifyInstance) {
     readSofraSecret(db, actorOf(request).restaurantId),
   );
 
-  r.post('/integrations/sofra/secret', { config: OWNER, schema: { params: restaurantParams, response: { 200: rotatedSecretResult } } }, async (request) => ({
+  r.post('/integrations/sofra/secret', { config: { ...OWNER, secretInAnswer: true }, schema: { params: restaurantParams, response: { 200: rotatedSecretResult } } }, async (request) => ({
     secret: await command(request, (c) => rotateSofraSecret(c)),
   }));
 

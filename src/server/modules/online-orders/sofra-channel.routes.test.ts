@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
-import { kitchenBatches, onlineOrders } from '../../db/schema';
+import { idempotencyKeys, kitchenBatches, onlineOrders } from '../../db/schema';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { menuFactory } from '../../test-support/factories';
 import { verifyChains } from '../audit-chain';
@@ -210,6 +210,23 @@ describe('refusals write nothing', () => {
 });
 
 describe('the channel secret', () => {
+  it('rotated with an Idempotency-Key, is never kept with the key: a retry is told it was shown once', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const rotate = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/restaurants/${f.restaurant.id}/integrations/sofra/secret`, cookies: f.restaurant.owner.cookies, headers: { 'idempotency-key': 'sir-yenile-1' } });
+    const first = await rotate();
+    expect(first.statusCode).toBe(200);
+    const { secret } = first.json() as { secret: string };
+    await ctx.app.idempotency.settled();
+    const kept = await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'sir-yenile-1'));
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain(secret);
+    const again = await rotate();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/yeni sır bir kez gösterildi/);
+  });
+
+
   it('is shown to the owner, rotated by the owner only, and the old one stops at once', async () => {
     const f = await onlineOrdersFixture(ctx);
     const shown = await f.call(f.restaurant.owner, 'GET', '/integrations/sofra/secret');

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, memberships, rememberTokens, sessions } from '../../db/schema';
+import { auditEvents, idempotencyKeys, memberships, rememberTokens, sessions } from '../../db/schema';
 import { TEST_PASSWORD, appWithOwner, createRestaurant, createUser, loginAs, type TestContext } from '../../test-support/test-app';
 import { STAFF_MESSAGES } from './staff-messages';
 
@@ -25,6 +25,21 @@ async function addStaff(body: object) {
 }
 
 describe('adding staff', () => {
+  it('a retried add with the same Idempotency-Key is one person, and the generated password is never kept with the key', async () => {
+    const add = () =>
+      ctx.app.inject({ method: 'POST', url: url(), cookies: ownerCookies, headers: { 'idempotency-key': 'personel-ekle-1' }, payload: { name: 'Tekrar Garson', email: 'tekrar@personel.test', role: 'waiter' } });
+    const first = await add();
+    expect(first.statusCode).toBe(201);
+    const { generatedPassword, staff } = first.json() as { generatedPassword: string; staff: { id: string } };
+    expect(generatedPassword).toEqual(expect.any(String));
+    await ctx.app.idempotency.settled();
+    const kept = await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'personel-ekle-1'));
+    expect(JSON.stringify(kept)).not.toContain(generatedPassword);
+    const again = await add();
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ staff: expect.objectContaining({ id: staff.id }) });
+  });
+
   it('creates an account that can sign in at once and lands with its role', async () => {
     const { staff, generatedPassword } = await addStaff({ name: 'Ali Garson', email: 'Ali@Personel.test', role: 'waiter', password: 'servis-2026' });
     expect(generatedPassword).toBeUndefined();

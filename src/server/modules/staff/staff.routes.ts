@@ -25,7 +25,7 @@ export async function staffRoutes(app: FastifyInstance) {
 
   r.post(
     '',
-    { config: OWNER, schema: { params: restaurantParams, body: createStaffRequest, response: { 201: staffWithPassword } } },
+    { config: { ...OWNER, secretInAnswer: ['generatedPassword'] }, schema: { params: restaurantParams, body: createStaffRequest, response: { 201: staffWithPassword } } },
     async (request, reply) => {
       const password = await newPassword(request.body.password);
       return reply.status(201).send(await command(request, (c) => createStaff(c, { ...request.body, ...password })));
@@ -44,7 +44,7 @@ export async function staffRoutes(app: FastifyInstance) {
 
   r.post(
     '/:userId/reset-password',
-    { config: OWNER, schema: { params: staffParams, body: resetPasswordRequest, response: { 200: staffWithPassword } } },
+    { config: { ...OWNER, secretInAnswer: ['generatedPassword'] }, schema: { params: staffParams, body: resetPasswordRequest, response: { 200: staffWithPassword } } },
     async (request) => {
       const password = await newPassword(request.body.password);
       return command(request, (c) => resetStaffPassword(c, { ...request.body, ...request.params, ...password }));

@@ -79,6 +79,11 @@ describe('loadConfig', () => {
     expect(message).toContain("SEED_DEMO '0' veya '1' olmalı");
   });
 
+  it('refuses a mistyped SOFRA_BACKUP_KEY at start, in Turkish, and takes a right one', () => {
+    expect(configError({ SOFRA_BACKUP_KEY: 'kısa-anahtar' }).message).toContain('SOFRA_BACKUP_KEY 64 onaltılık haneden oluşmalı');
+    expect(() => loadConfig({ SOFRA_BACKUP_KEY: 'ab'.repeat(32) })).not.toThrow();
+  });
+
   it('turns demo seeding off with SEED_DEMO=0', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);

@@ -35,6 +35,14 @@ const envSchema = z
       .optional(),
     /** Where the daily backups go; the embedded default uses DATA_DIR/backups without it. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * The backups' signing key (modules/backups/backup-key.ts reads it); checked here so that a
+     * mistyped key stops the server at start, not the first night's backup.
+     */
+    SOFRA_BACKUP_KEY: z
+      .string()
+      .regex(/^\s*[0-9a-fA-F]{64}\s*$/, 'SOFRA_BACKUP_KEY 64 onaltılık haneden oluşmalı (ör. `openssl rand -hex 32` çıktısı)')
+      .optional(),
     SEED_DEMO: z.enum(['0', '1'], { error: "SEED_DEMO '0' veya '1' olmalı" }).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Force the Secure cookie flag (behind a TLS-terminating proxy). Otherwise it follows the request. */

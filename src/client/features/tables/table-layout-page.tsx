@@ -203,7 +203,7 @@ export default function TableLayoutPage() {
             <div className={classes.panel}>
               {selected ? (
                 <TableForm
-                  key={`${selected.id}:${selected.version}`}
+                  key={formKey(selected)}
                   table={selected}
                   fieldErrors={saver.fieldErrors}
                   onSave={(change) => save(selected.id, change).then((t) => t && setNotice({ ok: true, text: `${t.name} kaydedildi.` }))}
@@ -233,6 +233,13 @@ interface FormProps {
   onDelete(): void;
   duplicating: boolean;
 }
+
+/**
+ * The form starts again from the server's values when one of its own fields changed there, not on
+ * every new version: a move (arrow keys, a drag, another device) bumps the version too, and must not
+ * wipe a name being typed.
+ */
+const formKey = (t: FloorTable) => [t.id, t.name, t.seats, t.shape, t.width, t.height, t.rotation].join(':');
 
 /** The selected table's name, seats, shape, size and rotation; saved together with its version. */
 function TableForm({ table, fieldErrors, onSave, onDuplicate, onDelete, duplicating }: FormProps) {

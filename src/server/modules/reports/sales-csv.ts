@@ -28,9 +28,6 @@ export function csvPercent(share: number): string {
   return (Math.round(share * 1000) / 10).toFixed(1).replace('.', ',');
 }
 
-/** 2026-11-27 → 27.11.2026 */
-const csvDay = (day: string) => trDay(day);
-
 /** An instant as people in the restaurant read it: 27.11.2026 21:05 in its time zone. */
 function csvTime(at: string, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -46,7 +43,7 @@ function cell(value: unknown, kind: CsvKind, timeZone: string): string {
   if (kind === 'money') return csvMoney(Number(value));
   if (kind === 'percent') return csvPercent(Number(value));
   if (kind === 'bool') return value ? 'Evet' : 'Hayır';
-  if (kind === 'day') return csvDay(String(value));
+  if (kind === 'day') return trDay(String(value));
   if (kind === 'time') return csvTime(String(value), timeZone);
   return String(value);
 }
@@ -58,7 +55,7 @@ function tableRows(report: SalesReportResponse, table: ReportTable): Record<stri
   switch (table) {
     case 'summary':
       return [
-        { label: 'Dönem', value: `${csvDay(report.from)} – ${csvDay(report.to)}` },
+        { label: 'Dönem', value: `${trDay(report.from)} – ${trDay(report.to)}` },
         ...SUMMARY_ROWS.map((r) => ({ label: r.label, value: cell(get(report.summary, r.key), r.kind, 'UTC') })),
         ...report.summary.vat.flatMap((v) => [
           { label: `KDV %${v.rate} Matrah (TL)`, value: csvMoney(v.base) },

@@ -62,6 +62,13 @@ const figuresOf = (r: Sums) => {
 };
 const ratio = (a: number, b: number) => (b > 0 ? Math.round(a / b) : 0);
 
+/** Rows of figures (days, ticket types) added up into one. */
+function sumsOf(rows: Sums[]): Sums {
+  const total: Sums = {};
+  for (const r of rows) for (const c of HOUR_COLUMNS) total[c] = (total[c] ?? 0) + n(r, c);
+  return total;
+}
+
 /**
  * The period's summary. Kişi Başı is over table sales only: guests are counted at tables, so a
  * paket or gel-al order's money over the table guests would raise it for no one (say so on screen).
@@ -123,10 +130,8 @@ async function summaryFor(db: Db, restaurantId: string, from: string, to: string
     db.execute(sql`select key, ${sums} from (${periodRows(restaurantId, ['vat'], from, to)}) f group by key`),
   ]);
   const types = rowsOf<Sums & { key: string }>(byType);
-  const total: Sums = {};
-  for (const t of types) for (const c of HOUR_COLUMNS) total[c] = (total[c] ?? 0) + n(t, c);
   return summaryOf(
-    total,
+    sumsOf(types),
     rowsOf<Sums & { key: string }>(vat).map((r) => ({ rate: Number(r.key), net: n(r, 'net'), vat: n(r, 'vat') })),
     types.find((t) => t.key === 'table'),
   );
@@ -182,8 +187,7 @@ export async function salesReport(
   const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
   const dayRows = rowsOf<Sums & { day: string }>(dayResult);
   const cells = rowsOf<Sums & { cell: string }>(hourResult);
-  const total: Sums = {};
-  for (const d of dayRows) for (const c of HOUR_COLUMNS) total[c] = (total[c] ?? 0) + n(d, c);
+  const total = sumsOf(dayRows);
   const days = new Map(dayRows.map((d) => [d.day, d]));
   const of = (dim: string) => groups.filter((g) => g.dim === dim);
   const summary = summaryOf(

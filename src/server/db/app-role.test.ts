@@ -72,6 +72,15 @@ describe('the server role cannot undo the guards of the records', () => {
     ['delete from the audit log', 'DELETE FROM audit_events'],
     ['empty the audit log', 'TRUNCATE audit_events'],
     ['drop a table', 'DROP TABLE payments'],
+    ['rewrite a cash movement', 'UPDATE cash_movements SET amount_kurus = 0'],
+    ['delete a cash movement', 'DELETE FROM cash_movements'],
+    ['rewrite an İade', 'UPDATE refunds SET reason = NULL'],
+    ['delete an İade line', 'DELETE FROM refund_lines'],
+    ['take an İade off the sales report', 'DELETE FROM sales_refunds'],
+    ['rewrite a courier settlement', 'UPDATE courier_settlements SET cash_kurus = 0'],
+    ['rewrite a Gün Sonu report', 'UPDATE day_closes SET cash_sales_kurus = 0'],
+    ['rewrite a stock movement', 'UPDATE ingredient_movements SET quantity_milli = 0'],
+    ['move a courier position', 'UPDATE courier_positions SET lat = 0'],
   ])('refuses to %s', async (_what, statement) => {
     await expect(app.query(statement)).rejects.toMatchObject({ code: expect.stringMatching(/^42501$|^42P01$/) });
   });

@@ -68,6 +68,13 @@ async function createDataDirInChild(dataDir: string): Promise<void> {
 }
 
 /**
+ * Records the server only ever adds to: money counted or given back (cash movements, İade, courier
+ * settlements), Gün Sonu reports, stock movements. Without UPDATE and DELETE on them, the server's
+ * own role cannot rewrite them (courier positions may only be deleted, when they expire).
+ */
+const APPEND_ONLY_TABLES = ['cash_movements', 'refunds', 'refund_lines', 'sales_refunds', 'courier_settlements', 'day_closes', 'ingredient_movements'];
+
+/**
  * The server's role may read and write rows, nothing more: it owns no table, so it cannot disable
  * a trigger or replace a function, and the audit log is insert-only for it even without the trigger.
  * It reads the applied migrations so that its daily backups name the schema they belong to.
@@ -78,6 +85,8 @@ async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
     GRANT USAGE ON SCHEMA public TO ${role};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
     REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role};
+    REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${role};
+    REVOKE UPDATE ON courier_positions FROM ${role};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
     GRANT USAGE ON SCHEMA drizzle TO ${role};
     GRANT SELECT ON drizzle.__drizzle_migrations TO ${role};`);

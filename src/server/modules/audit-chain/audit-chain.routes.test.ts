@@ -174,18 +174,18 @@ describe('the hash chains', () => {
     const { f, bills } = await eveningRestaurant();
     const second = bills[1];
     const [line] = await db().select().from(ticketLines).where(eq(ticketLines.ticketId, second.id)).limit(1);
-    await db().update(ticketLines).set({ unitPriceKurus: line.unitPriceKurus - 1_000 }).where(eq(ticketLines.id, line.id));
+    await behindTheBack('ticket_lines', () => db().update(ticketLines).set({ unitPriceKurus: line.unitPriceKurus - 1_000 }).where(eq(ticketLines.id, line.id)));
     expect((await report(f.restaurant.id)).firstBroken).toEqual({ kind: 'bill', seq: null, billNumber: 2, id: second.id, reason: CHAIN_MESSAGES.billContentChanged });
 
     const other = await eveningRestaurant();
     const third = other.bills[2];
-    await db().update(payments).set({ tipKurus: 5_000 }).where(eq(payments.ticketId, third.id));
+    await behindTheBack('payments', () => db().update(payments).set({ tipKurus: 5_000 }).where(eq(payments.ticketId, third.id)));
     expect((await report(other.f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, reason: CHAIN_MESSAGES.billContentChanged });
   });
 
   it('catch a bill resealed by hand without relinking the bills after it', async () => {
     const { f, bills } = await eveningRestaurant();
-    await db().update(tickets).set({ billHash: 'a'.repeat(64) }).where(eq(tickets.id, bills[1].id));
+    await behindTheBack('tickets', () => db().update(tickets).set({ billHash: 'a'.repeat(64) }).where(eq(tickets.id, bills[1].id)));
     expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 2, reason: CHAIN_MESSAGES.billHashMismatch });
   });
 
@@ -202,7 +202,7 @@ describe('the hash chains', () => {
 
   it('never relink over a broken link: closing a reopened bill again leaves the evidence in place', async () => {
     const { f, bills } = await eveningRestaurant();
-    await db().update(tickets).set({ billHash: 'b'.repeat(64) }).where(eq(tickets.id, bills[2].id));
+    await behindTheBack('tickets', () => db().update(tickets).set({ billHash: 'b'.repeat(64) }).where(eq(tickets.id, bills[2].id)));
     const owner = f.api(f.restaurant.owner);
     const first = (await owner.call('POST', `/bills/${bills[0].id}/reopen`, { reason: 'Masa yanlış' })).json() as Ticket;
     expect((await f.bills(f.restaurant.owner).close(first)).statusCode).toBe(200);
@@ -264,6 +264,53 @@ describe('the hash chains', () => {
     // an unhashed row after the chain started is no old row
     await db().insert(auditEvents).values({ restaurantId: r.id, seq: 4, action: 'menu.item.delete', entity: 'menu_item', entityId: 'x' });
     expect((await report(r.id)).firstBroken).toMatchObject({ kind: 'audit', seq: 4, reason: CHAIN_MESSAGES.hashMissing });
+  });
+});
+
+describe('a sealed bill refuses the server’s own database role', () => {
+  const refused = { code: '42501' };
+  const lineOf = async (ticketId: string) => (await db().select().from(ticketLines).where(eq(ticketLines.ticketId, ticketId)).limit(1))[0];
+  const edits: [string, (bill: Ticket) => Promise<unknown>][] = [
+    ['its status set to void', (b) => db().update(tickets).set({ status: 'void' }).where(eq(tickets.id, b.id))],
+    ['its status set to open with no reopen recorded', (b) => db().update(tickets).set({ status: 'open' }).where(eq(tickets.id, b.id))],
+    ['its discount changed', (b) => db().update(tickets).set({ discount: { type: 'percent', value: 50, label: 'x' } }).where(eq(tickets.id, b.id))],
+    ['its service charge changed', (b) => db().update(tickets).set({ serviceChargePercent: 25 }).where(eq(tickets.id, b.id))],
+    ['its closing time moved', (b) => db().update(tickets).set({ closedAt: new Date(0) }).where(eq(tickets.id, b.id))],
+    ['its business day moved', (b) => db().update(tickets).set({ businessDay: '2001-01-01' }).where(eq(tickets.id, b.id))],
+    ['its number changed', (b) => db().update(tickets).set({ billNumber: 99 }).where(eq(tickets.id, b.id))],
+    ['its digest replaced', (b) => db().update(tickets).set({ billDigest: 'c'.repeat(64) }).where(eq(tickets.id, b.id))],
+    ['its hash replaced by one that does not follow from its link', (b) => db().update(tickets).set({ billHash: 'a'.repeat(64) }).where(eq(tickets.id, b.id))],
+    ['a line’s price lowered', async (b) => db().update(ticketLines).set({ unitPriceKurus: 1 }).where(eq(ticketLines.id, (await lineOf(b.id)).id))],
+    ['a line’s quantity changed', async (b) => db().update(ticketLines).set({ quantity: 9 }).where(eq(ticketLines.id, (await lineOf(b.id)).id))],
+    ['a line cancelled', async (b) => db().update(ticketLines).set({ status: 'cancelled' }).where(eq(ticketLines.id, (await lineOf(b.id)).id))],
+    ['a line made a comp', async (b) => db().update(ticketLines).set({ isComp: true }).where(eq(ticketLines.id, (await lineOf(b.id)).id))],
+    ['a line deleted', async (b) => db().delete(ticketLines).where(eq(ticketLines.id, (await lineOf(b.id)).id))],
+    ['a payment’s amount rewritten', (b) => db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, b.id))],
+    ['a payment’s method changed', (b) => db().update(payments).set({ method: 'cash' }).where(eq(payments.ticketId, b.id))],
+    ['a payment’s tip changed', (b) => db().update(payments).set({ tipKurus: 9_900 }).where(eq(payments.ticketId, b.id))],
+    ['a payment deleted', (b) => db().delete(payments).where(eq(payments.ticketId, b.id))],
+  ];
+
+  it.each(edits)('%s: refused, and the records still read whole', async (_what, edit) => {
+    const { f, bills } = await eveningRestaurant();
+    await expect(edit(bills[1])).rejects.toMatchObject({ cause: refused });
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+  });
+
+  it('a line of another ticket cannot be moved into a sealed bill', async () => {
+    const { f, bills } = await eveningRestaurant();
+    const open = await f.sentTicket();
+    const line = await lineOf(open.id);
+    await expect(db().update(ticketLines).set({ ticketId: bills[1].id }).where(eq(ticketLines.id, line.id))).rejects.toMatchObject({ cause: refused });
+  });
+
+  it('still lets the kitchen mark a paid bill’s dishes, and the owner reopen it with its audited row', async () => {
+    const { f, bills } = await eveningRestaurant();
+    const line = await lineOf(bills[2].id);
+    await db().update(ticketLines).set({ status: 'served', servedAt: new Date() }).where(eq(ticketLines.id, line.id));
+    const reopened = await f.api(f.restaurant.owner).call('POST', `/bills/${bills[2].id}/reopen`, { reason: 'Ödeme yöntemi yanlış' });
+    expect(reopened.statusCode).toBe(200);
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
   });
 });
 
@@ -344,7 +391,7 @@ describe('GET /audit-chain', () => {
 
   it('names every broken chain, the audit log first', async () => {
     const { f: g, bills } = await eveningRestaurant();
-    await db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, bills[0].id));
+    await behindTheBack('payments', () => db().update(payments).set({ amountKurus: 1 }).where(eq(payments.ticketId, bills[0].id)));
     const [row] = await rowsOf(g.restaurant.id);
     await behindTheBack('audit_events', () => db().update(auditEvents).set({ reason: 'sonradan' }).where(eq(auditEvents.id, row.id)));
     const body = (await get(g.restaurant.owner, g.restaurant.id)).json() as AuditChainReport;

@@ -3,6 +3,6 @@ export { auditChainRoutes } from './audit-chain.routes';
 export { billLinkHash, GENESIS_HASH } from './chain-hash';
 export { commandAudit } from './command-audit';
 export { dayCloseDigest } from './day-chain';
-export { sealClosedBill } from './seal-bill';
+export { billSealing } from './seal-bill';
 export { findChainHead, parseChainHead } from './chain-head';
 export { verifyChains } from './verify';

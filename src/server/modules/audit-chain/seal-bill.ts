@@ -61,11 +61,19 @@ export async function billParts(db: Db, ticketId: string) {
   return { lines, paid };
 }
 
+export interface BillSeal {
+  billDigest: string;
+  billPrevHash: string;
+  billHash: string;
+}
+
 /**
- * Seals a bill that has just been closed (inside closeTicket's command, under the restaurant lock):
- * its digest, and its link after the bill numbered just below it.
+ * The seal of a bill that is closing (inside closeTicket's command, under the restaurant lock): its
+ * digest, and its link after the bill numbered just below it. The seal goes into the same UPDATE as
+ * the close (`seal`), because a closed bill's digest never changes afterwards (the 0027 trigger);
+ * `relinkLater` then carries the bills after a reopened one over to its new hash.
  *
- * A bill the owner reopened and closed again is sealed again with what it now holds; that changes
+ * A bill the owner reopened and closes again is sealed again with what it now holds; that changes
  * its hash, so the links of the bills after it are worked out again from their stored digests (no
  * bill is recomputed; reopening is owner-only and audited, and it is usually today's bill). The
  * audit chain keeps the reopen and both closes.
@@ -73,29 +81,37 @@ export async function billParts(db: Db, ticketId: string) {
  * A bill that was already numbered but never sealed was closed before the chain existed: it stays
  * outside it, as it was, so the chain remains "unsealed bills first, then sealed ones".
  */
-export async function sealClosedBill(tx: Db, before: Pick<TicketRow, 'id' | 'billNumber' | 'billHash'>) {
-  if (before.billNumber !== null && before.billHash === null) return;
-  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, before.id));
-  const { lines, paid } = await billParts(tx, ticket.id);
-  const digest = billDigestOf(billContent(ticket, lines, paid));
+export async function billSealing(
+  tx: Db,
+  before: Pick<TicketRow, 'id' | 'restaurantId' | 'billNumber' | 'billHash' | 'discount' | 'serviceChargePercent'>,
+  closing: { billNumber: number; closedAt: Date },
+): Promise<{ seal: Partial<BillSeal>; relinkLater: () => Promise<void> }> {
+  if (before.billNumber !== null && before.billHash === null) return { seal: {}, relinkLater: async () => {} };
+  const { lines, paid } = await billParts(tx, before.id);
+  const digest = billDigestOf(billContent({ ...before, ...closing }, lines, paid));
   const [below] = await tx
     .select({ hash: tickets.billHash })
     .from(tickets)
-    .where(and(eq(tickets.restaurantId, ticket.restaurantId), lt(tickets.billNumber, ticket.billNumber!)))
+    .where(and(eq(tickets.restaurantId, before.restaurantId), lt(tickets.billNumber, closing.billNumber)))
     .orderBy(desc(tickets.billNumber))
     .limit(1);
   const prevHash = below?.hash ?? GENESIS_HASH;
-  let hash = billLinkHash(prevHash, digest);
-  await tx.update(tickets).set({ billDigest: digest, billPrevHash: prevHash, billHash: hash }).where(eq(tickets.id, ticket.id));
-  if (before.billNumber === null) return;
+  const hash = billLinkHash(prevHash, digest);
+  const seal = { billDigest: digest, billPrevHash: prevHash, billHash: hash };
+  if (before.billNumber === null) return { seal, relinkLater: async () => {} };
+  return { seal, relinkLater: () => relinkBillsAfter(tx, before.restaurantId, closing.billNumber, before.billHash, hash) };
+}
+
+async function relinkBillsAfter(tx: Db, restaurantId: string, billNumber: number, oldHashOfBill: string | null, newHashOfBill: string) {
   const later = await tx
     .select({ id: tickets.id, digest: tickets.billDigest, prevHash: tickets.billPrevHash, hash: tickets.billHash })
     .from(tickets)
-    .where(and(eq(tickets.restaurantId, ticket.restaurantId), gt(tickets.billNumber, ticket.billNumber!)))
+    .where(and(eq(tickets.restaurantId, restaurantId), gt(tickets.billNumber, billNumber)))
     .orderBy(asc(tickets.billNumber));
   // Only links that hold are carried over: a link found broken stays as found (and so does every
   // one after it), so closing a reopened bill never papers over what the verifier must report.
-  let oldHash = before.billHash;
+  let oldHash = oldHashOfBill;
+  let hash = newHashOfBill;
   for (const bill of later) {
     if (bill.digest === null || bill.prevHash === null || bill.prevHash !== oldHash || bill.hash !== billLinkHash(bill.prevHash, bill.digest)) return;
     const relinked = billLinkHash(hash, bill.digest);

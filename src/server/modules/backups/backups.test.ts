@@ -97,12 +97,13 @@ beforeAll(async () => {
   // Some service of its own on top of the demo's: the bill the demo left asking for the check is closed.
   const api = await waiterApi(source, demoId);
   const [asking] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.restaurantId, demoId), sql`${tickets.billRequestedAt} is not null`, eq(tickets.status, 'open')));
+  // Values a JavaScript number or Date would change: they must come back as PostgreSQL wrote them
+  // (set before the close: a closed bill keeps what it sealed, migration 0027).
+  await db.execute(sql`update ${tickets} set service_charge_percent = 12.5, opened_at = '2026-11-25 10:11:12.123456+03' where id = ${asking.id}`);
   await api.payAndClose(asking.id);
-  // Values a JavaScript number or Date would change: they must come back as PostgreSQL wrote them.
   const [owner2] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'owner2@demo.local'));
   const [second] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, 'İkinci Şube'));
   await db.insert(userPreferences).values({ userId: owner2.id, restaurantId: second.id, value: sql`'{"buyuk": 123456789012345678901234567890.10, "kucuk": 1e-30, "metin": "satır\\nsonu \\"tırnak\\" ğüşİı", "bos": null}'::jsonb` });
-  await db.execute(sql`update ${tickets} set service_charge_percent = 12.5, opened_at = '2026-11-25 10:11:12.123456+03' where id = ${asking.id}`);
   backup = await dumpToBuffer(db);
   backedUp = await snapshot(db);
 });

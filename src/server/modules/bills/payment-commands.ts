@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { sealClosedBill } from '../audit-chain';
+import { billSealing } from '../audit-chain';
 import { lastDayClose, openBusinessDay } from '../day-close';
 import { assertBillHolds, checkedBill, contentRows, lockOpenTicket, lockOpenTicketWithContents, markLinesPaid, openTicketOn, presentTicketRows, readTicket, touchTicket } from '../orders';
 import { getStoredRestaurantSettings } from '../settings';
@@ -157,11 +157,12 @@ export async function closeTicket(c: CommandContext, ticketId: string, version: 
   const billNumber = ticket.billNumber ?? (await nextBillNumber(c));
   // the business day it belongs to: the server clock's, or the day after the last Gün Sonu (issue 23)
   const businessDay = await openBusinessDay(c.tx, c.restaurantId, closedAt);
-  await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId, businessDay });
+  // the bill's link in the restaurant's hash chain, written with the close itself
+  const sealing = await billSealing(c.tx, ticket, { billNumber, closedAt });
+  await touchTicket(c, ticket.id, { status: 'closed', billNumber, closedAt, closedBy: c.actor.userId, businessDay, ...sealing.seal });
+  await sealing.relinkLater();
   // the sales report's figures, in the same transaction (modules/reports/sales-figures.ts)
   await recordBillFigures(c, ticket.id);
-  // the bill's link in the restaurant's hash chain, in the same transaction as the close
-  await sealClosedBill(c.tx, ticket);
   await c.audit({
     action: 'ticket.close',
     entity: 'ticket',
@@ -193,7 +194,7 @@ export async function reopenBill(c: CommandContext, billId: string, reason: stri
   }
   // the figures its close added come off the sales report again (before closed_at goes)
   await removeBillFigures(c, ticket.id);
-  await touchTicket(c, ticket.id, { status: 'open', closedAt: null, closedBy: null, businessDay: null });
+  // the audit row first: the database opens a sealed bill only after its reopen is recorded (0027)
   await c.audit({
     action: 'ticket.reopen',
     entity: 'ticket',
@@ -201,5 +202,6 @@ export async function reopenBill(c: CommandContext, billId: string, reason: stri
     before: { billNumber: ticket.billNumber, closedAt: ticket.closedAt?.toISOString() ?? null, closedBy: ticket.closedBy },
     reason,
   });
+  await touchTicket(c, ticket.id, { status: 'open', closedAt: null, closedBy: null, businessDay: null });
   c.emit('kitchen', ticket.id);
 }

@@ -3,9 +3,14 @@ import { brokenLinkPlace, type AuditChainReport } from '../shared/audit-chain-co
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { restaurants } from './db/schema';
+import type { RecordCheck } from './lib/record-check';
 import { findChainHead, parseChainHead, verifyChains } from './modules/audit-chain';
+import { checkCashRecords } from './modules/day-close';
+import { checkOnlineOrders } from './modules/online-orders';
+import { checkSalesFigures } from './modules/reports';
 
-// npm run verify-audit — checks every restaurant's hash chains (audit rows, closed bills) and
+// npm run verify-audit — checks every restaurant's hash chains (audit rows, closed bills), the
+// records that must agree with them (sales figures, cash movements and İade, online orders), and
 // exits with 1 when a link does not hold, so a scheduled job or a monitor can raise the alarm.
 // `-- --head <Zincir başı from a Gün Sonu slip>` also proves nothing before that slip was rewritten
 // (exits 1 when no row carries it).
@@ -32,6 +37,13 @@ function describe(report: AuditChainReport): string[] {
         : `Gün sonları: ${nf.format(report.dayCloses ?? 0)} rapor, zincir sağlam`;
   return [audit, bills, days];
 }
+
+/** Records that are not chained themselves but must agree with what is (audit rows, sealed bills). */
+const RECORD_CHECKS: [string, RecordCheck][] = [
+  ['Satış rakamları', checkSalesFigures],
+  ['Kasa hareketleri ve iadeler', checkCashRecords],
+  ['Online siparişler', checkOnlineOrders],
+];
 
 /** `--head "a1b2 c3d4 e5f6 0718"` (or `--head a1b2c3d4e5f60718`): the value from a Gün Sonu slip. */
 function headArgument(argv: string[]): string | null | undefined {
@@ -64,6 +76,11 @@ async function main() {
       isBroken ||= report.firstBroken !== null;
       console.log(`${r.name} (${r.id})`);
       for (const line of describe(report)) console.log(`  ${line}`);
+      for (const [what, check] of RECORD_CHECKS) {
+        const found = await check(opened.database.db, r.id);
+        isBroken ||= found !== null;
+        console.log(found ? `  ${what}: UYUŞMUYOR — ${found.id}: ${found.reason}` : `  ${what}: kayıtlarla uyuşuyor`);
+      }
       const row = head ? await findChainHead(opened.database.db, r.id, head) : null;
       if (row) {
         headFound = true;

@@ -6,3 +6,4 @@ export { PlatformOutbox } from './platform-outbox';
 export type { OutboxOptions } from './platform-outbox';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
 export { sofraChannelRoutes } from './sofra-channel.routes';
+export { checkOnlineOrders } from './online-orders-check';

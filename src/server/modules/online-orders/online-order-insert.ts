@@ -38,6 +38,30 @@ export async function findReceived(r: Reader, source: OnlineOrderSource, externa
   return { orderId: existing.id, status: existing.status as OnlineOrderStatus, created: false };
 }
 
+type OrderContent = Pick<typeof onlineOrders.$inferSelect, 'source' | 'externalId' | 'type' | 'items' | 'paymentMethod' | 'totalKurus' | 'customerName'> &
+  Partial<Pick<typeof onlineOrders.$inferSelect, 'paymentBrand' | 'subtotalKurus' | 'platformDiscountKurus' | 'isTest' | 'customerPhone' | 'customerAddress' | 'note'>>;
+
+/**
+ * What an order's receive audit row seals of it: what was ordered, by whom, to where, for how much
+ * and how it is paid (online-orders-check.ts compares the stored row with it). Its status moves on
+ * with its own audited commands.
+ */
+export const orderContentHash = (o: OrderContent) =>
+  orderBodyHash({
+    source: o.source,
+    externalId: o.externalId,
+    type: o.type,
+    items: o.items,
+    paymentMethod: o.paymentMethod,
+    paymentBrand: o.paymentBrand ?? null,
+    subtotal: o.subtotalKurus ?? null,
+    platformDiscount: o.platformDiscountKurus ?? 0,
+    total: o.totalKurus,
+    isTest: o.isTest ?? false,
+    customer: [o.customerName, o.customerPhone ?? null, o.customerAddress ?? null],
+    note: o.note ?? null,
+  });
+
 /** A received order as both intakes (the restaurant's own channel, a delivery platform) store it. */
 export type NewOnlineOrder = Omit<typeof onlineOrders.$inferInsert, 'id' | 'restaurantId' | 'status' | 'totalKurus' | 'createdAt' | 'updatedAt' | 'version'> & {
   /** what the audit row adds about the order (its test flag, unmapped lines) */
@@ -71,7 +95,7 @@ export async function insertOnlineOrder(c: CommandContext, { auditExtra, ...orde
     action: 'online_order.receive',
     entity: 'online_order',
     entityId: row.id,
-    after: { source: order.source, externalId: order.externalId, type: order.type, total, lines, ...auditExtra },
+    after: { source: order.source, externalId: order.externalId, type: order.type, total, lines, content: orderContentHash({ ...order, totalKurus: total }), ...auditExtra },
   });
   c.emit('online-orders', row.id);
   return row.id;

@@ -2,3 +2,4 @@
 export { reportsRoutes } from './reports.routes';
 export { backfillSalesFigures } from './sales-backfill';
 export { recordBillFigures, recordRefundFigures, removeBillFigures } from './sales-figures';
+export { checkSalesFigures } from './figures-check';

@@ -27,6 +27,7 @@ import { Printing, type PrintingOptions, printingRoutes } from './modules/printi
 import { printerRoutes, restaurantSettingsRoutes } from './modules/settings';
 import { meRoutes, staffRoutes } from './modules/staff';
 import { tablesRoutes } from './modules/tables';
+import { guestRequestsRoutes, tableRequestsRoutes } from './modules/table-requests';
 import { ticketsRoutes } from './modules/orders';
 import { decorateDeps } from './app-deps';
 import { commandHooks } from './command-hooks';
@@ -99,6 +100,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [eventsRoutes, '/api/events'],
   [clientErrorsRoutes(), '/api/client-errors'],
   [publicMenuRoutes, '/api/public/menus'],
+  [guestRequestsRoutes, '/api/public/menus/:restaurantId/tables/:token'],
   [publicPhotoRoutes, '/api/public/photos'],
   [printerRoutes, `${RESTAURANT_PREFIX}/settings/printer`],
   [restaurantSettingsRoutes, `${RESTAURANT_PREFIX}/settings/general`],
@@ -108,6 +110,7 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [menuRoutes, `${RESTAURANT_PREFIX}/menu`],
   [menuFileRoutes, `${RESTAURANT_PREFIX}/menu`],
   [ticketsRoutes, RESTAURANT_PREFIX],
+  [tableRequestsRoutes, RESTAURANT_PREFIX],
   [kitchenRoutes, RESTAURANT_PREFIX],
   [billsRoutes, RESTAURANT_PREFIX],
   [dayCloseRoutes, RESTAURANT_PREFIX],

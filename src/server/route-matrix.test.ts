@@ -11,6 +11,8 @@ import { billsMatrixFixtures } from './modules/bills/bills-test-kit';
 import { pinMatrixFixtures } from './modules/devices/pin-test-kit';
 import { recipesMatrixFixtures } from './modules/recipes/recipes-test-kit';
 import { couriersMatrixFixtures } from './modules/couriers/couriers-test-kit';
+import { tableRequestsMatrixFixtures } from './modules/table-requests/table-requests-test-kit';
+import { TABLE_REQUEST_MESSAGES } from './modules/table-requests/table-request-messages';
 import { onlineOrdersMatrixFixtures } from './modules/online-orders/online-orders-test-kit';
 import { simulatorMatrixFixtures } from './modules/online-orders/platform-simulator-test-kit';
 import { TINY_PNG, menuMatrixFixtures, multipart } from './modules/menu/menu-test-kit';
@@ -193,6 +195,22 @@ const withCourier = (state: Parameters<typeof couriersMatrix>[1], body?: (made: 
   };
 };
 
+/** QR Sipariş (issue 39): a fresh table with its QR token (QR Sipariş on), and a waiting order or call on it when asked. */
+const qrMatrix = tableRequestsMatrixFixtures(() => ctx);
+const FLOOR_REQUESTS: RouteRule = { access: ['owner', 'waiter'], tenantScoped: true };
+/** The guest's routes: anyone holding the table's token; another restaurant's id with it is an unknown code. */
+const GUEST: RouteRule = { access: 'public', tenantScoped: true, foreign: { status: 404, error: TABLE_REQUEST_MESSAGES.tokenInvalid } };
+const withQr = (waiting?: 'order' | 'waiter', body?: (made: Awaited<ReturnType<typeof qrMatrix>>) => unknown, headers?: () => Record<string, string>) => {
+  let made: Awaited<ReturnType<typeof qrMatrix>>;
+  return {
+    prepare: async (s: CallerSession) => {
+      made = await qrMatrix(s, waiting);
+      return { ...(body ? { payload: body(made) as object } : {}), ...(headers ? { headers: headers() } : {}) };
+    },
+    pathParams: () => ({ token: made.token, requestId: made.requestId, tableId: made.tableId }),
+  };
+};
+
 const MATRIX: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
   'POST /api/auth/login': {
@@ -278,6 +296,19 @@ const MATRIX: Record<string, RouteRule> = {
   'POST /api/me/password': { access: ALL, prepare: () => ({ payload: { currentPassword: TEST_PASSWORD, newPassword: 'matris-yeni-sifre' } }) },
   'POST /api/me/sign-out-everywhere': { access: ALL },
   'GET /api/public/menus/:restaurantId': { access: 'public', tenantScoped: false },
+  // QR Sipariş: the guest at the table (the QR token is the key; checked in table-requests.routes.test.ts)
+  'POST /api/public/menus/:restaurantId/tables/:token/requests': {
+    ...GUEST,
+    ...withQr(undefined, (m) => ({ items: [{ menuItemId: m.itemId, quantity: 1 }] }), () => ({ 'idempotency-key': `matris-${Math.random().toString(36).slice(2)}` })),
+  },
+  'GET /api/public/menus/:restaurantId/tables/:token/requests/:requestId': { ...GUEST, ...withQr('order') },
+  'POST /api/public/menus/:restaurantId/tables/:token/calls': { ...GUEST, ...withQr(undefined, () => ({ kind: 'waiter' })) },
+  'GET /api/restaurants/:restaurantId/table-requests': FLOOR_REQUESTS,
+  'POST /api/restaurants/:restaurantId/table-requests/:requestId/accept': { ...FLOOR_REQUESTS, ...withQr('order') },
+  'POST /api/restaurants/:restaurantId/table-requests/:requestId/reject': { ...FLOOR_REQUESTS, ...withQr('order', () => ({ reason: 'Matris' })) },
+  'POST /api/restaurants/:restaurantId/table-requests/:requestId/acknowledge': { ...FLOOR_REQUESTS, ...withQr('waiter') },
+  'GET /api/restaurants/:restaurantId/tables/qr-tokens': OWNER_LAYOUT,
+  'POST /api/restaurants/:restaurantId/tables/:tableId/qr-token': { ...OWNER_LAYOUT, ...withQr() },
   'GET /api/events': { access: ALL, streaming: true },
   'POST /api/client-errors': { access: ALL, prepare: () => ({ payload: { message: 'Matris', screen: '/owner', version: '0.1.0' } }) },
   'GET /api/events/poll': { access: ALL, prepare: () => ({ query: { after: '-1' } }) },

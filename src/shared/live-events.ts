@@ -32,6 +32,11 @@ export const LIVE_EVENT_TYPES = [
   'couriers',
   /** an online order arrived, was accepted or rejected (Online Sipariş Takibi rings on every owner screen, and on the kitchen's when Ayarlar says so); id = the order */
   'online-orders',
+  /**
+   * a guest's order request or call from a table's QR (Garson Çağır, Hesap İste) arrived, or staff
+   * answered one (accepted, rejected, acknowledged): the waiter's phone rings for a new one; id = the request
+   */
+  'table-requests',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QR_CONFIRM_BY } from './restaurant-settings';
 
 export const publicMenuCategory = z.object({ id: z.string(), label: z.string(), value: z.string() });
 export const publicMenuItem = z.object({
@@ -10,13 +11,41 @@ export const publicMenuItem = z.object({
   category: z.string(),
   /** the photo's URL on this server, when the item has one */
   photo: z.string().optional(),
+  /**
+   * The dish's option groups (only when it has some), in their order: a guest ordering from the
+   * table picks `min`..`max` options of each; a group with min 0 may be left empty. `price` is the
+   * option's add-on per unit, kuruş. The server checks the same rules when the order arrives.
+   */
+  optionGroups: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        min: z.number().int(),
+        max: z.number().int(),
+        options: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+      }),
+    )
+    .optional(),
 });
 export const publicMenu = z.object({
   restaurantInfo: z.object({ name: z.string() }),
   categories: z.array(publicMenuCategory),
   menuItems: z.array(publicMenuItem),
-  /** the table a QR code was printed for (`?masa=<tableId>`), when it is one of this restaurant's */
-  table: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** the table a QR code was printed for (`?masa=<the table's QR token>`), when the token is one of this restaurant's current ones */
+  table: z.object({ name: z.string() }).optional(),
+  /**
+   * With `table`: whether guests can order from it now (the owner's QR Sipariş switch, within its
+   * hours) and who confirms an order; `hours` when the owner set them (the restaurant's wall clock).
+   */
+  ordering: z
+    .object({
+      enabled: z.boolean(),
+      confirmBy: z.enum(QR_CONFIRM_BY),
+      hours: z.object({ from: z.string(), to: z.string() }).optional(),
+    })
+    .optional(),
 });
 export type PublicMenu = z.infer<typeof publicMenu>;
 export type PublicMenuItem = z.infer<typeof publicMenuItem>;
+export type PublicMenuOptionGroup = NonNullable<PublicMenuItem['optionGroups']>[number];

@@ -28,6 +28,26 @@ export const courseName = nameText('Servis sırası', { min: 1, max: COURSE_LIMI
 export const sameCourse = (a: string, b: string) => a.toLocaleLowerCase('tr-TR') === b.toLocaleLowerCase('tr-TR');
 const text = (max: number, label: string) => nameText(label, { max });
 
+/**
+ * QR Sipariş (issue 39): who confirms a guest's order from a table's QR code — the waiter (one tap
+ * on their phone) or nobody (straight to the kitchen, accepted at once).
+ */
+export const QR_CONFIRM_BY = ['waiter', 'kitchen'] as const;
+export type QrConfirmBy = (typeof QR_CONFIRM_BY)[number];
+export const QR_CONFIRM_BY_LABELS: Record<QrConfirmBy, string> = { waiter: 'Garson onaylar', kitchen: 'Doğrudan mutfağa' };
+const clockTime = (label: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} SS:DD biçiminde olmalı (ör. 11:00)`);
+/** When guests may order, on the restaurant's wall clock; `to` before `from` runs past midnight (18:00–02:00). */
+const orderingHours = z
+  .object({ from: clockTime('Sipariş başlangıç saati'), to: clockTime('Sipariş bitiş saati') })
+  .refine((h) => h.from !== h.to, { message: 'Sipariş saatlerinin başlangıcı ve bitişi aynı olamaz', path: ['to'] });
+export type OrderingHours = z.infer<typeof orderingHours>;
+/** A new restaurant takes no orders from its QR codes until the owner turns it on. */
+export const DEFAULT_QR_ORDERING = { enabled: false, confirmBy: 'waiter', hours: null } as const satisfies {
+  enabled: boolean;
+  confirmBy: QrConfirmBy;
+  hours: OrderingHours | null;
+};
+
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('tr-TR', { timeZone: tz });
@@ -105,6 +125,17 @@ export const restaurantSettings = z
       .regex(/^(https:\/\/[^\s]*\{z\}[^\s]*)?$/, "Harita adresi 'https://' ile başlamalı ve {z}, {x}, {y} içermeli")
       .superRefine(refuseBadCharacters('name', 'Harita adresi'))
       .default(''),
+    /**
+     * QR Sipariş: guests order from the table's QR code (on/off), who confirms, and the hours it is
+     * open (null = whenever it is on). A document saved before this existed reads (and saves) off.
+     */
+    qrOrdering: z
+      .object({
+        enabled: z.boolean({ error: 'QR sipariş açık ya da kapalı olmalı' }),
+        confirmBy: z.enum(QR_CONFIRM_BY, { error: "Onay 'waiter' (garson) ya da 'kitchen' (doğrudan mutfak) olmalı" }),
+        hours: orderingHours.nullable(),
+      })
+      .default({ ...DEFAULT_QR_ORDERING }),
     timeZone: z.string().superRefine(refuseBadCharacters('name', 'Saat dilimi')).refine(isTimeZone, 'Geçersiz saat dilimi'),
     businessDayStartHour: z
       .number()
@@ -137,6 +168,7 @@ export function defaultRestaurantSettings(name: string): RestaurantSettings {
     kitchenRingsForOnlineOrders: false,
     publicMenu: { enabled: true, baseUrl: '' },
     mapTileUrl: '',
+    qrOrdering: { ...DEFAULT_QR_ORDERING },
     timeZone: DEFAULT_TIME_ZONE,
     businessDayStartHour: DEFAULT_DAY_START_HOUR,
   };

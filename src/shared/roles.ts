@@ -5,9 +5,9 @@ export type Role = (typeof ROLES)[number];
  * Who a command runs as: signed-in staff, and those with no sign-in of their own — a courier through
  * their link, a shared device before the person on it is known (a wrong PIN), the installation and
  * the server's timers ('system'), the restaurant's own order channel and the delivery platforms
- * ('integration'). The audit log names them so.
+ * ('integration'), a guest ordering or calling from a table's QR code ('guest'). The audit log names them so.
  */
-export const ACTOR_ROLES = [...ROLES, 'courier', 'shared-device', 'system', 'integration'] as const;
+export const ACTOR_ROLES = [...ROLES, 'courier', 'shared-device', 'system', 'integration', 'guest'] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
 export function isRole(value: unknown): value is Role {

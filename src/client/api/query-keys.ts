@@ -79,6 +79,8 @@ export const queryKeys = {
   /** Kurye Takibi: couriers, their orders and positions, and the ready Paket Servis orders to give them */
   couriers: (restaurantId?: string) => (restaurantId ? (['couriers', restaurantId] as const) : (['couriers'] as const)),
   courierBoard: (restaurantId: string) => ['couriers', restaurantId, 'board'] as const,
+  /** QR Sipariş: the guests' waiting order requests and calls, and the last hour's answered ones */
+  tableRequests: (restaurantId?: string) => (restaurantId ? (['table-requests', restaurantId] as const) : (['table-requests'] as const)),
 } as const;
 
 export type QueryKey = readonly unknown[];
@@ -111,4 +113,6 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   couriers: [queryKeys.couriers(), queryKeys.tickets(), queryKeys.bills()],
   // the inbox, and the kitchen lists the accepted order's ticket
   'online-orders': [queryKeys.onlineOrders(), queryKeys.tickets(), queryKeys.kitchen()],
+  // a guest's request or call, or its answer: an accepted order's round is on the adisyon and the kitchen's cards
+  'table-requests': [queryKeys.tableRequests(), queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen()],
 };

@@ -38,7 +38,7 @@ describe('public menu page', () => {
   it('renders markup in a description, a category label, the restaurant and the table name as text too', () => {
     const evil: PublicMenu = {
       restaurantInfo: { name: '<b>Lokanta</b>' },
-      table: { id: 't1', name: '<i>7</i>' },
+      table: { name: '<i>7</i>' },
       categories: [{ id: 'c1', label: '🍲 <svg onload=alert(1)>Çorbalar</svg>', value: 'c1' }],
       menuItems: [{ id: 'i1', name: 'Mercimek', description: '<img src=x onerror=alert(2)> Limonlu', price: 9000, category: 'c1' }],
     };
@@ -72,7 +72,7 @@ describe('public menu page', () => {
 describe('public menu extras', () => {
   const withPhoto: PublicMenu = {
     ...menu,
-    table: { id: 't7', name: '7' },
+    table: { name: '7' },
     menuItems: [
       { id: 'i1', name: 'İşkembe Çorbası', description: 'Sarımsaklı', price: 14000, category: 'c1', photo: '/api/public/photos/a.jpg' },
       { id: 'i4', name: 'Mercimek Çorbası', price: 9000, category: 'c1' },

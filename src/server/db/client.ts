@@ -78,6 +78,7 @@ const APPEND_ONLY_TABLES = ['cash_movements', 'refunds', 'refund_lines', 'sales_
  * The server's role may read and write rows, nothing more: it owns no table, so it cannot disable
  * a trigger or replace a function, and the audit log is insert-only for it even without the trigger.
  * It reads the applied migrations so that its daily backups name the schema they belong to.
+ * Guests' table requests (QR Sipariş) are answered, never removed: the reports count them.
  */
 async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
   const role = pg.Client.prototype.escapeIdentifier(decodeURIComponent(new URL(appUrl).username));
@@ -87,6 +88,7 @@ async function grantAppRole(owner: pg.Pool, appUrl: string): Promise<void> {
     REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM ${role};
     REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${role};
     REVOKE UPDATE ON courier_positions FROM ${role};
+    REVOKE DELETE, TRUNCATE ON table_requests FROM ${role};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
     GRANT USAGE ON SCHEMA drizzle TO ${role};
     GRANT SELECT ON drizzle.__drizzle_migrations TO ${role};`);

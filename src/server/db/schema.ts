@@ -236,24 +236,37 @@ export const sections = pgTable('sections', {
  * A table on the floor plan. Position and size are in plan units (a 1000 × 600 grid per section),
  * so the plan scales to any screen and what Masa Düzeni saves is what the floor view draws.
  */
-export const diningTables = pgTable('dining_tables', {
-  id: id(),
-  restaurantId: restaurantRef(),
-  sectionId: uuid('section_id')
-    .notNull()
-    .references(() => sections.id),
-  name: text('name').notNull(),
-  seats: integer('seats').notNull().default(4),
-  sortOrder: sortOrder(),
-  /** 'square' | 'round' | 'rectangle' (TABLE_SHAPES in src/shared) */
-  shape: text('shape').notNull().default('square'),
-  x: integer('x').notNull().default(0),
-  y: integer('y').notNull().default(0),
-  width: integer('width').notNull().default(80),
-  height: integer('height').notNull().default(80),
-  rotation: integer('rotation').notNull().default(0),
-  version: version(),
-});
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id),
+    name: text('name').notNull(),
+    seats: integer('seats').notNull().default(4),
+    sortOrder: sortOrder(),
+    /** 'square' | 'round' | 'rectangle' (TABLE_SHAPES in src/shared) */
+    shape: text('shape').notNull().default('square'),
+    x: integer('x').notNull().default(0),
+    y: integer('y').notNull().default(0),
+    width: integer('width').notNull().default(80),
+    height: integer('height').notNull().default(80),
+    rotation: integer('rotation').notNull().default(0),
+    /**
+     * The key of the table's QR code (`/menu/<restaurant>?masa=<token>`, migration 0026): 43
+     * base64url characters with at least 244 random bits, made by the database for every new table;
+     * a new one (tables module, owner) stops the old printed code at once. Never the table's id, so
+     * one code cannot be guessed from another.
+     */
+    qrToken: text('qr_token')
+      .notNull()
+      .default(sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`),
+    version: version(),
+  },
+  (t) => [uniqueIndex('dining_tables_qr_token_uq').on(t.qrToken)],
+);
 
 /**
  * A ticket (adisyon): a table's open bill, or a Gel-Al / Paket Servis order. docs/decisions/0007-tickets-lines-and-batches.md.
@@ -1063,3 +1076,45 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
 );
+
+// ---- QR Sipariş (issue 39, migration 0026) ----
+
+/**
+ * A guest's order request or call from a table's QR code (modules/table-requests). An order keeps
+ * its lines as priced from the menu when it arrived; accepting it adds them to the table's adisyon
+ * as a new round (`ticket_id`, `batch_id`: the kitchen batch it went in). `expired` is never
+ * written: a request still pending past `expires_at` reads as expired. The table's name is kept, so
+ * a deleted table's requests still read (and count in reports).
+ */
+export const tableRequests = pgTable(
+  'table_requests',
+  {
+    id: id(),
+    restaurantId: restaurantRef(),
+    tableId: uuid('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
+    tableName: text('table_name').notNull(),
+    /** 'order' | 'waiter' | 'bill' (TABLE_REQUEST_KINDS) */
+    kind: text('kind').notNull(),
+    /** 'pending' | 'accepted' | 'rejected' (a call acknowledged is accepted) */
+    status: text('status').notNull().default('pending'),
+    /** [{ menuItemId, name, quantity, unitPriceKurus, options, note }] as priced on arrival */
+    lines: jsonb('lines').notNull().default([]),
+    itemCount: integer('item_count').notNull().default(0),
+    totalKurus: integer('total_kurus').notNull().default(0),
+    /** the rejection's reason, shown to the guest */
+    reason: text('reason'),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    batchId: uuid('batch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by'),
+  },
+  (t) => [
+    index('table_requests_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    // a new order counts the table's waiting ones; a call looks for one already waiting
+    index('table_requests_table_pending_idx').on(t.tableId, t.kind).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---- end QR Sipariş ----

@@ -6,7 +6,8 @@ import { seedDemoPlatforms } from './seed-demo-platforms';
 import { seedDemoRecipes } from './seed-demo-recipes';
 import { demoTablePosition, seedDemoService } from './seed-demo-service';
 import { DEMO_ACCOUNTS, DEMO_MENU, DEMO_OPTION_GROUPS, DEMO_PASSWORD, DEMO_SECTIONS, type DemoOptionKey } from './demo-menu';
-import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from '../db/schema';
+import { defaultRestaurantSettings } from '../../shared/restaurant-settings';
+import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, settings, users } from '../db/schema';
 
 const DEMO_NAME = 'Demo Lokanta';
 type DemoAccount = { email: string; name: string; role: string };
@@ -44,6 +45,12 @@ export async function seedDemo(deps: CommandDeps, passwordCost?: number): Promis
 
   const demoId = await runCreateRestaurant(deps, DEMO_NAME, async (c) => {
     await addMembers(c, DEMO_ACCOUNTS);
+    // The quick start shows QR Sipariş working: guests order from the tables' codes, the waiter confirms.
+    await c.tx.insert(settings).values({
+      restaurantId: c.restaurantId,
+      key: 'general',
+      value: { ...defaultRestaurantSettings(DEMO_NAME), qrOrdering: { enabled: true, confirmBy: 'waiter', hours: null } },
+    });
     await seedMenu(c.tx, c.restaurantId, DEMO_MENU);
     for (const [s, section] of DEMO_SECTIONS.entries()) {
       const [row] = await c.tx.insert(sections).values({ restaurantId: c.restaurantId, name: section.name, sortOrder: s }).returning();

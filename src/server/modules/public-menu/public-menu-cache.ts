@@ -63,16 +63,20 @@ export class PublicMenuCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The menu to send, or null when the restaurant's public menu is offline. Unknown ids throw. */
-  async get(restaurantId: string, tableId?: string): Promise<MenuRepresentation | null> {
+  /**
+   * The menu to send, or null when the restaurant's public menu is offline. Unknown ids throw. With
+   * one of the restaurant's current table QR tokens, the table's variant: its name and whether
+   * guests may order from it; any other token (a rotated one, a table id, a guess) gets the plain menu.
+   */
+  async get(restaurantId: string, tableToken?: string): Promise<MenuRepresentation | null> {
     const entry = await this.entry(restaurantId);
     if (!entry.isOnline || !entry.base || !entry.snapshot.isOnline) return null;
-    const tableName = tableId ? entry.snapshot.tables.get(tableId) : undefined;
-    if (!tableId || tableName === undefined) return entry.base;
-    let variant = entry.byTable.get(tableId);
+    const tableName = tableToken ? entry.snapshot.tables.get(tableToken) : undefined;
+    if (!tableToken || tableName === undefined) return entry.base;
+    let variant = entry.byTable.get(tableToken);
     if (!variant) {
-      variant = represent({ ...entry.snapshot.menu, table: { id: tableId, name: tableName } });
-      entry.byTable.set(tableId, variant);
+      variant = represent({ ...entry.snapshot.menu, table: { name: tableName }, ordering: entry.snapshot.ordering });
+      entry.byTable.set(tableToken, variant);
     }
     return variant;
   }

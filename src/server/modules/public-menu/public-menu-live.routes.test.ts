@@ -68,7 +68,7 @@ describe('public menu revalidation', () => {
     expect(menu.menuItems[0].name).toBe('Mercimek');
   });
 
-  it('shows the table a QR code was printed for, and ignores unknown or foreign tables', async () => {
+  it("shows the table a QR code was printed for by the table's token, and ignores table ids, unknown and foreign tokens", async () => {
     const r = await menuWithSoup();
     const other = await restaurantWithStaff(ctx);
     const [salon] = await ctx.database.db.insert(sections).values({ restaurantId: r.id, name: 'Salon' }).returning();
@@ -78,11 +78,15 @@ describe('public menu revalidation', () => {
     // The first read after adding tables: the layout screen will announce table changes itself.
     (ctx.app.hub as EventHub).publish(r.id, 'tables');
 
-    const withTable = await get(r.id, {}, `?masa=${seven.id}`);
-    expect(withTable.json().table).toEqual({ id: seven.id, name: '7' });
+    expect(seven.qrToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const withTable = await get(r.id, {}, `?masa=${seven.qrToken}`);
+    // a new restaurant takes no orders from its tables until the owner turns QR Sipariş on
+    expect(withTable.json()).toMatchObject({ table: { name: '7' }, ordering: { enabled: false, confirmBy: 'waiter' } });
+    expect(publicMenu.strict().safeParse(withTable.json()).success).toBe(true);
     const plain = await get(r.id);
     expect(plain.headers.etag).not.toBe(withTable.headers.etag);
-    for (const masa of [theirs.id, 'abc', '00000000-0000-4000-8000-000000000000']) {
+    expect(plain.json()).not.toHaveProperty('ordering');
+    for (const masa of [theirs.qrToken, seven.id, theirs.id, 'abc', '00000000-0000-4000-8000-000000000000']) {
       const res = await get(r.id, {}, `?masa=${masa}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).not.toHaveProperty('table');
@@ -119,6 +123,7 @@ describe('the public menu cache', () => {
   const snapshot = (name: string): PublicMenuSnapshot => ({
     isOnline: true,
     tables: new Map([['t1', 'Bahçe 3']]),
+    ordering: { enabled: false, confirmBy: 'waiter' },
     menu: { restaurantInfo: { name }, categories: [], menuItems: [] },
   });
 

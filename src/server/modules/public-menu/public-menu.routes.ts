@@ -19,7 +19,7 @@ export async function publicMenuRoutes(app: FastifyInstance) {
       config: PUBLIC,
       schema: {
         params: restaurantParams,
-        // masa: the table a QR code was printed for; an unknown one is ignored, never an error.
+        // masa: the QR token of the table a code was printed for; an unknown one is ignored, never an error.
         querystring: z.object({ masa: z.string().max(64).optional() }),
         // 200 is `publicMenu` (src/shared/public-menu.ts), sent as bytes serialised once per change.
       },

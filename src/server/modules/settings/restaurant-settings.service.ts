@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fromStoredPaymentMethod } from '../../../shared/domain/payment-methods';
 import { MESSAGES } from '../../../shared/errors';
-import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, DEFAULT_COURSES, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import { defaultRestaurantSettings, DEFAULT_COMP_REASONS, DEFAULT_COURSES, DEFAULT_QR_ORDERING, type RestaurantSettings } from '../../../shared/restaurant-settings';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -27,9 +27,11 @@ export async function getStoredRestaurantSettings(db: Db, restaurantId: string):
   const courses = doc.value.courses ?? [...DEFAULT_COURSES];
   // …and before the kitchen could ring for online orders, with it off.
   const kitchenRingsForOnlineOrders = doc.value.kitchenRingsForOnlineOrders ?? false;
+  // …and before QR Sipariş, with guests' ordering off.
+  const qrOrdering = doc.value.qrOrdering ?? { ...DEFAULT_QR_ORDERING };
   // …and one restored from a backup older than migration 0024 still says 'mealCard'.
   const paymentMethods = doc.value.paymentMethods.map(fromStoredPaymentMethod) as RestaurantSettings['paymentMethods'];
-  return { ...doc, value: { ...doc.value, paymentMethods, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, kitchenRingsForOnlineOrders, profile } };
+  return { ...doc, value: { ...doc.value, paymentMethods, compReasons: doc.value.compReasons ?? [...DEFAULT_COMP_REASONS], courses, kitchenRingsForOnlineOrders, qrOrdering, profile } };
 }
 
 /** The owner's general settings; a restaurant that never saved gets the defaults with its name. */

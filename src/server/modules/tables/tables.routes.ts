@@ -12,11 +12,13 @@ import {
   updateTableRequest,
   versionQuery,
 } from '../../../shared/floor-contract';
+import { qrTokenResponse, qrTokensResponse } from '../../../shared/table-requests-contract';
 import { diningTable, section } from '../../../shared/tables-contract';
 import { ALL_STAFF, OWNER, allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { readFloor } from './floor.service';
 import { createSection, createTable, deleteSection, deleteTable, duplicateTable, renameSection, reorderSections, updateTable } from './layout-commands';
+import { listQrTokens, rotateQrToken } from './qr-tokens';
 import { listSections, listTables } from './tables.service';
 
 const sectionParams = restaurantParams.extend({ sectionId: z.string() });
@@ -63,6 +65,15 @@ export async function tablesRoutes(app: FastifyInstance) {
   r.post('/tables/:tableId/duplicate', { config: OWNER, schema: { params: tableParams, response: { 201: layoutTable } } }, async (request, reply) =>
     reply.status(201).send(await command(request, (c) => duplicateTable(c, request.params.tableId))),
   );
+  // QR Sipariş: the tables' QR tokens (the owner's table cards) and a new token for one table
+  r.get('/tables/qr-tokens', { config: OWNER, schema: { params: restaurantParams, response: { 200: qrTokensResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listQrTokens(db, actorOf(request).restaurantId);
+  });
+  r.post('/tables/:tableId/qr-token', { config: OWNER, schema: { params: tableParams, response: { 201: qrTokenResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.status(201).send(await command(request, (c) => rotateQrToken(c, request.params.tableId)));
+  });
   r.delete('/tables/:tableId', { config: OWNER, schema: { params: tableParams, querystring: versionQuery } }, async (request, reply) => {
     await command(request, (c) => deleteTable(c, request.params.tableId, request.query.version));
     return reply.status(204).send();

@@ -209,6 +209,34 @@ export const lineGross = (line: Pick<BillLine, 'unitPrice' | 'quantity'>) => lin
 /** The VAT an amount that includes it contains, at `rate` %. */
 export const vatContained = (amount: number, rate: number) => mulDivRound(amount, rate, 100 + rate);
 
+/**
+ * A period's VAT by rate as its receipts show it: each bill's VAT as worked on the bill (and printed
+ * on it), less each İade line's VAT as worked on the line, summed — never worked again on the summed
+ * amounts, which would round once where the receipts rounded each. Gün Sonu adds through this;
+ * Satış Raporları's stored sums follow the same rule bill by bill (modules/reports/sales-figures.ts),
+ * and one-figure.routes.test.ts holds the two to the kuruş.
+ */
+export class PeriodVat {
+  private readonly byRate = new Map<number, { amount: number; vat: number }>();
+  bill(bill: Pick<Bill, 'vatByRate'>) {
+    for (const v of bill.vatByRate) this.add(v.rate, v.amount, v.vat);
+  }
+  refundLine(rate: number, amount: number) {
+    this.add(rate, -amount, -vatContained(amount, rate));
+  }
+  private add(rate: number, amount: number, vat: number) {
+    const r = this.byRate.get(rate) ?? { amount: 0, vat: 0 };
+    this.byRate.set(rate, { amount: r.amount + amount, vat: r.vat + vat });
+  }
+  /** Rates with money, lowest first: the base (without VAT) and the VAT. */
+  rows(): { rate: number; base: number; tax: number }[] {
+    return [...this.byRate]
+      .filter(([, r]) => r.amount !== 0 || r.vat !== 0)
+      .sort(([a], [b]) => a - b)
+      .map(([rate, r]) => ({ rate, base: r.amount - r.vat, tax: r.vat }));
+  }
+}
+
 /** The whole bill of a ticket. Throws BillMathError for an over-total discount. */
 export function computeBill(input: BillInput): Bill {
   const lines = input.lines.map((l) => {

@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CashCountInfo, CashMovementInfo, DayCloseReport, OpenTicketInfo, RefundInfo } from '../../../shared/day-close-contract';
-import { vatContained } from '../../../shared/bill-math';
+import { PeriodVat } from '../../../shared/bill-math';
 import { netSales } from '../../../shared/sales-definitions';
 import type { TicketType } from '../../../shared/ticket-contract';
 import type { PaymentMethod } from '../../../shared/domain/payment-methods';
@@ -133,7 +133,7 @@ export async function dayFigures(db: Db, restaurantId: string, from: string, to:
   const paid = groupBy<PaymentRow>(paidRows.map((r) => r.p), (p) => p.ticketId);
 
   const s = { gross: 0, discounts: 0, comps: 0, cancellations: 0, cancellationCount: 0, serviceCharge: 0, tips: 0, guests: 0, total: 0 };
-  const vatAmount = new Map<number, number>();
+  const vat = new PeriodVat();
   const byMethod = new Map<string, { method: PaymentMethod; brand: string | null; amount: number; count: number }>();
   for (const t of bills) {
     const own = lines.get(t.id) ?? [];
@@ -148,7 +148,7 @@ export async function dayFigures(db: Db, restaurantId: string, from: string, to:
     s.tips += b.tips;
     s.guests += t.guests ?? 0;
     s.total += b.total;
-    for (const v of b.vatByRate) vatAmount.set(v.rate, (vatAmount.get(v.rate) ?? 0) + v.amount);
+    vat.bill(b);
     for (const p of ownPaid) {
       const key = `${p.method}|${p.brand ?? ''}`;
       const m = byMethod.get(key) ?? { method: p.method as PaymentMethod, brand: p.brand, amount: 0, count: 0 };
@@ -169,7 +169,7 @@ export async function dayFigures(db: Db, restaurantId: string, from: string, to:
     const m = byMethod.get(key) ?? { method: r.method, brand: r.brand, amount: 0, count: 0 };
     m.amount -= r.amount;
     byMethod.set(key, m);
-    for (const l of r.lines) vatAmount.set(l.vatRate, (vatAmount.get(l.vatRate) ?? 0) - l.amount);
+    for (const l of r.lines) vat.refundLine(l.vatRate, l.amount);
   }
 
   const movements = await movementsOf(db, restaurantId, from, to);
@@ -209,13 +209,7 @@ export async function dayFigures(db: Db, restaurantId: string, from: string, to:
       bills: bills.length,
       guests: s.guests,
       averageBill: bills.length ? Math.round(s.total / bills.length) : 0,
-      vat: [...vatAmount]
-        .filter(([, amount]) => amount !== 0)
-        .sort(([a], [b]) => a - b)
-        .map(([rate, amount]) => {
-          const tax = amount < 0 ? -vatContained(-amount, rate) : vatContained(amount, rate);
-          return { rate, base: amount - tax, tax };
-        }),
+      vat: vat.rows(),
     },
     payments: [...byMethod.values()].sort((a, b) => (a.method === b.method ? (a.brand ?? '').localeCompare(b.brand ?? '') : a.method < b.method ? -1 : 1)),
     refunds: refundList,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 await build({
-  entryPoints: ['src/server/server.ts', 'src/server/create-restaurant.ts', 'src/server/verify-audit.ts', 'src/server/backup.ts', 'src/server/restore.ts'],
+  entryPoints: ['src/server/server.ts', 'src/server/create-restaurant.ts', 'src/server/verify-audit.ts', 'src/server/backup.ts', 'src/server/restore.ts', 'src/server/platform-inspect.ts'],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,4 +29,4 @@ for (const file of files('dist/client')) {
   const gz = gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION });
   writeFileSync(`${file}.gz`, gz);
 }
-console.log('server bundled: dist/server/server.js, dist/server/create-restaurant.js, dist/server/verify-audit.js, dist/server/backup.js, dist/server/restore.js');
+console.log('server bundled: dist/server/server.js, dist/server/create-restaurant.js, dist/server/verify-audit.js, dist/server/backup.js, dist/server/restore.js, dist/server/platform-inspect.js');

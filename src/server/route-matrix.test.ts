@@ -506,6 +506,30 @@ const MATRIX: Record<string, RouteRule> = {
     pathParams: () => ({ platform: 'getir' }),
     prepare: ({ restaurantId }) => onlineOrders.platformCancellation(restaurantId),
   },
+  // Yemeksepeti as Delivery Hero's middleware calls a plugin: the middleware's JWT; a restaurant
+  // not connected to Yemeksepeti answers like a wrong proof
+  'POST /api/integrations/yemeksepeti/:restaurantId/order/:remoteId': {
+    access: 'public',
+    tenantScoped: true,
+    foreign: PLATFORM_REFUSAL,
+    pathParams: () => ({ remoteId: 'matrix-vendor' }),
+    prepare: ({ restaurantId }) => onlineOrders.yemeksepetiOrder(restaurantId),
+  },
+  // its status update (ORDER_CANCELLED), the order named only in the URL; PUT and POST alike
+  'PUT /api/integrations/yemeksepeti/:restaurantId/remoteId/:remoteId/remoteOrder/:remoteOrderId/posOrderStatus': {
+    access: 'public',
+    tenantScoped: true,
+    foreign: PLATFORM_REFUSAL,
+    pathParams: () => ({ remoteId: 'matrix-vendor', remoteOrderId: 'matrix-ys-cancel' }),
+    prepare: ({ restaurantId }) => onlineOrders.yemeksepetiCancellation(restaurantId, 'matrix-ys-cancel'),
+  },
+  'POST /api/integrations/yemeksepeti/:restaurantId/remoteId/:remoteId/remoteOrder/:remoteOrderId/posOrderStatus': {
+    access: 'public',
+    tenantScoped: true,
+    foreign: PLATFORM_REFUSAL,
+    pathParams: () => ({ remoteId: 'matrix-vendor', remoteOrderId: 'matrix-ys-cancel-post' }),
+    prepare: ({ restaurantId }) => onlineOrders.yemeksepetiCancellation(restaurantId, 'matrix-ys-cancel-post'),
+  },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/restaurants/:restaurantId/online-orders': OWNER_ONLINE,

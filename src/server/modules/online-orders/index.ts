@@ -2,6 +2,7 @@
 export { onlineOrdersRoutes } from './online-orders.routes';
 export { followPlatformOrders } from './platform-follow';
 export { platformIntakeRoutes } from './platform-intake.routes';
+export { inspectPlatformBody, PlatformBodyError } from './platform-inspect';
 export { PlatformOutbox } from './platform-outbox';
 export type { OutboxOptions } from './platform-outbox';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';

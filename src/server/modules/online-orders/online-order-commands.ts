@@ -142,7 +142,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
     .set({ status: 'accepted', prepMinutes: req.prepMinutes, ticketId, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
     .where(eq(onlineOrders.id, order.id));
   await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId } });
-  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.expectedAt ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: ticketId as string | null };
 }
@@ -155,7 +155,7 @@ async function acceptTestOrder(c: CommandContext, order: OrderRow, req: AcceptOn
     .set({ status: 'accepted', prepMinutes: req.prepMinutes, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
     .where(eq(onlineOrders.id, order.id));
   await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, test: true } });
-  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.expectedAt ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: null as string | null };
 }

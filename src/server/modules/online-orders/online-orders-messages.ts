@@ -4,6 +4,7 @@ export const ONLINE_ORDER_MESSAGES = {
   signatureMissing: 'İmza eksik: X-Sofra-Timestamp ve X-Sofra-Signature başlıkları gerekli',
   signatureBad: 'İmza geçersiz',
   platformCredentials: 'Platformun kimlik bilgisi eksik ya da hatalı',
+  unknownRemoteId: 'Bu restoranın Yemeksepeti şube kodu (remoteId) bu değil',
   timestampStale: 'Zaman damgası (X-Sofra-Timestamp) sunucu saatinden 5 dakikadan fazla farklı',
   externalIdReused: (externalId: string, orderId: string) =>
     `Bu sipariş numarası (${externalId}) başka bir içerikle zaten alındı; ilk sipariş: ${orderId}. Değişen bir sipariş için yeni bir numara kullanın`,

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SOFRA_CHANNEL } from '../../../shared/online-orders-contract';
 import { integrationSecrets, platformConnections } from '../../db/schema';
-import { GETIR_ORDER } from './platforms/fixtures';
+import { GETIR_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
+import { signHs512 } from './platforms/yemeksepeti';
+import { MATRIX_SIMULATED_YS_SECRET, simulatorMatrixFixtures } from './platform-simulator-test-kit';
 import { menuFactory } from '../../test-support/factories';
 import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { newSofraSecret, signSofraBody } from './sofra-signature';
@@ -71,6 +73,7 @@ const MATRIX_GETIR_KEY = 'matrix-getir-key';
 /** Route-matrix targets: a fresh 'new' order of the caller's restaurant, received through the channel. */
 export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
   const menus = new Map<string, { mercimekId: string; ezogelinId: string }>();
+  const demo = simulatorMatrixFixtures(getCtx);
   const prepare = async (restaurantId: string) => {
     const ctx = getCtx();
     // read each time: the matrix also rotates the secret (POST .../integrations/sofra/secret)
@@ -110,6 +113,20 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
       const res = await ctx.app.inject({ method: 'POST', url: `/api/integrations/getir/${restaurantId}/orders`, ...order });
       if (res.statusCode !== 201) throw new Error(`platform order not received: ${res.statusCode} ${res.body}`);
       return { payload: { id: order.payload.id, cancelNote: 'Müşteri vazgeçti' }, headers: order.headers };
+    },
+    /** Yemeksepeti's order dispatch as Delivery Hero's middleware sends it (POST …/yemeksepeti/:restaurantId/order/:remoteId) */
+    yemeksepetiOrder: async (restaurantId: string, code = `matrix-ys-${Date.now().toString(36)}-${++counter}`) => {
+      // the simulator's target connects Yemeksepeti too (one connection a platform): the same one for both
+      await demo.demoRestaurant(restaurantId);
+      const jwt = signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 300 }, MATRIX_SIMULATED_YS_SECRET);
+      return { payload: { ...YEMEKSEPETI_ORDER, code, token: `tok-${code}` }, headers: { authorization: `Bearer ${jwt}` } };
+    },
+    /** Yemeksepeti's ORDER_CANCELLED for `code` (…/remoteOrder/:remoteOrderId/posOrderStatus), the order sent first */
+    yemeksepetiCancellation: async (restaurantId: string, code: string) => {
+      const order = await fixtures.yemeksepetiOrder(restaurantId, code);
+      const res = await getCtx().app.inject({ method: 'POST', url: `/api/integrations/yemeksepeti/${restaurantId}/order/matrix-vendor`, ...order });
+      if (res.statusCode !== 200) throw new Error(`Yemeksepeti order not received: ${res.statusCode} ${res.body}`);
+      return { payload: { status: 'ORDER_CANCELLED', message: 'Müşteri vazgeçti' }, headers: order.headers };
     },
     /** an accepted order's id (accepted by `cookies`' owner; another role's try leaves it new) */
     acceptedOrder: async (restaurantId: string, cookies: Record<string, string>) => {

@@ -10,6 +10,8 @@ import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
+import { PlatformBodyError, type PlatformAdapter, type PlatformConnection } from './platforms/types';
+import { yemeksepetiStatusUpdate } from './platforms/yemeksepeti';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 
 const integrationActor = (restaurantId: string): CommandActor => ({ restaurantId, userId: null, role: 'integration' });
@@ -23,6 +25,16 @@ function parseAs(schema: z.ZodType, body: unknown) {
     throw new HttpError(400, `Geçersiz sipariş: ${issue.message}${issue.path.length ? ` (${issue.path.join('.')})` : ''}`);
   }
   return parsed.data;
+}
+
+/** The adapter's reading of a parsed body; a body it cannot take is a 400 with its Turkish reason. */
+function readWith<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof PlatformBodyError) throw new HttpError(400, `Geçersiz sipariş: ${err.message}`);
+    throw err;
+  }
 }
 
 const params = z.object({
@@ -71,7 +83,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { platform, restaurantId } = request.params;
       const { connection, adapter } = await authenticated(request, platform, restaurantId);
-      const order = adapter.toOrder(parseAs(adapter.payload, request.body) as never);
+      const order = readWith(() => adapter.toOrder(parseAs(adapter.payload, request.body) as never));
       const result = await intake(integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
@@ -93,8 +105,67 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
     async (request) => {
       const { platform, restaurantId } = request.params;
       const { connection, adapter } = await authenticated(request, platform, restaurantId);
-      const cancel = adapter.toCancellation(parseAs(adapter.cancellation, request.body) as never);
+      const cancel = readWith(() => adapter.toCancellation(parseAs(adapter.cancellation, request.body) as never));
       return runCommand(commandDeps(app), integrationActor(restaurantId), (c) => cancelPlatformOrder(c, connection.platform, cancel.externalId, cancel.reason));
     },
   );
+
+  // ---------------------------------------------------------------- Yemeksepeti, as Delivery Hero calls a plugin
+  // The connection's plugin base is /api/integrations/yemeksepeti/:restaurantId; the middleware
+  // appends its own paths (platforms/yemeksepeti.ts). `remoteId` is the vendor's code on the
+  // middleware (the connection's remote code): another one is not this restaurant's branch.
+
+  async function yemeksepetiDoor(request: FastifyRequest, restaurantId: string, remoteId: string): Promise<{ connection: PlatformConnection; adapter: PlatformAdapter }> {
+    const door = await authenticated(request, 'yemeksepeti', restaurantId);
+    if (door.connection.remoteCode && door.connection.remoteCode !== remoteId) throw new HttpError(404, ONLINE_ORDER_MESSAGES.unknownRemoteId);
+    return door;
+  }
+
+  const dhParams = z.object({ restaurantId: z.string(), remoteId: z.string().max(120) });
+  const dhAnswer = z.object({ remoteResponse: z.object({ remoteOrderId: z.string() }) });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/yemeksepeti/:restaurantId/order/:remoteId',
+    {
+      config: PUBLIC,
+      bodyLimit: ONLINE_ORDER_LIMITS.bodyBytes,
+      schema: {
+        summary: 'Yemeksepeti (Delivery Hero) sipariş iletimi',
+        params: dhParams,
+        response: { 200: dhAnswer, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request) => {
+      const { restaurantId, remoteId } = request.params;
+      const { connection, adapter } = await yemeksepetiDoor(request, restaurantId, remoteId);
+      const order = readWith(() => adapter.toOrder(parseAs(adapter.payload, request.body) as never));
+      await intake(integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
+      // the order's code: the middleware names the order by it in its later status updates
+      return { remoteResponse: { remoteOrderId: order.externalId } };
+    },
+  );
+
+  const statusParams = dhParams.extend({ remoteOrderId: z.string().max(120) });
+  const statusAnswer = z.object({ status: z.string(), orderId: z.string().optional() });
+  const posOrderStatus = async (request: FastifyRequest<{ Params: z.infer<typeof statusParams> }>) => {
+    const { restaurantId, remoteId, remoteOrderId } = request.params;
+    const { connection, adapter } = await yemeksepetiDoor(request, restaurantId, remoteId);
+    const update = parseAs(yemeksepetiStatusUpdate, request.body) as z.infer<typeof yemeksepetiStatusUpdate>;
+    // other updates (picked up by the rider, a product modification's outcome) need no answer but 200
+    if (update.status !== 'ORDER_CANCELLED') return { status: 'received' };
+    const cancel = readWith(() => adapter.toCancellation(parseAs(adapter.cancellation, request.body) as never, remoteOrderId));
+    return runCommand(commandDeps(app), integrationActor(restaurantId), (c) => cancelPlatformOrder(c, connection.platform, cancel.externalId, cancel.reason));
+  };
+  const statusRoute = {
+    config: PUBLIC,
+    bodyLimit: ONLINE_ORDER_LIMITS.bodyBytes,
+    schema: {
+      summary: 'Yemeksepeti (Delivery Hero) sipariş durumu (iptal)',
+      params: statusParams,
+      response: { 200: statusAnswer, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+    },
+  };
+  // transcriptions of the middleware differ on the method: both are served
+  app.withTypeProvider<ZodTypeProvider>().put('/yemeksepeti/:restaurantId/remoteId/:remoteId/remoteOrder/:remoteOrderId/posOrderStatus', statusRoute, posOrderStatus);
+  app.withTypeProvider<ZodTypeProvider>().post('/yemeksepeti/:restaurantId/remoteId/:remoteId/remoteOrder/:remoteOrderId/posOrderStatus', statusRoute, posOrderStatus);
 }

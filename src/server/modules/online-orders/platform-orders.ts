@@ -86,7 +86,7 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
   });
   // looked for above under the restaurant's lock: the same order cannot have arrived meanwhile
   const orderId = id!;
-  if (order.token) await rememberToken(c, orderId, source, order.token);
+  if (order.token || order.itemIds?.length) await rememberForCalls(c, orderId, source, { token: order.token, itemIds: order.itemIds });
   if (!lines.some((l) => l.unmapped)) {
     const accepted = await autoAccept(c, source, orderId);
     if (accepted) return { orderId, status: accepted, created: true };
@@ -126,9 +126,11 @@ async function autoAccept(c: CommandContext, platform: DeliveryPlatform, orderId
 }
 
 /**
- * The order's token (Yemeksepeti) is kept as a 'token' row of the outbox that is never sent
- * (status 'sent', kind 'token'), so no column is added to the inbox's table for one platform.
+ * What the platform's later calls need — Yemeksepeti's order token, Trendyol's packageItemIds — is
+ * kept as a 'token' row of the outbox that is never sent (status 'sent', kind 'token'), so no
+ * column is added to the inbox's table for one platform.
  */
-async function rememberToken(c: CommandContext, orderId: string, platform: string, token: string) {
-  await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId, platform, kind: 'token', payload: { token }, status: 'sent', sentAt: new Date() });
+async function rememberForCalls(c: CommandContext, orderId: string, platform: string, keep: { token?: string; itemIds?: string[] }) {
+  const payload = { ...(keep.token ? { token: keep.token } : {}), ...(keep.itemIds?.length ? { itemIds: keep.itemIds } : {}) };
+  await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId, platform, kind: 'token', payload, status: 'sent', sentAt: new Date() });
 }

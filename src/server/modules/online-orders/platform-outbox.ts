@@ -9,6 +9,8 @@ import { ADAPTERS } from './platforms';
 import { PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
 import { SIMULATED_SEND_NOTE, isSimulatedBaseUrl } from './simulated-platform';
 
+export const NO_PLATFORM_CALL_NOTE = 'Platformun bu adım için bir çağrısı yok: gönderilmiş sayıldı';
+
 export interface OutboxOptions {
   /** how the calls are made (tests: the global fetch against a fake platform server) */
   fetch?: typeof fetch;
@@ -178,8 +180,10 @@ export class PlatformOutbox {
       return this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
     };
     try {
-      const auth = await this.loggedIn(restaurantId, connection, () => adapter.authHeaders(connection, fetchWithLimit));
       const call = adapter.request(update, connection);
+      // a step the platform has no call for (Delivery Hero hears no "delivered"): nothing to send
+      if (!call) return { ok: true, status: null, error: null, note: NO_PLATFORM_CALL_NOTE };
+      const auth = await this.loggedIn(restaurantId, connection, () => adapter.authHeaders(connection, fetchWithLimit));
       const res = await fetchWithLimit(`${connection.baseUrl}${call.path}`, {
         method: call.method,
         headers: { 'content-type': 'application/json', ...auth, ...call.headers },

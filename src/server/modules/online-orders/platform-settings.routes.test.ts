@@ -4,7 +4,8 @@ import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, kitchenBatches, onlineOrders, platformConnections, platformOutbox, tickets } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
 import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
-import { GETIR_ORDER } from './platforms/fixtures';
+import { GETIR_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
+import { signHs512 } from './platforms/yemeksepeti';
 
 /*
  * A platform's settings (issue 24): auto-accept on arrival, Eşleştir (a platform product mapped to
@@ -110,9 +111,18 @@ describe('auto-accept', () => {
   });
 
   it('answers a test order like any other, with no ticket and nothing for the kitchen', async () => {
+    // Getir's order carries no test flag: Yemeksepeti's `test` stands for the platforms that have one
     const r = await restaurantWithMenu();
-    await r.connect({ productMap: { 'getir-p-merc': r.mercimek.id }, autoAcceptMinutes: 15 });
-    const res = await r.deliver({ isTestOrder: true });
+    const saved = await r.owner('PUT', '/integrations/platforms/yemeksepeti', { enabled: true, webhookSecret: KEY, clientId: 'c', clientSecret: 's', remoteCode: 'v-1', baseUrl: BASE_URL, productMap: { 'YS-MERC': r.mercimek.id }, autoAcceptMinutes: 15 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = { ...YEMEKSEPETI_ORDER, code: `ys-test-${++counter}`, test: true, products: [YEMEKSEPETI_ORDER.products[0]] };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/integrations/yemeksepeti/${r.restaurant.id}/orders`,
+      payload: body,
+      headers: { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) + 60 }, KEY)}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
     expect(res.json().status).toBe('accepted');
     expect(await r.orderOf(res.json().orderId)).toMatchObject({ status: 'accepted', isTest: true, ticketId: null, prepMinutes: 15 });
     expect(await ctx.database.db.select().from(tickets).where(eq(tickets.restaurantId, r.restaurant.id))).toHaveLength(0);

@@ -40,10 +40,16 @@ function yemeksepeti(s: SampleOrder, c: PlatformConnection, rand: Rand): Simulat
     customer: { firstName: s.firstName, lastName: s.lastName, mobilePhone: phone90(s) },
     delivery: {
       expectedDeliveryTime: new Date(now + (35 + Math.floor(rand() * 15)) * 60_000).toISOString(),
+      // the restaurant's own courier delivers: Delivery Hero sends no rider pickup time
+      riderPickupTime: null,
       address: {
         street: street(s),
         number: s.address.number,
-        city: `${s.address.district}/İstanbul`,
+        building: s.address.apt,
+        floor: s.address.floor,
+        flatNumber: s.address.door,
+        district: s.address.district,
+        city: 'İstanbul',
         ...(s.address.instructions ? { deliveryInstructions: s.address.instructions } : {}),
         latitude: s.address.lat,
         longitude: s.address.lng,
@@ -51,14 +57,22 @@ function yemeksepeti(s: SampleOrder, c: PlatformConnection, rand: Rand): Simulat
     },
     ...(s.note ? { comments: { customerComment: s.note } } : {}),
     payment: { status: paidOnline ? 'paid' : 'pending', type },
-    price: { grandTotal: tl(total), payRestaurant: tl(total), collectFromCustomer: paidOnline ? '0.00' : tl(total) },
+    price: { grandTotal: tl(total), deliveryFee: '0.00', payRestaurant: tl(total), collectFromCustomer: paidOnline ? '0.00' : tl(total) },
+    // as Delivery Hero sends them: quantities and prices are strings, a free topping's price is ""
     products: s.lines.map((l) => ({
       remoteCode: l.dish.code,
       name: l.dish.name,
-      quantity: l.quantity,
+      quantity: String(l.quantity),
       unitPrice: tl(l.dish.priceKurus),
       ...(lineNote(l) ? { comment: lineNote(l) } : {}),
-      selectedToppings: l.options.map((o) => ({ type: o.isVariant ? 'VARIANT' : 'EXTRA', remoteCode: platformOptionCode('yemeksepeti', o.name, o.id), name: o.name, price: tl(o.priceKurus) })),
+      selectedToppings: l.options.map((o) => ({
+        type: o.isVariant ? 'VARIANT' : 'EXTRA',
+        remoteCode: platformOptionCode('yemeksepeti', o.name, o.id),
+        name: o.name,
+        price: o.priceKurus ? tl(o.priceKurus) : '',
+        quantity: 1,
+        children: [],
+      })),
     })),
     discounts: s.discountKurus > 0 ? [{ name: 'Yemeksepeti kampanyası', amount: tl(s.discountKurus), sponsorships: [{ sponsor: 'PLATFORM', amount: tl(s.discountKurus) }] }] : [],
   };
@@ -66,14 +80,25 @@ function yemeksepeti(s: SampleOrder, c: PlatformConnection, rand: Rand): Simulat
   return { externalId: code, body: JSON.stringify(order), headers: { ...JSON_HEADERS, authorization: `Bearer ${signHs512(claims, c.webhookSecret)}` } };
 }
 
-const GETIR_PAYMENT: Record<SampleOrder['payment']['method'], number> = { online: 1, cash: 2, card: 3, meal_card: 4 };
-const GETIR_PAYMENT_TEXT: Record<SampleOrder['payment']['method'], string> = { online: 'Online Kredi Kartı', cash: 'Kapıda Nakit', card: 'Kapıda Kredi Kartı', meal_card: '' };
+/**
+ * Getir's payment ids as one integrator published them (platforms/getir.ts); a card at the door
+ * and the meal cards without a published id go by an id outside that list, named by their text.
+ */
+const GETIR_MEAL_CARD_IDS: Record<string, number> = { Multinet: 5, Pluxee: 6, Edenred: 8 };
+const GETIR_UNLISTED_ID = 90;
+function getirPaymentOf(p: SampleOrder['payment']): { paymentMethod: number; paymentMethodText: { tr: string } } {
+  if (p.method === 'online') return { paymentMethod: 1, paymentMethodText: { tr: 'Online Kredi Kartı' } };
+  if (p.method === 'cash') return { paymentMethod: 4, paymentMethodText: { tr: 'Kapıda Nakit' } };
+  if (p.method === 'card') return { paymentMethod: GETIR_UNLISTED_ID, paymentMethodText: { tr: 'Kapıda Kredi Kartı' } };
+  const brand = p.brand ?? 'Multinet';
+  return { paymentMethod: GETIR_MEAL_CARD_IDS[brand] ?? GETIR_UNLISTED_ID, paymentMethodText: { tr: `Kapıda ${brand}` } };
+}
 
 function getir(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall {
   const id = randomBytes(12).toString('hex');
   const order = {
     id,
-    status: 325,
+    status: 400,
     confirmationId: Array.from({ length: 4 }, () => pick(rand, [...'ABCDEFGHJKLMNPRSTUVYZ23456789'])).join(''),
     isTestOrder: false,
     client: {
@@ -100,52 +125,66 @@ function getir(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall
       })),
     })),
     deliveryType: 2,
-    paymentMethod: GETIR_PAYMENT[s.payment.method],
-    paymentMethodText: { tr: s.payment.method === 'meal_card' ? (s.payment.brand ?? 'Multinet') : GETIR_PAYMENT_TEXT[s.payment.method] },
+    ...getirPaymentOf(s.payment),
     isScheduled: false,
     ...(s.note ? { clientNote: s.note } : {}),
     totalPrice: s.subtotalKurus / 100,
     totalDiscountedPrice: (s.subtotalKurus - s.discountKurus) / 100,
-    getirDiscountAmount: s.discountKurus / 100,
   };
-  return { externalId: id, body: JSON.stringify(order), headers: { ...JSON_HEADERS, 'x-api-key': c.webhookSecret } };
+  // the new-order webhook's envelope
+  return { externalId: id, body: JSON.stringify({ foodOrder: order }), headers: { ...JSON_HEADERS, 'x-api-key': c.webhookSecret } };
 }
 
-const TRENDYOL_PAYMENT: Record<SampleOrder['payment']['method'], string> = { online: 'PAY_WITH_CARD', cash: 'PAY_WITH_CASH', card: 'PAY_WITH_CARD_ON_DELIVERY', meal_card: 'PAY_WITH_MEAL_CARD' };
-/** Trendyol names meal cards by their old brand names (Pluxee was Sodexo, Edenred's card is Ticket). */
-const TRENDYOL_MEAL_CARDS: Record<string, string> = { Multinet: 'MULTINET', Pluxee: 'SODEXO', Edenred: 'TICKET', Setcard: 'SETCARD', Metropol: 'METROPOL' };
+/** Trendyol names meal cards by brand ("PLUXEE - ONLINE"; Edenred's card is Ticket). */
+const TRENDYOL_MEAL_CARDS: Record<string, string> = { Multinet: 'MULTINET', Pluxee: 'PLUXEE', Edenred: 'TICKET', Setcard: 'SETCARD', Metropol: 'METROPOL' };
+function trendyolPaymentOf(p: SampleOrder['payment']) {
+  if (p.method === 'online') return { paymentType: 'PAY_WITH_CARD', mealCard: null, onDelivery: null };
+  if (p.method === 'meal_card') return { paymentType: 'PAY_WITH_MEAL_CARD', mealCard: { cardSourceType: `${TRENDYOL_MEAL_CARDS[p.brand ?? ''] ?? 'MULTINET'} - ONLINE` }, onDelivery: null };
+  return { paymentType: 'PAY_WITH_ON_DELIVERY', mealCard: null, onDelivery: { paymentType: p.method === 'cash' ? 'CASH' : 'CARD' } };
+}
 
 function trendyol(s: SampleOrder, c: PlatformConnection, rand: Rand): SimulatedCall {
-  const id = 100_000_000 + Math.floor(rand() * 899_999_999);
+  const id = randomBytes(32).toString('hex');
+  let item = 1_000_000_000 + Math.floor(rand() * 1_000_000);
+  // one package of Trendyol's GET …/packages: a line's quantity is its items, one per unit
   const order = {
     id,
-    orderNumber: `TY-${10_000_000 + Math.floor(rand() * 89_999_999)}`,
+    supplierId: Number(c.remoteCode) || c.remoteCode,
+    orderNumber: String(10_000_000 + Math.floor(rand() * 89_999_999)),
+    orderCode: Array.from({ length: 3 }, () => pick(rand, [...'ABCDEF0123456789'])).join(''),
     packageStatus: 'Created',
-    isTestOrder: false,
+    testPackage: false,
+    storePickupSelected: false,
     deliveryType: 'STORE',
-    customer: { firstName: s.firstName, lastName: s.lastName, phone: `0${s.mobile}` },
+    customer: { firstName: s.firstName, lastName: s.lastName },
     address: {
-      address1: `${street(s)} No: ${s.address.number} D: ${s.address.door}`,
+      address1: `${street(s)} No: ${s.address.number}`,
+      apartmentNumber: s.address.apt,
+      floor: s.address.floor,
+      doorNumber: s.address.door,
       district: s.address.district,
       city: 'İstanbul',
       latitude: String(s.address.lat),
       longitude: String(s.address.lng),
+      phone: `0${s.mobile}`,
       ...(s.address.instructions ? { addressDescription: s.address.instructions } : {}),
     },
     ...(s.note ? { customerNote: s.note } : {}),
     lines: s.lines.map((l) => ({
       productId: Number(l.dish.code),
       name: l.dish.name,
-      quantity: l.quantity,
-      price: tl(l.dish.priceKurus),
-      modifierProducts: l.options.map((o) => ({ productId: Number(platformOptionCode('trendyol', o.name, o.id)), name: o.name, price: tl(o.priceKurus) })),
-      ...(l.without ? { ingredientOptions: { excludes: [{ name: l.without }] } } : {}),
+      price: l.dish.priceKurus / 100,
+      items: Array.from({ length: l.quantity }, () => ({ packageItemId: String(item++), isCancelled: false })),
+      modifierProducts: l.options.map((o) => ({ productId: Number(platformOptionCode('trendyol', o.name, o.id)), name: o.name, price: o.priceKurus / 100, modifierProducts: [], extraIngredients: [], removedIngredients: [] })),
+      extraIngredients: [],
+      removedIngredients: l.without ? [{ id: 1, name: l.without }] : [],
     })),
-    payment: { paymentType: TRENDYOL_PAYMENT[s.payment.method], ...(s.payment.method === 'meal_card' ? { mealCardType: TRENDYOL_MEAL_CARDS[s.payment.brand ?? ''] ?? 'MULTINET' } : {}) },
-    totalPrice: tl(s.subtotalKurus),
-    platformDiscount: tl(s.discountKurus),
+    payment: trendyolPaymentOf(s.payment),
+    totalPrice: (s.subtotalKurus - s.discountKurus) / 100,
+    totalDiscount: 0,
+    totalTyDiscount: s.discountKurus / 100,
   };
-  return { externalId: String(id), body: JSON.stringify(order), headers: { ...JSON_HEADERS, authorization: basicHeader(c.remoteCode, c.webhookSecret) } };
+  return { externalId: id, body: JSON.stringify(order), headers: { ...JSON_HEADERS, authorization: basicHeader(c.remoteCode, c.webhookSecret) } };
 }
 
 /** The restaurant's own channel: Sofra dish and option ids (the menu prices them), signed with its secret. */

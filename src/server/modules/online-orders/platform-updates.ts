@@ -18,8 +18,8 @@ export async function enqueueUpdate(c: CommandContext, order: { id: string; sour
     .select({ payload: platformOutbox.payload })
     .from(platformOutbox)
     .where(and(eq(platformOutbox.orderId, order.id), eq(platformOutbox.kind, 'token')));
-  const token = (tokenRow?.payload as { token?: string } | undefined)?.token;
-  const payload: OutgoingUpdate = { ...update, externalId: order.externalId, ...(token ? { token } : {}) };
+  const { token, itemIds } = (tokenRow?.payload ?? {}) as { token?: string; itemIds?: string[] };
+  const payload: OutgoingUpdate = { ...update, externalId: order.externalId, ...(token ? { token } : {}), ...(itemIds?.length ? { itemIds } : {}) };
   await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: order.id, platform: order.source, kind: update.kind, payload });
   c.afterCommit(wakeOutbox);
 }

@@ -2,17 +2,23 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app';
 import { onlineOrders, platformOutbox, tickets } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
-import { FAST, SECRETS, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FAST, REMOTE, SECRETS, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { basicHeader } from './platforms/trendyol';
 import { signHs512 } from './platforms/yemeksepeti';
 import { NOT_PUBLIC_MESSAGE } from './public-address';
+import { NO_PLATFORM_CALL_NOTE } from './platform-outbox';
 
 /*
  * The delivery platforms (issue 24): intake of each platform's recorded sample payload through its
  * own authentication, and the outgoing calls checked by a fake platform server (node:http on an
  * ephemeral port) that this file starts; the outbox retried across an app restart; idempotency.
  */
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/fixtures/platforms');
 
 let ctx: TestContext;
 useFakePlatform();
@@ -36,7 +42,7 @@ describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on ou
       externalId: 'YS-4821-9931',
       type: 'delivery',
       isTest: false,
-      customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad., 5, İstanbul, Kapı kodu 1234', lat: 40.9812, lng: 29.0263 },
+      customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad. 5, İstanbul, Kapı kodu 1234', lat: 40.9812, lng: 29.0263 },
       payment: { method: 'cash', brand: null },
       note: 'Zili çalmayın',
       expectedAt: '2026-11-26T18:40:00.000Z',
@@ -81,6 +87,62 @@ describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on ou
   });
 });
 
+describe('Yemeksepeti as Delivery Hero’s middleware calls a plugin', () => {
+  const dhOrder = (restaurantId: string, body: unknown, headers = authOf('yemeksepeti'), remoteId = REMOTE.yemeksepeti) =>
+    ctx.app.inject({ method: 'POST', url: `/api/integrations/yemeksepeti/${restaurantId}/order/${remoteId}`, payload: body as object, headers });
+  const dhStatus = (method: 'PUT' | 'POST', restaurantId: string, remoteOrderId: string, body: object, headers = authOf('yemeksepeti')) =>
+    ctx.app.inject({ method, url: `/api/integrations/yemeksepeti/${restaurantId}/remoteId/${REMOTE.yemeksepeti}/remoteOrder/${remoteOrderId}/posOrderStatus`, payload: body, headers });
+
+  it('takes the order on POST {plugin}/order/{remoteId} and answers {"remoteResponse":{"remoteOrderId"}}, the same again for a retry', async () => {
+    const { restaurant, owner } = await connected(ctx, 'yemeksepeti');
+    const body = { ...YEMEKSEPETI_ORDER, code: 'YS-DH-1', token: 'tok-dh-1' };
+    const res = await dhOrder(restaurant.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ remoteResponse: { remoteOrderId: 'YS-DH-1' } });
+    expect((await dhOrder(restaurant.id, body)).json()).toEqual({ remoteResponse: { remoteOrderId: 'YS-DH-1' } });
+    const [order] = await inbox(owner);
+    // quantity "2" and "90.00" as strings; 2 × (90 + 15) + 95, the platform's 20 TL apart
+    expect(order).toMatchObject({ externalId: 'YS-DH-1', subtotal: 30_500, platformDiscount: 2000, payment: { method: 'cash' } });
+    expect(order.items[0]).toMatchObject({ quantity: 2, unitPrice: 10_500 });
+  });
+
+  it('takes Delivery Hero’s own example body (tests/fixtures/platforms) through the same door', async () => {
+    const { restaurant, owner } = await connected(ctx, 'yemeksepeti');
+    const example = JSON.parse(readFileSync(path.join(FIXTURES, 'yemeksepeti/generic-order-example.json'), 'utf8'));
+    const res = await dhOrder(restaurant.id, example);
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await inbox(owner);
+    expect(order).toMatchObject({ externalId: 'n0s1-w0k1', type: 'takeaway', payment: { method: 'online' }, customer: { name: 'food panda', phone: '+4999999999' } });
+    expect(order.items).toEqual([expect.objectContaining({ name: 'Double Cheese Burger', quantity: 1, unitPrice: 792, unmapped: true })]);
+  });
+
+  it('refuses another branch’s remoteId (404) and a call without the middleware’s JWT (401)', async () => {
+    const { restaurant } = await connected(ctx, 'yemeksepeti');
+    const other = await dhOrder(restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-DH-2' }, authOf('yemeksepeti'), 'vendor-99');
+    expect([other.statusCode, other.json().error]).toEqual([404, 'Bu restoranın Yemeksepeti şube kodu (remoteId) bu değil']);
+    expect((await dhOrder(restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-DH-2' }, {})).statusCode).toBe(401);
+    expect((await dhStatus('PUT', restaurant.id, 'YS-DH-2', { status: 'ORDER_CANCELLED', message: '' }, {})).statusCode).toBe(401);
+  });
+
+  it('cancels on {plugin}/remoteId/{remoteId}/remoteOrder/{remoteOrderId}/posOrderStatus (PUT or POST), the order named by the URL', async () => {
+    const { restaurant, owner } = await connected(ctx, 'yemeksepeti');
+    await dhOrder(restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-DH-3', token: 'tok-dh-3' });
+    await dhOrder(restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-DH-4', token: 'tok-dh-4' });
+    const put = await dhStatus('PUT', restaurant.id, 'YS-DH-3', { status: 'ORDER_CANCELLED', message: 'Müşteri vazgeçti' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ status: 'cancelled' });
+    const post = await dhStatus('POST', restaurant.id, 'YS-DH-4', { status: 'ORDER_CANCELLED', message: 'Kurye bulunamadı' });
+    expect(post.statusCode, post.body).toBe(200);
+    // another status update is acknowledged and changes nothing
+    const picked = await dhStatus('POST', restaurant.id, 'YS-DH-4', { status: 'ORDER_PICKED_UP', message: '' });
+    expect([picked.statusCode, picked.json()]).toEqual([200, { status: 'received' }]);
+    const orders = await inbox(owner);
+    expect(orders.find((o) => o.externalId === 'YS-DH-3')).toMatchObject({ status: 'cancelled', rejectNote: 'Müşteri vazgeçti' });
+    expect(orders.find((o) => o.externalId === 'YS-DH-4')).toMatchObject({ status: 'cancelled', rejectNote: 'Kurye bulunamadı' });
+    expect((await dhStatus('PUT', restaurant.id, 'YS-UNKNOWN', { status: 'ORDER_CANCELLED', message: '' })).statusCode).toBe(404);
+  });
+});
+
 describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login on our calls', () => {
   it('maps the recorded order (location, option categories, Multinet meal card, Getir’s discount) and verifies it', async () => {
     const { restaurant, owner } = await connected(ctx, 'getir');
@@ -90,7 +152,7 @@ describe('Getir Yemek: x-api-key on the webhook, token header from /auth/login o
     expect(order).toMatchObject({
       source: 'getir',
       externalId: '65a1f0c2e4b0a1b2c3d4e5f6',
-      customer: { name: 'Mehmet Demir', phone: '+905359876543', address: 'Bağdat Cad. No: 120, Apt Gül Apt., Kat 3, Daire 7, Eczanenin üstü', lat: 40.9641, lng: 29.0705 },
+      customer: { name: 'Mehmet Demir', phone: '+905359876543', address: 'Bağdat Cad. No: 120, Apt. Gül Apt., Kat 3, Daire 7, Eczanenin üstü', lat: 40.9641, lng: 29.0705 },
       payment: { method: 'meal_card', brand: 'Multinet' },
       subtotal: 9500,
       platformDiscount: 1500,
@@ -172,8 +234,8 @@ describe('Trendyol Yemek: HTTP Basic on the webhook and on our calls', () => {
     expect(calls).toEqual([
       expect.objectContaining({
         method: 'PUT',
-        path: '/mealgw/suppliers/3344/packages/picked',
-        headers: expect.objectContaining({ authorization: basicHeader('trendyol-client', 'trendyol-client-secret') }),
+        path: '/integrator/order/meal/suppliers/3344/packages/picked',
+        headers: expect.objectContaining({ authorization: basicHeader('trendyol-client', 'trendyol-client-secret'), 'user-agent': '3344 - SelfIntegration', 'x-agentname': 'SelfIntegration', 'x-executor-user': 'Sofra' }),
         body: { packageId: '987654321', preparationTime: 20 },
       }),
     ]);
@@ -193,13 +255,37 @@ describe('Trendyol Yemek: HTTP Basic on the webhook and on our calls', () => {
 
   it('never sends a platform’s test order to the kitchen, but still answers the platform', async () => {
     const { restaurant, owner } = await connected(ctx, 'trendyol');
-    const { orderId } = (await deliver(ctx, 'trendyol', restaurant.id, { ...TRENDYOL_ORDER, id: 'ty-test-1', isTestOrder: true }, authOf('trendyol'))).json();
+    const { orderId } = (await deliver(ctx, 'trendyol', restaurant.id, { ...TRENDYOL_ORDER, id: 'ty-test-1', testPackage: true }, authOf('trendyol'))).json();
     const accept = await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 10 });
     expect(accept.statusCode, accept.body).toBe(200);
     expect(accept.json()).toMatchObject({ status: 'accepted', ticketId: null });
     expect(await ctx.database.db.select().from(tickets).where(eq(tickets.restaurantId, restaurant.id))).toHaveLength(0);
     expect((await inbox(owner))[0]).toMatchObject({ isTest: true, status: 'accepted' });
-    expect(await sentCalls(ctx.app)).toEqual([expect.objectContaining({ path: '/mealgw/suppliers/3344/packages/picked' })]);
+    expect(await sentCalls(ctx.app)).toEqual([expect.objectContaining({ path: '/integrator/order/meal/suppliers/3344/packages/picked' })]);
+  });
+});
+
+describe('Trendyol’s and Yemeksepeti’s later calls', () => {
+  it('refuses a Trendyol package as unsupplied naming its item ids, kept from the package', async () => {
+    const { restaurant, owner } = await connected(ctx, 'trendyol');
+    const { orderId } = (await deliver(ctx, 'trendyol', restaurant.id, { ...TRENDYOL_ORDER, id: 'ty-rej-1' }, authOf('trendyol'))).json();
+    expect((await owner('POST', `/online-orders/${orderId}/reject`, { reason: 'dish_unavailable' })).statusCode).toBe(200);
+    const calls = await sentCalls(ctx.app);
+    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/integrator/order/meal/suppliers/3344/packages/ty-rej-1/unsupplied', body: expect.objectContaining({ itemIdList: ['3000001', '3000002'] }) })]);
+  });
+
+  it('counts a step the platform has no call for (Delivery Hero hears no "delivered") as sent, without calling it', async () => {
+    const { restaurant } = await connected(ctx, 'yemeksepeti');
+    const [row] = await ctx.database.db
+      .insert(platformOutbox)
+      .values({ restaurantId: restaurant.id, orderId: null, platform: 'yemeksepeti', kind: 'delivered', payload: { kind: 'delivered', externalId: 'YS-D-1', token: 'tok-d-1' } })
+      .returning();
+    ctx.app.platformOutbox.kick();
+    await ctx.app.platformOutbox.settled();
+    const [after] = await ctx.database.db.select().from(platformOutbox).where(eq(platformOutbox.id, row.id));
+    expect(after).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(after.attemptLog).toEqual([expect.objectContaining({ ok: true, note: NO_PLATFORM_CALL_NOTE })]);
+    expect(fake.seen).toEqual([]);
   });
 });
 
@@ -278,7 +364,7 @@ describe('Ayarlar: a platform’s connection and Yoğunuz', () => {
 
     expect((await owner('POST', '/integrations/platforms/getir/pause', { minutes: 30 })).statusCode).toBe(204);
     const calls = await sentCalls(ctx.app);
-    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/restaurants/status/pause', body: { timeOffAmount: 30 }, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
+    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/restaurants/status/close', body: { timeOffAmount: 30 }, headers: expect.objectContaining({ token: 'getir-token-1' }) })]);
     expect((await owner('POST', '/integrations/platforms/trendyol/pause', { minutes: 30 })).statusCode).toBe(409);
   });
 });

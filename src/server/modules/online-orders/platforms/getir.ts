@@ -2,18 +2,23 @@ import { z } from 'zod';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
 import { isoDateTime } from '../../../../shared/dates';
 import {
+  addressLine,
   addressText,
+  e164,
   freeNote,
   latitude,
   lineQuantity,
   longitude,
   mealCardBrand,
+  optionalAmount,
+  optionalText,
   personName,
   platformOrderId,
   productCode,
   productName,
   sameSecret,
   tlAmount,
+  PlatformBodyError,
   PlatformCallError,
   cancelReasonText,
   type PlatformAdapter,
@@ -22,27 +27,57 @@ import {
 } from './types';
 
 /**
- * Getir Yemek (developers.getir.com/food). Their webhooks (new order, cancel) carry the shared
- * `x-api-key` the restaurant set in Getir's panel; our calls log in with POST /auth/login
- * {appSecretKey, restaurantSecretKey} → {token}, sent as the `token` header (about 1 h). The order
- * moves verify → prepare → handover → deliver; a rejection is a cancel with a reason id.
- * deliveryType 1 = Getir's courier, 2 = the restaurant's courier.
+ * Getir Yemek (GetirFood API, Swagger "GetirFood API Documentation" v1.5.8, and its webhook
+ * description). Its webhooks (new order, cancel) carry the shared `x-api-key` set in Getir's panel
+ * and wrap the order as `{"foodOrder": {…}}` (the webhook model integrators publish); the same order
+ * without the envelope is what `GET /food-orders/{id}` and the periodic lists answer, so both are
+ * read. Our calls log in with POST /auth/login {appSecretKey, restaurantSecretKey} → {token}, sent
+ * as the `token` header (about 1 h). The order moves verify (verify-scheduled for a scheduled one,
+ * status 325) → prepare → handover (Getir's courier, deliveryType 1) or deliver (the restaurant's,
+ * deliveryType 2); a rejection is a cancel with a reason id.
+ *
+ * Amounts are numbers in TL. `totalPrice` is the food at menu prices, `totalDiscountedPrice` what
+ * the customer pays; the webhook does not say who funds the difference (Getir's report endpoint
+ * does), so it is kept as the platform's discount. Payment: the authoritative list of ids is
+ * `GET /payment-methods`; the ids below are one integrator's published mapping (4 = Kapıda Nakit,
+ * 5 Multinet, 6/17/19 Sodexo = Pluxee, 8 Ticket = Edenred, 1/2/3/15/16 online), and an id not in
+ * it is read from `paymentMethodText.tr` ("Kapıda Nakit", "Kapıda Multinet", "Online Kredi Kartı").
  */
 
-const localized = z.union([z.string(), z.object({ tr: z.string(), en: z.string().optional() })]).transform((v) => (typeof v === 'string' ? v : v.tr)).pipe(productName);
+const localized = z.union([z.string(), z.object({ tr: z.string(), en: z.string().nullish() })]).transform((v) => (typeof v === 'string' ? v : v.tr)).pipe(productName);
+const text = (max: number) => z.string().max(max).nullish();
 
-const payload = z.object({
+/** The webhook's envelope, or the order itself as Getir's read endpoints answer it. */
+const unwrapped = (schema: z.ZodType) =>
+  z.preprocess((body) => (body && typeof body === 'object' && 'foodOrder' in body && (body as { foodOrder: unknown }).foodOrder && typeof (body as { foodOrder: unknown }).foodOrder === 'object' ? (body as { foodOrder: unknown }).foodOrder : body), schema);
+
+const order = z.object({
   id: platformOrderId,
-  status: z.number().int().optional(),
-  confirmationId: z.string().max(20).optional(),
-  isTestOrder: z.boolean().default(false),
-  client: z.object({
-    name: personName,
-    clientPhoneNumber: z.string().max(30).optional(),
-    clientUnmaskedPhoneNumber: z.string().max(30).optional(),
-    deliveryAddress: z.object({ address: addressText, aptNo: z.string().max(20).optional(), floor: z.string().max(20).optional(), doorNo: z.string().max(20).optional(), description: freeNote('Adres tarifi').optional() }).optional(),
-    location: z.object({ lat: latitude, lon: longitude }).optional(),
-  }),
+  status: z.number().int().nullish(),
+  confirmationId: text(40),
+  isScheduled: z.boolean().nullish(),
+  scheduledDate: isoDateTime('Planlı teslim zamanı saat dilimli bir ISO 8601 tarih olmalı').nullish(),
+  client: z.object(
+    {
+      name: personName,
+      clientPhoneNumber: text(40),
+      clientUnmaskedPhoneNumber: text(40),
+      contactPhoneNumber: text(40),
+      deliveryAddress: z
+        .object({
+          address: addressText.nullish(),
+          aptNo: optionalText('Apartman', 60),
+          floor: optionalText('Kat', 60),
+          doorNo: optionalText('Daire', 60),
+          city: optionalText('Şehir', 80),
+          district: optionalText('İlçe', 80),
+          description: freeNote('Adres tarifi').nullish(),
+        })
+        .nullish(),
+      location: z.object({ lat: latitude, lon: longitude }).nullish(),
+    },
+    { error: 'Müşteri bilgisi (client) gerekli' },
+  ),
   products: z
     .array(
       z.object({
@@ -50,42 +85,77 @@ const payload = z.object({
         name: localized,
         count: lineQuantity,
         price: tlAmount('Ürün fiyatı'),
-        note: freeNote('Ürün notu').optional(),
+        note: freeNote('Ürün notu').nullish(),
         optionCategories: z
-          .array(z.object({ name: localized.optional(), options: z.array(z.object({ option: productCode, name: localized, price: tlAmount('Seçenek fiyatı').default(0) })).max(50) }))
+          .array(
+            z.object({
+              name: localized.nullish(),
+              options: z.array(z.object({ option: productCode, name: localized, price: optionalAmount('Seçenek fiyatı') })).max(50),
+            }),
+          )
           .max(20)
-          .default([]),
+          .nullish(),
       }),
       { error: 'Ürünler (products) bir liste olmalı' },
     )
     .min(1, 'Siparişte en az bir ürün olmalı')
     .max(50, 'Bir siparişte en fazla 50 satır olabilir'),
-  deliveryType: z.union([z.literal(1), z.literal(2)], { error: 'deliveryType 1 ya da 2 olmalı' }),
-  isQueued: z.boolean().optional(),
-  /** 1 online card, 2 cash at the door, 3 card at the door, 4+ meal cards (paymentMethodText names the brand) */
-  paymentMethod: z.number().int(),
-  paymentMethodText: z.object({ tr: z.string().max(60) }).optional(),
-  isScheduled: z.boolean().default(false),
-  scheduledDate: isoDateTime('Tarih saat dilimli bir ISO 8601 tarih olmalı').optional(),
-  clientNote: freeNote('Müşteri notu').optional(),
+  deliveryType: z.union([z.literal(1), z.literal(2)], { error: 'deliveryType 1 (Getir kuryesi) ya da 2 (restoran kuryesi) olmalı' }),
+  paymentMethod: z.number({ error: 'Ödeme yöntemi (paymentMethod) bir sayı olmalı' }).int(),
+  paymentMethodText: z.object({ tr: text(80), en: text(80) }).nullish(),
+  clientNote: freeNote('Müşteri notu').nullish(),
+  doNotKnock: z.boolean().nullish(),
+  dropOffAtDoor: z.boolean().nullish(),
   totalPrice: tlAmount('Toplam'),
-  totalDiscountedPrice: tlAmount('İndirimli toplam').optional(),
-  /** the part of the discount Getir pays (kampanya); the rest is the restaurant's */
-  getirDiscountAmount: tlAmount('Getir indirimi').default(0),
+  totalDiscountedPrice: optionalAmount('İndirimli toplam').nullish(),
 });
-type Payload = z.infer<typeof payload>;
+type Order = z.infer<typeof order>;
+const payload = unwrapped(order);
 
-function toOrder(p: Payload): PlatformOrder {
+type Payment = PlatformOrder['payment'];
+const ONLINE: Payment = { method: 'online', brand: null };
+const GETIR_PAYMENT_IDS: Record<number, Payment> = {
+  1: ONLINE,
+  2: ONLINE,
+  3: ONLINE,
+  15: ONLINE,
+  16: ONLINE,
+  4: { method: 'cash', brand: null },
+  5: { method: 'meal_card', brand: 'Multinet' },
+  6: { method: 'meal_card', brand: 'Pluxee' },
+  17: { method: 'meal_card', brand: 'Pluxee' },
+  19: { method: 'meal_card', brand: 'Pluxee' },
+  8: { method: 'meal_card', brand: 'Edenred' },
+};
+
+/** The payment from its id, or from Getir's own Turkish name of it when the id is not a known one. */
+export function getirPayment(id: number, text: string | null | undefined): Payment {
+  const known = GETIR_PAYMENT_IDS[id];
+  if (known) return known;
+  const name = (text ?? '').toLocaleLowerCase('tr-TR');
+  const brand = mealCardBrand(name);
+  if (brand) return { method: 'meal_card', brand };
+  if (name.includes('nakit')) return { method: 'cash', brand: null };
+  if (name.includes('kapıda') && name.includes('kart')) return { method: 'card', brand: null };
+  if (name.includes('online') || name.includes('kredi kart') || name.includes('banka kart')) return ONLINE;
+  throw new PlatformBodyError(`Getir ödeme yöntemi tanınmadı (paymentMethod ${id}${text ? `, "${text}"` : ''}): Getir'in ödeme yöntemleri listesine bakın`);
+}
+
+function toOrder(p: Order): PlatformOrder {
   const a = p.client.deliveryAddress;
-  const brand = mealCardBrand(p.paymentMethodText?.tr);
+  const payment = getirPayment(p.paymentMethod, p.paymentMethodText?.tr);
+  const pays = p.totalDiscountedPrice || p.totalPrice;
+  const doorNotes = [p.doNotKnock && 'Kapıyı çalmayın', p.dropOffAtDoor && 'Kapıya bırakın'].filter(Boolean) as string[];
+  const note = [p.clientNote, ...doorNotes].filter(Boolean).join(' · ');
   return {
     externalId: p.id,
-    isTest: p.isTestOrder,
+    isTest: false,
     type: 'delivery',
     customer: {
       name: p.client.name,
-      phone: p.client.clientUnmaskedPhoneNumber ?? p.client.clientPhoneNumber ?? null,
-      address: a ? [a.address, a.aptNo && `Apt ${a.aptNo}`, a.floor && `Kat ${a.floor}`, a.doorNo && `Daire ${a.doorNo}`, a.description].filter(Boolean).join(', ') : null,
+      // the webhook's number is masked ("+90 532 *** ** 67": no number); the order read has it unmasked
+      phone: e164(p.client.clientUnmaskedPhoneNumber) ?? e164(p.client.clientPhoneNumber),
+      address: a ? addressLine([a.address, a.aptNo && `Apt. ${a.aptNo}`, a.floor && `Kat ${a.floor}`, a.doorNo && `Daire ${a.doorNo}`, a.district, a.city, a.description]) : null,
       lat: p.client.location?.lat ?? null,
       lng: p.client.location?.lon ?? null,
     },
@@ -94,15 +164,22 @@ function toOrder(p: Payload): PlatformOrder {
       name: l.name,
       quantity: l.count,
       unitPriceKurus: l.price,
-      options: l.optionCategories.flatMap((c) => c.options.map((o) => ({ code: o.option, name: o.name, priceKurus: o.price }))),
-      note: l.note ?? null,
+      options: (l.optionCategories ?? []).flatMap((c) => c.options.map((o) => ({ code: o.option, name: o.name, priceKurus: o.price }))),
+      note: l.note || null,
     })),
-    payment: p.paymentMethod === 1 ? { method: 'online', brand: null } : p.paymentMethod === 2 ? { method: 'cash', brand: null } : p.paymentMethod === 3 ? { method: 'card', brand: null } : { method: 'meal_card', brand },
-    platformDiscountKurus: p.getirDiscountAmount,
-    note: p.clientNote ?? null,
+    payment,
+    platformDiscountKurus: Math.max(0, p.totalPrice - pays),
+    restaurantDiscountKurus: 0,
+    deliveryFeeKurus: 0,
+    customerPaysKurus: pays,
+    collectAtDoorKurus: payment.method === 'online' ? 0 : pays,
+    platformCourier: p.deliveryType === 1,
+    note: note.slice(0, 300) || null,
     expectedAt: p.isScheduled ? (p.scheduledDate ?? null) : null,
   };
 }
+
+const GETIR_CLOSE_MINUTES = [15, 30, 45] as const;
 
 /** Getir's cancel reasons are ids read from /cancel-options; these are the documented common ones. */
 const CANCEL_REASON_IDS: Record<RejectReason, string> = {
@@ -113,9 +190,26 @@ const CANCEL_REASON_IDS: Record<RejectReason, string> = {
   other: '5a5f2d6e0c8b5a0001a1b005',
 };
 
-/** Getir's cancel webhook: the order id and the note the customer or Getir gave. */
-const cancellation = z.object({ id: platformOrderId, cancelNote: cancelReasonText(), cancelReason: z.string().max(200).optional() });
-type Cancellation = z.infer<typeof cancellation>;
+/**
+ * Getir's cancel webhook: the whole order again (in the same envelope) with `cancelReason`
+ * `{id, messages: {tr, en}, cancelSource}` and the free `cancelNote`.
+ */
+const cancellation = unwrapped(
+  z.object({
+    id: platformOrderId,
+    cancelNote: cancelReasonText().nullable(),
+    cancelReason: z
+      .union([z.string().max(200), z.object({ id: z.string().max(64).nullish(), messages: z.object({ tr: text(300), en: text(300) }).nullish() })])
+      .nullish(),
+  }),
+);
+type Cancellation = { id: string; cancelNote?: string | null; cancelReason?: string | { id?: string | null; messages?: { tr?: string | null; en?: string | null } | null } | null };
+
+function toCancellation(p: Cancellation): PlatformCancellation {
+  const reason = typeof p.cancelReason === 'string' ? p.cancelReason : (p.cancelReason?.messages?.tr ?? p.cancelReason?.messages?.en ?? null);
+  const text = [reason, p.cancelNote].filter((t) => t && t.trim()).join(' — ');
+  return { externalId: p.id, reason: text ? text.slice(0, 300) : null };
+}
 
 export const getir: PlatformAdapter = {
   platform: 'getir',
@@ -123,7 +217,7 @@ export const getir: PlatformAdapter = {
   payload,
   toOrder: toOrder as (p: never) => PlatformOrder,
   cancellation,
-  toCancellation: ((p: Cancellation) => ({ externalId: p.id, reason: p.cancelNote || p.cancelReason || null })) as (p: never) => PlatformCancellation,
+  toCancellation: toCancellation as (p: never) => PlatformCancellation,
   async authHeaders(connection, fetchImpl) {
     const res = await fetchImpl(`${connection.baseUrl}/auth/login`, {
       method: 'POST',
@@ -139,7 +233,8 @@ export const getir: PlatformAdapter = {
     const id = encodeURIComponent(u.externalId ?? '');
     switch (u.kind) {
       case 'accept':
-        return { method: 'POST', path: `/food-orders/${id}/verify`, body: {} };
+        // a scheduled order (status 325) is approved with its own call
+        return { method: 'POST', path: `/food-orders/${id}/${u.scheduled ? 'verify-scheduled' : 'verify'}`, body: {} };
       case 'reject':
         return { method: 'POST', path: `/food-orders/${id}/cancel`, body: { cancelReasonId: CANCEL_REASON_IDS[u.reason ?? 'other'], cancelNote: u.note ?? '' } };
       case 'ready':
@@ -149,7 +244,8 @@ export const getir: PlatformAdapter = {
       case 'delivered':
         return { method: 'POST', path: `/food-orders/${id}/deliver`, body: {} };
       case 'pause':
-        return { method: 'PUT', path: '/restaurants/status/pause', body: { timeOffAmount: u.minutes ?? 30 } };
+        // Getir closes a restaurant for 15, 30 or 45 minutes only: the nearest of them, never shorter than asked
+        return { method: 'PUT', path: '/restaurants/status/close', body: { timeOffAmount: GETIR_CLOSE_MINUTES.find((m) => m >= (u.minutes ?? 30)) ?? 45 } };
     }
   },
 };

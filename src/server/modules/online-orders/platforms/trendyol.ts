@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
-import { isoDateTime } from '../../../../shared/dates';
 import {
-  addressText,
+  addressLine,
+  e164,
   freeNote,
-  latitude,
-  lineQuantity,
-  longitude,
+  looseCoordinate,
   mealCardBrand,
-  personName,
+  optionalAmount,
+  optionalName,
+  optionalText,
   platformOrderId,
-  productCode,
   productName,
   sameSecret,
-  tlAmount,
+  PlatformBodyError,
   cancelReasonText,
   type PlatformAdapter,
   type PlatformCancellation,
@@ -21,86 +20,216 @@ import {
 } from './types';
 
 /**
- * Trendyol Yemek (developers.trendyol.com, meal gateway). Our calls use HTTP Basic apiKey:apiSecret
- * under /mealgw/suppliers/{supplierId}/…: packages/picked (accepted, with the preparation time),
- * packages/unsupplied (rejected, with a reason id), packages/invoiced (ready), packages/manual-shipped
- * and manual-delivered (the restaurant's own courier). The webhook's authentication is not
- * documented publicly (the research notes: "unverified"): Sofra asks Trendyol's webhook to carry
- * HTTP Basic supplierId:webhookSecret, the same mechanism as the outgoing calls.
+ * Trendyol Go (meal). Trendyol documents no order webhook for meal: integrators poll
+ * `GET …/integrator/order/meal/suppliers/{supplierId}/packages` and read each package; Sofra takes
+ * one package as the body (from a poller or a relay), authenticated with HTTP Basic
+ * supplierId:webhookSecret — the mechanism of Trendyol's own calls. Our calls use HTTP Basic
+ * apiKey:apiSecret under /integrator/order/meal/suppliers/{supplierId}/… (base api.tgoapis.com)
+ * with the headers Trendyol requires (`User-Agent: "<supplierId> - SelfIntegration"`,
+ * `x-agentname`, `x-executor-user`): picked and invoiced name the package in the body, the
+ * courier steps and unsupplied in the path (unsupplied lists the package's item ids). Integrators
+ * differ on these paths (one puts every package id in the path); Sofra follows the one that
+ * transcribes Trendyol's own documents (tests/fixtures/platforms/SOURCES.md).
+ *
+ * A package as Trendyol's "Model 1" (developers.tgoapps.com; the fixtures under
+ * tests/fixtures/platforms/trendyol, sources in SOURCES.md there): a line is one product with
+ * `items[]`, one item per unit (2 Adana = 2 items; a cancelled item is no longer ordered); its
+ * `price` is the unit price (renamed `lineUnitPrice` in Trendyol's 2025-12 notice, both read),
+ * `modifierProducts` are the chosen options (nested, each with its own extras), `extraIngredients`
+ * are priced additions and `removedIngredients` go into the line's note. The phone is
+ * `address.phone`; coordinates are strings. A GO package (Trendyol's courier) carries placeholders
+ * ("TGO Yemek", "Trendyol Yemek") instead of the customer's address and coordinates: it has no
+ * address for us. `storePickupSelected` is Gel-Al, `testPackage` a test order. Payment:
+ * PAY_WITH_CARD (online), PAY_WITH_MEAL_CARD (`mealCard.cardSourceType`, e.g. "PLUXEE - ONLINE"),
+ * PAY_WITH_ON_DELIVERY (`onDelivery.paymentType`: CASH, CARD or a meal card at the door).
+ * Totals: `totalPrice` (`packageTotalPrice`) is what the customer pays; `totalDiscount`
+ * (`packageSellerDiscount`) the restaurant's discount, `totalTyDiscount` (`packageTyDiscount`) Trendyol's.
  */
 
-const payload = z.object({
-  id: platformOrderId,
-  orderNumber: z.string().max(40).optional(),
-  packageStatus: z.string().max(40).optional(),
-  isTestOrder: z.boolean().default(false),
-  deliveryType: z.enum(['GO', 'STORE', 'PICKUP'], { error: "deliveryType 'GO', 'STORE' ya da 'PICKUP' olmalı" }),
-  customer: z.object({ firstName: personName, lastName: z.string().max(80).default(''), phone: z.string().max(30).optional() }),
-  address: z
-    .object({ address1: addressText, address2: addressText.optional(), district: z.string().max(60).optional(), city: z.string().max(60).optional(), latitude: latitude.optional(), longitude: longitude.optional(), addressDescription: freeNote('Adres tarifi').optional() })
-    .optional(),
-  customerNote: freeNote('Müşteri notu').optional(),
-  lines: z
-    .array(
-      z.object({
-        productId: productCode,
-        name: productName,
-        quantity: lineQuantity.default(1),
-        price: tlAmount('Ürün fiyatı'),
-        modifierProducts: z.array(z.object({ productId: productCode, name: productName, price: tlAmount('Seçenek fiyatı').default(0) })).max(50).default([]),
-        ingredientOptions: z.object({ excludes: z.array(z.object({ name: productName })).max(50).default([]) }).optional(),
-      }),
-      { error: 'Ürünler (lines) bir liste olmalı' },
-    )
-    .min(1, 'Siparişte en az bir ürün olmalı')
-    .max(50, 'Bir siparişte en fazla 50 satır olabilir'),
-  payment: z.object({ paymentType: z.string().max(40), mealCardType: z.string().max(40).optional() }),
-  totalPrice: tlAmount('Toplam'),
-  /** the discount Trendyol pays (its campaigns); the seller's discounts are its own */
-  platformDiscount: tlAmount('Platform indirimi').default(0),
-  scheduledDate: isoDateTime('Tarih saat dilimli bir ISO 8601 tarih olmalı').optional(),
-});
+const text = (max: number) => z.string().max(max).nullish();
+const code = z.union([z.string().max(64), z.number()]).nullish();
+
+interface Modifier {
+  code: string;
+  name: string;
+  priceKurus: number;
+  children: Modifier[];
+  removed: string[];
+}
+const ingredient = z.object({ id: code, name: productName, price: optionalAmount('Malzeme fiyatı') });
+const modifier: z.ZodType<Modifier> = z.lazy(() =>
+  z
+    .object({
+      productId: code,
+      name: productName,
+      price: optionalAmount('Seçenek fiyatı'),
+      modifierProducts: z.array(modifier).max(50).nullish(),
+      extraIngredients: z.array(ingredient).max(50).nullish(),
+      removedIngredients: z.array(ingredient).max(50).nullish(),
+    })
+    .transform((m) => ({
+      code: String(m.productId ?? ''),
+      name: m.name,
+      priceKurus: m.price,
+      children: [...(m.modifierProducts ?? []), ...(m.extraIngredients ?? []).map((e) => ({ code: String(e.id ?? ''), name: e.name, priceKurus: e.price, children: [], removed: [] }))],
+      removed: (m.removedIngredients ?? []).map((r) => r.name),
+    })),
+);
+const flatten = (mods: Modifier[]): Modifier[] => mods.flatMap((m) => [m, ...flatten(m.children)]);
+
+/** Trendyol's placeholder where a GO package hides the customer's address. */
+const isPlaceholder = (v: string | null | undefined) => !v || /(TGO|Trendyol)\s*Yemek/i.test(v);
+const real = (v: string | null | undefined) => (isPlaceholder(v) ? null : v!.trim());
+
+const packageId = z.union([z.string(), z.number()]).nullish();
+
+const payload = z
+  .object({
+    id: packageId,
+    shipmentPackageId: packageId,
+    orderNumber: z.union([z.string().max(40), z.number()]).nullish(),
+    orderCode: text(40),
+    packageStatus: text(40),
+    testPackage: z.boolean().nullish(),
+    storePickupSelected: z.boolean().nullish(),
+    deliveryType: z.string({ error: "deliveryType 'GO' ya da 'STORE' olmalı" }).max(20),
+    customer: z.object({ firstName: optionalName('Müşteri adı', 80), lastName: optionalName('Müşteri soyadı', 80) }).nullish(),
+    address: z
+      .object({
+        address1: optionalText('Adres', 300),
+        address2: optionalText('Adres', 300),
+        neighborhood: optionalText('Mahalle', 120),
+        apartmentNumber: optionalText('Apartman', 60),
+        floor: optionalText('Kat', 60),
+        doorNumber: optionalText('Daire', 60),
+        district: optionalText('İlçe', 120),
+        city: optionalText('Şehir', 120),
+        addressDescription: optionalText('Adres tarifi', 300),
+        latitude: looseCoordinate(-90, 90),
+        longitude: looseCoordinate(-180, 180),
+        phone: text(40),
+      })
+      .nullish(),
+    customerNote: freeNote('Müşteri notu').nullish(),
+    lines: z
+      .array(
+        z.object({
+          productId: code,
+          name: productName,
+          price: optionalAmount('Ürün fiyatı'),
+          lineUnitPrice: optionalAmount('Ürün fiyatı'),
+          items: z.array(z.object({ packageItemId: code, isCancelled: z.boolean().nullish() }), { error: 'Satırın birimleri (items) bir liste olmalı' }).max(99, 'Bir satırda en fazla 99 adet olabilir'),
+          modifierProducts: z.array(modifier).max(50).nullish(),
+          extraIngredients: z.array(ingredient).max(50).nullish(),
+          removedIngredients: z.array(ingredient).max(50).nullish(),
+        }),
+        { error: 'Ürünler (lines) bir liste olmalı' },
+      )
+      .min(1, 'Siparişte en az bir ürün olmalı')
+      .max(50, 'Bir siparişte en fazla 50 satır olabilir'),
+    payment: z.object(
+      { paymentType: z.string().max(40), mealCard: z.object({ cardSourceType: text(80) }).nullish(), onDelivery: z.object({ paymentType: text(40) }).nullish() },
+      { error: 'Ödeme bilgisi (payment) gerekli' },
+    ),
+    totalPrice: optionalAmount('Toplam'),
+    packageTotalPrice: optionalAmount('Toplam'),
+    totalDiscount: optionalAmount('Restoran indirimi'),
+    packageSellerDiscount: optionalAmount('Restoran indirimi'),
+    totalTyDiscount: optionalAmount('Trendyol indirimi'),
+    packageTyDiscount: optionalAmount('Trendyol indirimi'),
+  })
+  .transform((p, ctx) => {
+    const id = p.shipmentPackageId ?? p.id;
+    const parsed = platformOrderId.safeParse(id);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message, path: ['id'] });
+      return z.NEVER;
+    }
+    return { ...p, packageId: parsed.data };
+  });
 type Payload = z.infer<typeof payload>;
+
+function paymentOf(p: Payload['payment']): PlatformOrder['payment'] {
+  const type = p.paymentType.toUpperCase();
+  if (type === 'PAY_WITH_CARD') return { method: 'online', brand: null };
+  if (type === 'PAY_WITH_MEAL_CARD') return { method: 'meal_card', brand: mealCardBrand(p.mealCard?.cardSourceType) };
+  if (type === 'PAY_WITH_ON_DELIVERY') {
+    const atDoor = (p.onDelivery?.paymentType ?? '').toUpperCase();
+    const brand = mealCardBrand(atDoor);
+    if (brand) return { method: 'meal_card', brand };
+    if (atDoor === 'CASH') return { method: 'cash', brand: null };
+    return { method: 'card', brand: null };
+  }
+  throw new PlatformBodyError(`Trendyol ödeme tipi tanınmadı: ${p.paymentType} (PAY_WITH_CARD, PAY_WITH_MEAL_CARD ya da PAY_WITH_ON_DELIVERY olmalı)`);
+}
 
 function toOrder(p: Payload): PlatformOrder {
   const a = p.address;
-  const type = p.payment.paymentType.toUpperCase();
-  return {
-    externalId: p.id,
-    isTest: p.isTestOrder,
-    type: p.deliveryType === 'PICKUP' ? 'takeaway' : 'delivery',
-    customer: {
-      name: `${p.customer.firstName} ${p.customer.lastName}`.trim(),
-      phone: p.customer.phone ?? null,
-      address: a ? [a.address1, a.address2, a.district, a.city, a.addressDescription].filter(Boolean).join(', ') : null,
-      lat: a?.latitude ?? null,
-      lng: a?.longitude ?? null,
-    },
-    lines: p.lines.map((l) => {
-      const without = l.ingredientOptions?.excludes.map((e) => e.name) ?? [];
+  const isPickup = p.storePickupSelected === true;
+  const byTrendyolCourier = p.deliveryType.toUpperCase() === 'GO';
+  const payment = paymentOf(p.payment);
+  const pays = p.packageTotalPrice || p.totalPrice;
+  const lines = p.lines
+    .map((l) => {
+      const options = flatten([
+        ...(l.modifierProducts ?? []),
+        ...(l.extraIngredients ?? []).map((e) => ({ code: String(e.id ?? ''), name: e.name, priceKurus: e.price, children: [], removed: [] })),
+      ]);
+      const without = [...(l.removedIngredients ?? []).map((r) => r.name), ...options.flatMap((o) => o.removed)];
       return {
-        code: l.productId,
+        code: String(l.productId ?? ''),
         name: l.name,
-        quantity: l.quantity,
-        unitPriceKurus: l.price,
-        options: l.modifierProducts.map((m) => ({ code: m.productId, name: m.name, priceKurus: m.price })),
+        quantity: l.items.filter((i) => !i.isCancelled).length,
+        unitPriceKurus: l.lineUnitPrice || l.price,
+        options: options.map((o) => ({ code: o.code, name: o.name, priceKurus: o.priceKurus })),
         note: without.length ? `${without.join(', ')} olmasın` : null,
       };
-    }),
-    payment:
-      type === 'PAY_WITH_MEAL_CARD'
-        ? { method: 'meal_card', brand: mealCardBrand(p.payment.mealCardType) }
-        : type === 'PAY_WITH_CASH'
-          ? { method: 'cash', brand: null }
-          : type === 'PAY_WITH_CARD_ON_DELIVERY'
-            ? { method: 'card', brand: null }
-            : { method: 'online', brand: null },
-    platformDiscountKurus: p.platformDiscount,
-    note: p.customerNote ?? null,
-    expectedAt: p.scheduledDate ?? null,
+    })
+    .filter((l) => l.quantity > 0);
+  if (lines.length === 0) throw new PlatformBodyError('Paketteki bütün ürünler iptal edilmiş: alınacak ürün yok');
+  const hasAddress = !isPickup && !byTrendyolCourier && a;
+  return {
+    externalId: p.packageId,
+    isTest: p.testPackage ?? false,
+    type: isPickup ? 'takeaway' : 'delivery',
+    customer: {
+      name: [p.customer?.firstName, p.customer?.lastName].filter((n) => n && n.trim()).join(' ').slice(0, 80) || 'Trendyol müşterisi',
+      phone: e164(real(a?.phone)),
+      address: hasAddress
+        ? addressLine([
+            real(a.address1),
+            real(a.address2),
+            real(a.apartmentNumber) && `Apt. ${real(a.apartmentNumber)}`,
+            real(a.floor) && `Kat ${real(a.floor)}`,
+            real(a.doorNumber) && `Daire ${real(a.doorNumber)}`,
+            real(a.neighborhood),
+            real(a.district),
+            real(a.city),
+            real(a.addressDescription),
+          ])
+        : null,
+      lat: hasAddress ? (a.latitude ?? null) : null,
+      lng: hasAddress ? (a.longitude ?? null) : null,
+    },
+    lines,
+    payment,
+    platformDiscountKurus: p.packageTyDiscount || p.totalTyDiscount,
+    restaurantDiscountKurus: p.packageSellerDiscount || p.totalDiscount,
+    deliveryFeeKurus: 0,
+    customerPaysKurus: pays,
+    collectAtDoorKurus: p.payment.paymentType.toUpperCase() === 'PAY_WITH_ON_DELIVERY' ? pays : 0,
+    platformCourier: !isPickup && byTrendyolCourier,
+    note: p.customerNote || null,
+    expectedAt: null,
+    itemIds: p.lines.flatMap((l) => l.items.filter((i) => !i.isCancelled && i.packageItemId != null).map((i) => String(i.packageItemId))),
   };
 }
 
+/** Sofra acts as one user on Trendyol's side (x-executor-user); the connection names no person. */
+const TRENDYOL_EXECUTOR = 'Sofra';
+
+// Trendyol's unsupplied reasons are its own ids (621–627); which one means what is not in the
+// documents this adapter follows, so these still need checking against a Trendyol account
 const UNSUPPLIED_REASONS: Record<RejectReason, number> = { dish_unavailable: 1, too_busy: 2, closed: 3, out_of_area: 4, other: 5 };
 
 function basicOf(header: string | string[] | undefined) {
@@ -112,13 +241,21 @@ function basicOf(header: string | string[] | undefined) {
 
 export const basicHeader = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
-/** Trendyol's package status webhook for a cancelled package (Cancelled / UnSupplied). */
+/** A package Trendyol cancelled (packageStatus Cancelled or UnSupplied), its reason in `cancelInfo` or `cancelReason`. */
 const cancellation = z.object({
-  id: platformOrderId,
+  id: packageId,
+  shipmentPackageId: packageId,
   packageStatus: z.enum(['Cancelled', 'UnSupplied'], { error: "packageStatus 'Cancelled' ya da 'UnSupplied' olmalı" }),
-  cancelReason: cancelReasonText(),
+  cancelReason: cancelReasonText().nullable(),
+  cancelInfo: z.object({ reason: text(300), reasonCode: z.union([z.number(), z.string()]).nullish() }).nullish(),
 });
 type Cancellation = z.infer<typeof cancellation>;
+
+function toCancellation(p: Cancellation): PlatformCancellation {
+  const parsed = platformOrderId.safeParse(p.shipmentPackageId ?? p.id);
+  if (!parsed.success) throw new PlatformBodyError(parsed.error.issues[0].message);
+  return { externalId: parsed.data, reason: (p.cancelInfo?.reason || p.cancelReason || null)?.slice(0, 300) ?? null };
+}
 
 export const trendyol: PlatformAdapter = {
   platform: 'trendyol',
@@ -129,26 +266,30 @@ export const trendyol: PlatformAdapter = {
   payload,
   toOrder: toOrder as (p: never) => PlatformOrder,
   cancellation,
-  toCancellation: ((p: Cancellation) => ({ externalId: p.id, reason: p.cancelReason || null })) as (p: never) => PlatformCancellation,
+  toCancellation: toCancellation as (p: never) => PlatformCancellation,
   async authHeaders(connection) {
     return { authorization: basicHeader(connection.clientId, connection.clientSecret) };
   },
   request(u, connection) {
-    const base = `/mealgw/suppliers/${encodeURIComponent(connection.remoteCode)}`;
+    // Trendyol refuses a call without these (403): who integrates, and which user acts
+    const headers = { 'user-agent': `${connection.remoteCode} - SelfIntegration`, 'x-agentname': 'SelfIntegration', 'x-executor-user': TRENDYOL_EXECUTOR };
+    const base = `/integrator/order/meal/suppliers/${encodeURIComponent(connection.remoteCode)}`;
     const packageId = u.externalId ?? '';
+    const onPackage = `${base}/packages/${encodeURIComponent(packageId)}`;
     switch (u.kind) {
       case 'accept':
-        return { method: 'PUT', path: `${base}/packages/picked`, body: { packageId, preparationTime: u.prepMinutes ?? 20 } };
+        return { method: 'PUT', path: `${base}/packages/picked`, headers, body: { packageId, preparationTime: u.prepMinutes ?? 20 } };
       case 'reject':
-        return { method: 'PUT', path: `${base}/packages/unsupplied`, body: { packageId, reasonId: UNSUPPLIED_REASONS[u.reason ?? 'other'], note: u.note ?? '' } };
+        // every unit of the package not supplied; the reason ids are Trendyol's own list
+        return { method: 'PUT', path: `${onPackage}/unsupplied`, headers, body: { itemIdList: u.itemIds ?? [], reasonId: UNSUPPLIED_REASONS[u.reason ?? 'other'] } };
       case 'ready':
-        return { method: 'PUT', path: `${base}/packages/invoiced`, body: { packageId } };
+        return { method: 'PUT', path: `${base}/packages/invoiced`, headers, body: { packageId } };
       case 'picked_up':
-        return { method: 'PUT', path: `${base}/packages/manual-shipped`, body: { packageId } };
+        return { method: 'PUT', path: `${onPackage}/manual-shipped`, headers, body: {} };
       case 'delivered':
-        return { method: 'PUT', path: `${base}/packages/manual-delivered`, body: { packageId } };
+        return { method: 'PUT', path: `${onPackage}/manual-delivered`, headers, body: {} };
       case 'pause':
-        return { method: 'PUT', path: `${base}/restaurants/working-status`, body: { workingStatus: 'CLOSED', closedMinutes: u.minutes ?? 30 } };
+        return { method: 'PUT', path: `${base}/restaurants/working-status`, headers, body: { workingStatus: 'CLOSED', closedMinutes: u.minutes ?? 30 } };
     }
   },
 };

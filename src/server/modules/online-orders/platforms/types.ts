@@ -30,6 +30,10 @@ export interface OutgoingUpdate {
   note?: string;
   /** 'pause': for how many minutes */
   minutes?: number;
+  /** 'accept' of an order the customer scheduled for later (Getir approves it with verify-scheduled) */
+  scheduled?: boolean;
+  /** the units of the order on the platform (Trendyol's packageItemIds, named when refusing the package) */
+  itemIds?: string[];
 }
 
 /** A platform's connection for one restaurant (the platform_connections row). */
@@ -63,10 +67,27 @@ export interface PlatformOrder {
   payment: { method: OnlinePaymentMethod; brand: string | null };
   /** the platform's own discount (sponsored by the platform), kept apart from the restaurant's */
   platformDiscountKurus: number;
+  /**
+   * The money as the customer pays it, as the platform states it (not recomputed from the lines:
+   * the platform's own total is what it charges and settles). These travel with the order; the
+   * inbox's table has no columns for them yet, so only the platform's discount is stored today.
+   */
+  /** the delivery (and packaging) fee the customer pays on top of the food */
+  deliveryFeeKurus: number;
+  /** the discount the restaurant funds (its own campaign); the food total stays the menu's */
+  restaurantDiscountKurus: number;
+  /** what the customer is charged: food + delivery fee − every discount */
+  customerPaysKurus: number;
+  /** what the courier must take at the door: 0 when the customer paid online */
+  collectAtDoorKurus: number;
+  /** the platform's own courier delivers (and collects at the door): no cash for Sofra's couriers */
+  platformCourier: boolean;
   note: string | null;
   expectedAt: string | null;
   /** what the outgoing calls need later (Yemeksepeti's order token) */
   token?: string;
+  /** the order's units as the platform numbers them (Trendyol's packageItemIds, for unsupplied) */
+  itemIds?: string[];
 }
 
 /** A platform withdrawing an order: which one, and the reason it gave (shown to the owner). */
@@ -96,10 +117,12 @@ export interface PlatformAdapter {
   toOrder(payload: never): PlatformOrder;
   /** the platform's cancellation of an order (its own webhook format, same authentication) */
   cancellation: z.ZodType;
-  toCancellation(payload: never): PlatformCancellation;
+  /** `externalId`: the order named by the call's URL (Yemeksepeti names it only there) */
+  toCancellation(payload: never, externalId?: string): PlatformCancellation;
   /** the headers that authenticate our calls (may log in first) */
   authHeaders(connection: PlatformConnection, fetchImpl: FetchLike): Promise<Record<string, string>>;
-  request(update: OutgoingUpdate, connection: PlatformConnection): HttpCall;
+  /** the platform's call for the update, or null where the platform has no such call (counted as sent) */
+  request(update: OutgoingUpdate, connection: PlatformConnection): HttpCall | null;
 }
 
 // ------------------------------------------------------------------ shared pieces of the payloads
@@ -123,6 +146,12 @@ export const platformOrderId = z
   );
 
 export const personName = nameText('Müşteri adı', { min: 1, max: 80 });
+/**
+ * A part of a platform's body that may be missing, null or empty and is shown to people (a name
+ * part, an address part): the same character checks as every text Sofra keeps.
+ */
+export const optionalName = (label: string, max: number) => nameText(label, { max }).nullish();
+export const optionalText = (label: string, max: number) => multilineText(label, { max }).nullish();
 export const productName = nameText('Ürün adı', { min: 1, max: 120 });
 export const freeNote = (label: string) => multilineText(label, { max: 300 });
 export const addressText = multilineText('Adres', { max: 300 });
@@ -130,6 +159,57 @@ export const productCode = z.union([z.string().min(1).max(64), z.number()], { er
 export const latitude = z.coerce.number({ error: 'Enlem bir sayı olmalı' }).min(-90, 'Enlem -90 ile 90 arasında olmalı').max(90, 'Enlem -90 ile 90 arasında olmalı');
 export const longitude = z.coerce.number({ error: 'Boylam bir sayı olmalı' }).min(-180, 'Boylam -180 ile 180 arasında olmalı').max(180, 'Boylam -180 ile 180 arasında olmalı');
 export const lineQuantity = z.number({ error: 'Adet bir sayı olmalı' }).int('Adet tam sayı olmalı').min(1, 'Adet en az 1 olmalı').max(99, 'Adet en fazla 99 olabilir');
+/** A quantity as a number or as a string of digits ("2": Delivery Hero sends quantities as strings). */
+export const textQuantity = z
+  .union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/, 'Adet bir tam sayı olmalı')], { error: 'Adet bir sayı olmalı' })
+  .transform(Number)
+  .pipe(lineQuantity);
+
+/**
+ * An amount that may also be empty: Delivery Hero's topping price and several price fields
+ * default to "" (or null) when there is nothing to charge; empty is 0, anything else must be a tutar.
+ */
+export const optionalAmount = (label: string) =>
+  z
+    .union([z.literal(''), z.null(), tlAmount(label)])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : 0));
+
+/** A coordinate as a number or a numeric string; anything else (Trendyol's "TGO Yemek" placeholder) is no coordinate. */
+export const looseCoordinate = (min: number, max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+      return Number.isFinite(n) && n >= min && n <= max ? n : null;
+    });
+
+/**
+ * A phone number in E.164, or null: "+49 99999999" → +4999999999, "0212 365 34 03" → +902123653403,
+ * "5321234567" → +905321234567. Masked numbers (Getir's "*" digits) and anything else are no number.
+ */
+export function e164(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const text = raw.trim();
+  if (/[*xX]/.test(text)) return null;
+  const digits = text.replace(/[\s().-]/g, '');
+  if (/^\+\d{8,15}$/.test(digits)) return digits;
+  if (/^00\d{8,15}$/.test(digits)) return `+${digits.slice(2)}`;
+  if (/^0\d{10}$/.test(digits)) return `+90${digits.slice(1)}`;
+  if (/^90\d{10}$/.test(digits)) return `+${digits}`;
+  if (/^[2-5]\d{9}$/.test(digits)) return `+90${digits}`;
+  return null;
+}
+
+/** The parts of an address that are there, as one line ("Moda Cad. 5, Kat 3, Daire 7, Kadıköy"). */
+export const addressLine = (parts: (string | null | undefined | false)[]) => {
+  const line = parts
+    .map((p) => (typeof p === 'string' ? p.trim() : ''))
+    .filter((p) => p.length > 0)
+    .join(', ');
+  return line.length ? line.slice(0, 300) : null;
+};
 
 /** A meal card's brand as the platforms name it (sodexo, multinet, setcard, ticket, metropol, paye, tokenflex). */
 export const MEAL_CARD_BRANDS: Record<string, string> = {
@@ -165,3 +245,6 @@ export class PlatformCallError extends Error {
     super(message);
   }
 }
+
+/** A body the platform sent that Sofra cannot take, with the Turkish reason (a 400; the inspect command's stderr). */
+export class PlatformBodyError extends Error {}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import '../shared/zod-turkish';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { KEY_BYTES } from './lib/key-file';
 import { RESTAURANT_PREFIX } from './lib/routes';
+import { hasSecretsKey, loadSecretsKey, useSecretsKey } from './lib/secret-box';
 import { auditChainRoutes } from './modules/audit-chain';
 import { authRoutes, findActor, loadDeviceKey } from './modules/auth';
 import { billsRoutes } from './modules/bills';
@@ -16,7 +19,7 @@ import { devicesRoutes, mePinRoutes, pinAuthRoutes } from './modules/devices';
 import { clientErrorsRoutes } from './modules/client-errors';
 import { courierPageRoutes, couriersRoutes } from './modules/couriers';
 import { dayCloseRoutes } from './modules/day-close';
-import { onlineOrdersRoutes, type OutboxOptions, platformIntakeRoutes, PlatformOutbox, sofraChannelRoutes } from './modules/online-orders';
+import { onlineOrdersRoutes, type OutboxOptions, platformIntakeRoutes, PlatformOutbox, sealPlainSecrets, sofraChannelRoutes } from './modules/online-orders';
 import { distinctFirstSeq, EventHub, eventsRoutes, registerFanOut } from './modules/events';
 import { kitchenRoutes } from './modules/kitchen';
 import { menuFileRoutes, menuRoutes, PhotoStore, publicPhotoRoutes } from './modules/menu';
@@ -154,12 +157,18 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   const photos = new PhotoStore(dataDir ? path.join(dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'sofra-uploads-')));
   if (!dataDir) app.addHook('onClose', async () => rmSync(photos.dir, { recursive: true, force: true }));
   const hub = new EventHub(liveEventsUrl ? { firstSeq: distinctFirstSeq() } : {});
+  // the key the stored secrets are sealed with (lib/secret-box.ts): DATA_DIR's; a test app without
+  // one keeps the process's (apps of one test file share it) or makes one
+  if (dataDir) useSecretsKey(loadSecretsKey(process.env, dataDir, (message) => app.log.warn(message)));
+  else if (!hasSecretsKey()) useSecretsKey(randomBytes(KEY_BYTES));
   decorateDeps(app, { db: database.db, hub, photos, config, deviceKey: loadDeviceKey(dataDir), commandHooks: commandHooks() });
   registerFanOut(app, liveEventsUrl);
   // one-time step: the sales report's figures of bills closed before migration 0013 (a no-op after).
   // In the background: a year of bills takes minutes, and it is safe beside the commands (it takes
   // the restaurant lock per batch); the report counts those bills as it goes.
   app.addHook('onReady', async () => {
+    const sealed = await sealPlainSecrets(database.db);
+    if (sealed) app.log.info(`${sealed} saklı anahtar şifrelendi`);
     backfillSalesFigures(database.db).catch((err: unknown) => app.log.error({ err }, 'Satış raporu rakamları doldurulamadı'));
   });
   const printer = new Printing(database.db, app.log, app.hub, printing);

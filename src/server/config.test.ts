@@ -82,6 +82,8 @@ describe('loadConfig', () => {
   it('refuses a mistyped SOFRA_BACKUP_KEY at start, in Turkish, and takes a right one', () => {
     expect(configError({ SOFRA_BACKUP_KEY: 'kısa-anahtar' }).message).toContain('SOFRA_BACKUP_KEY 64 onaltılık haneden oluşmalı');
     expect(() => loadConfig({ SOFRA_BACKUP_KEY: 'ab'.repeat(32) })).not.toThrow();
+    expect(configError({ SOFRA_SECRETS_KEY: 'kısa-anahtar' }).message).toContain('SOFRA_SECRETS_KEY 64 onaltılık haneden oluşmalı');
+    expect(() => loadConfig({ SOFRA_SECRETS_KEY: 'cd'.repeat(32) })).not.toThrow();
   });
 
   it('turns demo seeding off with SEED_DEMO=0', () => {

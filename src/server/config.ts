@@ -43,6 +43,11 @@ const envSchema = z
       .string()
       .regex(/^\s*[0-9a-fA-F]{64}\s*$/, 'SOFRA_BACKUP_KEY 64 onaltılık haneden oluşmalı (ör. `openssl rand -hex 32` çıktısı)')
       .optional(),
+    /** The stored secrets' sealing key (lib/secret-box.ts), checked here like SOFRA_BACKUP_KEY. */
+    SOFRA_SECRETS_KEY: z
+      .string()
+      .regex(/^\s*[0-9a-fA-F]{64}\s*$/, 'SOFRA_SECRETS_KEY 64 onaltılık haneden oluşmalı (ör. `openssl rand -hex 32` çıktısı)')
+      .optional(),
     SEED_DEMO: z.enum(['0', '1'], { error: "SEED_DEMO '0' veya '1' olmalı" }).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Force the Secure cookie flag (behind a TLS-terminating proxy). Otherwise it follows the request. */

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -15,8 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { openSecret, sealSecret } from '../lib/secret-box';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** A secret the server must read back, stored sealed with a key outside the database (lib/secret-box.ts). */
+const sealedText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => sealSecret(value),
+  fromDriver: (value) => openSecret(value),
+});
 /** Optimistic locking: a write names the version it read, and loses with 409 if it moved on. */
 const version = () => integer('version').notNull().default(1);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -866,9 +874,9 @@ export const onlineOrders = pgTable(
 );
 
 /**
- * The secret a restaurant's own channel signs its requests with (HMAC-SHA256). Kept as it is, not
- * hashed: the server needs it to compute the signature, and the owner reads it in Ayarlar. Rotating
- * replaces the row, so the old secret stops at once.
+ * The secret a restaurant's own channel signs its requests with (HMAC-SHA256). Sealed, not hashed
+ * (lib/secret-box.ts): the server needs it to compute the signature, and the owner reads it on
+ * Online Sipariş Takibi. Rotating replaces the row, so the old secret stops at once.
  */
 export const integrationSecrets = pgTable(
   'integration_secrets',
@@ -876,7 +884,7 @@ export const integrationSecrets = pgTable(
     restaurantId: restaurantRef(),
     /** 'sofra' (the restaurant's own channel) */
     channel: text('channel').notNull(),
-    secret: text('secret').notNull(),
+    secret: sealedText('secret').notNull(),
     rotatedBy: uuid('rotated_by'),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -898,10 +906,10 @@ export const platformConnections = pgTable(
     platform: text('platform').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** what the platform proves itself with on its webhooks (JWT secret / x-api-key / basic secret) */
-    webhookSecret: text('webhook_secret').notNull(),
+    webhookSecret: sealedText('webhook_secret').notNull(),
     /** our credentials on the platform (client id / app key / api key) and its secret */
     clientId: text('client_id').notNull().default(''),
-    clientSecret: text('client_secret').notNull().default(''),
+    clientSecret: sealedText('client_secret').notNull().default(''),
     /** the restaurant's own code on the platform (vendor id / restaurant id / supplier id) */
     remoteCode: text('remote_code').notNull().default(''),
     baseUrl: text('base_url').notNull(),

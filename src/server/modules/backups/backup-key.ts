@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { createKeyFile, parseHexKey, readKeyText } from '../../lib/key-file';
 import { BACKUP_MESSAGES, BackupError } from './restore';
 
 /**
@@ -11,8 +10,6 @@ import { BACKUP_MESSAGES, BackupError } from './restore';
  * SOFRA_BACKUP_KEY (a server without a data directory of its own, several servers sharing one key).
  */
 export const BACKUP_KEY_ENV = 'SOFRA_BACKUP_KEY';
-const KEY_BYTES = 32;
-const KEY_HEX = /^[0-9a-fA-F]{64}$/;
 
 export interface BackupKeySource {
   /** SOFRA_BACKUP_KEY's value: when given, the key, whatever the data directory holds */
@@ -29,48 +26,15 @@ export function backupKeySource(env: NodeJS.ProcessEnv, dataDir: string | undefi
 export const backupKeyFile = (dataDir: string) => path.join(dataDir, 'secrets', 'backup.key');
 
 function parseKey(text: string, where: string): Buffer {
-  const hex = text.trim();
-  if (!KEY_HEX.test(hex)) throw new BackupError(BACKUP_MESSAGES.badKey(where));
-  return Buffer.from(hex, 'hex');
+  const key = parseHexKey(text);
+  if (!key) throw new BackupError(BACKUP_MESSAGES.badKey(where));
+  return key;
 }
 
 /** The key file's key, or null when there is no file. */
 function readKeyFile(file: string): Buffer | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  return parseKey(text, file);
-}
-
-/**
- * Writes a new key to `file` unless one is there; answers whether this call made it. The key is
- * written whole and flushed under a temporary name, then linked to its name: a link never
- * replaces a file, so two processes starting at once keep the first one's key, and nobody ever
- * reads a half-written key (a backup signed with a key that is then lost could never be restored).
- */
-function createKeyFile(file: string): boolean {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, `${randomBytes(KEY_BYTES).toString('hex')}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, file);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return false;
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  const text = readKeyText(file);
+  return text === null ? null : parseKey(text, file);
 }
 
 /**

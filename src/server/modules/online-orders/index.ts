@@ -8,3 +8,4 @@ export type { OutboxOptions } from './platform-outbox';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
 export { sofraChannelRoutes } from './sofra-channel.routes';
 export { checkOnlineOrders } from './online-orders-check';
+export { sealPlainSecrets } from './seal-secrets';

@@ -187,3 +187,14 @@ export function usePaymentBlock(ticketId: string): string | null {
   if (state.pending.some((a) => a.ticketId === ticketId)) return PAYMENT_OFFLINE.waiting;
   return null;
 }
+
+export const BILL_INCOMPLETE = {
+  queued: (n: number) =>
+    `Bu adisyonun çevrimdışı alınan ${n} işlemi henüz sunucuya ulaşmadı: aşağıdaki toplam onlarsız, eksik. Bağlantı gelince kendiliğinden güncellenir.`,
+  print: 'Hesap, bekleyen işlemler sunucuya ulaşınca yazdırılabilir: eksik bir hesap yazdırılmaz.',
+} as const;
+
+/** How many of ticket `ticketId`'s actions wait in this device's queue: the server's bill lacks them. */
+export function useQueuedCount(ticketId: string): number {
+  return useOfflineQueue().pending.filter((a) => a.ticketId === ticketId).length;
+}

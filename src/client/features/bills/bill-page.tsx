@@ -8,6 +8,7 @@ import { paymentLabel } from '../../../shared/receipt';
 import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
+import { BILL_INCOMPLETE, useQueuedCount } from '../../api/offline-queue';
 import { useGeneralSettings } from '../../api/restaurant';
 import { getUserSession } from '../../api/session';
 import { useScreenTitle } from '../../components/page-title';
@@ -43,6 +44,8 @@ export default function BillPage() {
   const [lineDialog, setLineDialog] = useState<LineDialog>(null);
   const [approval, setApproval] = useState<{ write: GuardedWrite; message: string } | null>(null);
   const [networkPrint, setNetworkPrint] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  // dishes taken while the connection was down wait in this device's queue: the bill below lacks them
+  const queued = useQueuedCount(ticketId);
 
   // The adisyon's line menu opens a line's İkram / İndirim / İptal here: ?satir=<id>&islem=ikram|indirim|iptal
   useEffect(() => {
@@ -124,7 +127,7 @@ export default function BillPage() {
           Hesap · {billWhere(t)} · #{t.number}
         </h2>
         <Group gap="xs">
-          <Button variant="default" onClick={print} loading={printPending} data-testid="print-bill">
+          <Button variant="default" onClick={print} loading={printPending} disabled={queued > 0} aria-describedby={queued > 0 ? 'print-blocked' : undefined} data-testid="print-bill">
             🖨️ Hesabı Yazdır
           </Button>
           {billPrinter && (
@@ -134,6 +137,14 @@ export default function BillPage() {
           )}
         </Group>
       </div>
+      {queued > 0 && (
+        <Alert color="orange" role="status" data-testid="bill-incomplete">
+          <Text size="sm">{BILL_INCOMPLETE.queued(queued)}</Text>
+          <Text size="sm" id="print-blocked">
+            {BILL_INCOMPLETE.print}
+          </Text>
+        </Alert>
+      )}
       {networkPrint.error && (
         <Alert color="red" role="alert" withCloseButton closeButtonLabel="Kapat" onClose={() => setNetworkPrint({ busy: false, error: null })}>
           <Group justify="space-between" gap="xs">

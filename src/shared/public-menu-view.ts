@@ -34,9 +34,12 @@ export function tableLabel(name: string): string {
   return `Masa: ${clean}`;
 }
 
-/** The customer's link for a restaurant (and a table): base is the restaurant's own domain or this origin. */
-export function publicMenuUrl(base: string, restaurantId: string, tableId?: string): string {
+/**
+ * The customer's link for a restaurant (and a table): base is the restaurant's own domain or this
+ * origin. A table's link carries its QR token, never its id: the token is what lets a guest order.
+ */
+export function publicMenuUrl(base: string, restaurantId: string, tableToken?: string): string {
   const root = base.replace(/\/+$/, '');
   const url = `${root}/menu/${encodeURIComponent(restaurantId)}`;
-  return tableId ? `${url}?masa=${encodeURIComponent(tableId)}` : url;
+  return tableToken ? `${url}?masa=${encodeURIComponent(tableToken)}` : url;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderingHours } from './restaurant-settings';
 import { multilineText } from './text';
+import { TABLE_REQUEST_KINDS, TABLE_REQUEST_PROGRESS, TABLE_REQUEST_STATUSES } from './table-request-view';
 import { lineNote } from './ticket-contract';
 
 /**
@@ -39,31 +40,17 @@ export const TABLE_REQUEST_LIMITS = {
   reason: 200,
 } as const;
 
-/** What a guest may ask for from the table. */
-export const TABLE_REQUEST_KINDS = ['order', 'waiter', 'bill'] as const;
-export type TableRequestKind = (typeof TABLE_REQUEST_KINDS)[number];
-export const TABLE_REQUEST_KIND_LABELS: Record<TableRequestKind, string> = { order: 'Sipariş isteği', waiter: 'Garson çağrısı', bill: 'Hesap isteği' };
-
-/** `expired` is never stored: a request still pending past its expiry reads as expired. */
-export const TABLE_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'expired'] as const;
-export type TableRequestStatus = (typeof TABLE_REQUEST_STATUSES)[number];
-/** What the guest's page says for each state of an order. */
-export const TABLE_REQUEST_STATUS_LABELS: Record<TableRequestStatus, string> = {
-  pending: 'Garsona iletildi',
-  accepted: 'Onaylandı, mutfakta',
-  rejected: 'Reddedildi',
-  expired: 'Yanıt alınamadı; garsonu çağırın',
-};
-
-/** How far the kitchen got with an accepted order (from its lines). */
-export const TABLE_REQUEST_PROGRESS = ['sent', 'preparing', 'ready', 'served'] as const;
-export type TableRequestProgress = (typeof TABLE_REQUEST_PROGRESS)[number];
-export const TABLE_REQUEST_PROGRESS_LABELS: Record<TableRequestProgress, string> = {
-  sent: 'Onaylandı, mutfakta',
-  preparing: 'Hazırlanıyor',
-  ready: 'Hazır',
-  served: 'Servis edildi',
-};
+export {
+  TABLE_REQUEST_KINDS,
+  TABLE_REQUEST_KIND_LABELS,
+  TABLE_REQUEST_PROGRESS,
+  TABLE_REQUEST_PROGRESS_LABELS,
+  TABLE_REQUEST_STATUSES,
+  TABLE_REQUEST_STATUS_LABELS,
+  type TableRequestKind,
+  type TableRequestProgress,
+  type TableRequestStatus,
+} from './table-request-view';
 
 // ------------------------------------------------------------------ requests
 

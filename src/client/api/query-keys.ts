@@ -16,6 +16,8 @@ export const queryKeys = {
   recipeReport: (restaurantId: string, from: string, to: string) => ['recipes', restaurantId, 'report', from, to] as const,
   menu: (restaurantId?: string) => (restaurantId ? (['menu', restaurantId] as const) : (['menu'] as const)),
   tables: (restaurantId?: string) => (restaurantId ? (['tables', restaurantId] as const) : (['tables'] as const)),
+  /** under 'tables': the tables event (a new table, a new QR token) refreshes the cards' codes */
+  qrTokens: (restaurantId: string) => ['tables', restaurantId, 'qr-tokens'] as const,
   sections: (restaurantId?: string) => (restaurantId ? (['sections', restaurantId] as const) : (['sections'] as const)),
   staff: (filter?: { search: string; role: string }) => (filter ? (['staff', filter.search, filter.role] as const) : (['staff'] as const)),
   /** under 'staff': the staff live event refreshes them too (devices and PINs change with it) */

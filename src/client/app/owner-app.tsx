@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { TableRequestsWatcher } from '../features/table-requests/table-requests-watcher';
 import { OnlineOrdersWatcher } from '../features/online-orders/online-orders-watcher';
 import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
 import { ChunkRoute } from './chunk-route';
@@ -54,6 +55,8 @@ export default function OwnerApp() {
       <PrintFailuresWatcher />
       {/* a new online order rings and flashes on every owner screen until it is answered */}
       <OnlineOrdersWatcher />
+      {/* the guests' orders and calls from the tables' QR codes (QR Sipariş) */}
+      <TableRequestsWatcher />
     </>
   );
 }

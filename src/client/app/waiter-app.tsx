@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { TableRequestsWatcher } from '../features/table-requests/table-requests-watcher';
 import { MySettingsPage } from '../features/settings/my-settings-page';
 import { ChunkRoute } from './chunk-route';
 import { RoleDashboard, type DashboardScreen } from './role-dashboard';
@@ -19,6 +20,8 @@ export default function WaiterApp() {
       <RoleDashboard role="waiter" screens={waiterScreens} defaultItem="orders" indexItem="orders" mobileWidth={250} />
       {/* the waiter hears about ready lines on whatever screen is open */}
       <KitchenAlertsWatcher role="waiter" />
+      {/* a guest's order or call from a table's QR code rings here when it is this waiter's to answer */}
+      <TableRequestsWatcher />
     </>
   );
 }

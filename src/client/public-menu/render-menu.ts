@@ -5,7 +5,7 @@ import { matchesSearch } from '../../shared/turkish-search';
 
 type Tag = keyof HTMLElementTagNameMap;
 
-function el<K extends Tag>(doc: Document, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends Tag>(doc: Document, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -34,6 +34,8 @@ export function renderMenu(root: HTMLElement, menu: PublicMenu | null): void {
   if (menu?.table) header.append(el(doc, 'p', 'menu-table', tableLabel(menu.table.name)));
 
   const sections = menu ? groupMenu(menu) : [];
+  // Each dish gets its "Ekle" button only while the table can order (order-pad.ts handles the taps).
+  const canOrder = menu?.ordering?.enabled === true && menu.table !== undefined;
   let tools = root.querySelector<HTMLElement>(':scope > .menu-tools');
   let body = root.querySelector<HTMLElement>(':scope > .menu-body');
   if (sections.length === 0) {
@@ -83,6 +85,13 @@ export function renderMenu(root: HTMLElement, menu: PublicMenu | null): void {
         text.append(el(doc, 'h3', 'menu-item-name', item.name));
         if (item.description) text.append(el(doc, 'p', 'menu-item-description', item.description));
         li.append(text, el(doc, 'span', 'menu-item-price', formatLira(item.price)));
+        if (canOrder) {
+          const add = el(doc, 'button', 'pad-add', 'Ekle');
+          add.type = 'button';
+          add.dataset.add = item.id;
+          add.setAttribute('aria-label', `${item.name} ekle`);
+          li.append(add);
+        }
         list.append(li);
       }
       node.append(h2, list);
@@ -145,7 +154,13 @@ export interface LoadResult {
 }
 
 /** Loads and shows the menu; any failure is logged and leaves the empty menu with the fallback title. */
-export async function loadPublicMenu(root: HTMLElement, restaurantId: string, fetchFn: typeof fetch = fetch, search = ''): Promise<LoadResult> {
+export async function loadPublicMenu(
+  root: HTMLElement,
+  restaurantId: string,
+  fetchFn: typeof fetch = fetch,
+  search = '',
+  onRender?: (menu: PublicMenu | null) => void,
+): Promise<LoadResult> {
   let menu: PublicMenu | null = null;
   let etag: string | null = null;
   try {
@@ -157,6 +172,7 @@ export async function loadPublicMenu(root: HTMLElement, restaurantId: string, fe
     console.error('Public menu fetch failed', err);
   }
   renderMenu(root, menu);
+  onRender?.(menu);
   return { etag };
 }
 
@@ -171,9 +187,13 @@ export function keepMenuLive(
   root: HTMLElement,
   restaurantId: string,
   first: LoadResult,
-  options: { fetchFn?: typeof fetch; search?: string; intervalMs?: number } = {},
+  options: { fetchFn?: typeof fetch; search?: string; intervalMs?: number; onRender?: (menu: PublicMenu | null) => void } = {},
 ): () => void {
-  const { fetchFn = fetch, search = '', intervalMs = LIVE_INTERVAL_MS } = options;
+  const { fetchFn = fetch, search = '', intervalMs = LIVE_INTERVAL_MS, onRender } = options;
+  const show = (menu: PublicMenu | null) => {
+    renderMenu(root, menu);
+    onRender?.(menu);
+  };
   const doc = root.ownerDocument;
   let etag = first.etag;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -185,10 +205,10 @@ export function keepMenuLive(
       const res = await fetchFn(menuApiUrl(restaurantId, search), { headers: etag ? { 'if-none-match': etag } : {}, cache: 'no-store' });
       if (res.status === 200) {
         const next = res.headers.get('etag');
-        if (next !== etag) renderMenu(root, (await res.json()) as PublicMenu);
+        if (next !== etag) show((await res.json()) as PublicMenu);
         etag = next;
       } else if (res.status === 404) {
-        if (etag !== null) renderMenu(root, null);
+        if (etag !== null) show(null);
         etag = null;
       }
     } catch {

@@ -52,6 +52,24 @@ for (const size of SIZES) {
       await expectScreenRules(page, 'Herkese açık menü', { isPhone: size.isPhone });
     });
 
+    test(`the public menu of a table that orders (QR Sipariş) passes the screen rules on a ${size.name}, with a dish and the basket open`, async ({ page, request }) => {
+      const restaurantId = await demoRestaurantId(request);
+      const { tables } = (await (await request.get(`/api/restaurants/${restaurantId}/tables/qr-tokens`)).json()) as { tables: { token: string }[] };
+      await page.goto(`/menu/${restaurantId}?masa=${tables[0].token}`);
+      await expect(page.getByRole('button', { name: 'Garson Çağır' })).toBeVisible();
+      await expectScreenRules(page, 'Herkese açık menü (sipariş)', { isPhone: size.isPhone });
+      await page.getByRole('button', { name: 'Adana Kebap ekle' }).click();
+      const dish = page.getByRole('dialog', { name: 'Adana Kebap' });
+      await dish.getByRole('button', { name: /^Sepete Ekle/ }).click();
+      await expect(dish.getByText('Porsiyon seçin')).toBeVisible();
+      await expectScreenRules(page, 'Herkese açık menü › ürün', { isPhone: size.isPhone });
+      await dish.getByRole('radio', { name: /Porsiyon: 1,5/ }).check();
+      await dish.getByRole('button', { name: /^Sepete Ekle/ }).click();
+      await page.getByRole('button', { name: /^Sepet · 1 ürün/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Sepetiniz' })).toBeVisible();
+      await expectScreenRules(page, 'Herkese açık menü › sepet', { isPhone: size.isPhone });
+    });
+
     for (const { role, email } of ROLES) {
       test(`every ${role} screen passes the screen rules on a ${size.name}`, async ({ page }) => {
         test.setTimeout(240_000);

@@ -23,6 +23,14 @@ interface Table {
   name: string;
 }
 
+/** Each table's QR token: the codes carry it, never the table id (QR Sipariş, issue 39). */
+async function qrTokens(page: Page, restaurantId: string): Promise<Map<string, string>> {
+  const res = await page.request.get(`/api/restaurants/${restaurantId}/tables/qr-tokens`);
+  expect(res.ok()).toBe(true);
+  const { tables } = (await res.json()) as { tables: { tableId: string; token: string }[] };
+  return new Map(tables.map((t) => [t.tableId, t.token]));
+}
+
 test.describe('QR menu', () => {
   // Whatever a test did, later tests (and the public menu ones) find the menu online at this address.
   test.afterEach(async ({ request }) => {
@@ -67,6 +75,7 @@ test.describe('QR menu', () => {
     const restaurantId = await openQrMenu(page);
     const tables: Table[] = await (await page.request.get(`/api/restaurants/${restaurantId}/tables`)).json();
     const settings = await (await page.request.get(`/api/restaurants/${restaurantId}/settings/general`)).json();
+    const tokens = await qrTokens(page, restaurantId);
     expect(tables.length).toBeGreaterThan(6);
 
     await page.getByRole('link', { name: 'A4 Masa Kartlarını Yazdır' }).click();
@@ -83,7 +92,7 @@ test.describe('QR menu', () => {
       const qr = card.getByRole('img');
       await expect(qr).toBeVisible();
       await qr.scrollIntoViewIfNeeded();
-      expect(await decodeQr(qr), table.name).toBe(`${baseURL}/menu/${restaurantId}?masa=${table.id}`);
+      expect(await decodeQr(qr), table.name).toBe(`${baseURL}/menu/${restaurantId}?masa=${tokens.get(table.id)}`);
     }
 
     // Printing shows the sheet alone, six cards to an A4 page.
@@ -99,14 +108,52 @@ test.describe('QR menu', () => {
     const restaurantId = await openQrMenu(page);
     const tables: Table[] = await (await page.request.get(`/api/restaurants/${restaurantId}/tables`)).json();
     const seventh = tables[6];
+    const token = (await qrTokens(page, restaurantId)).get(seventh.id)!;
+    expect(token).not.toContain(seventh.id);
     const card = page.getByTestId('table-qr-card').filter({ hasText: `Masa: ${seventh.name}` });
     const url = await decodeQr(card.getByRole('img'));
-    expect(url).toBe(`${baseURL}/menu/${restaurantId}?masa=${seventh.id}`);
+    expect(url).toBe(`${baseURL}/menu/${restaurantId}?masa=${token}`);
 
     const customer = await (await browser.newContext()).newPage();
     await customer.goto(url!);
     await expect(customer.locator('.menu-table')).toHaveText(`Masa: ${seventh.name}`);
     await expect(customer.locator('.menu-item').first()).toBeVisible();
+    // the table's id is not its code: a link made from it shows no table and cannot order
+    await customer.goto(`/menu/${restaurantId}?masa=${seventh.id}`);
+    await expect(customer.locator('.menu-item').first()).toBeVisible();
+    await expect(customer.locator('.menu-table')).toHaveCount(0);
+    await expect(customer.getByRole('button', { name: /ekle$/ })).toHaveCount(0);
+    await customer.context().close();
+  });
+
+  test('Yeni kod asks first, then the table’s old printed code stops at once and the card carries the new one', async ({ page, browser, baseURL }) => {
+    const restaurantId = await openQrMenu(page);
+    const tables: Table[] = await (await page.request.get(`/api/restaurants/${restaurantId}/tables`)).json();
+    const table = tables[tables.length - 1];
+    const old = (await qrTokens(page, restaurantId)).get(table.id)!;
+    const customer = await (await browser.newContext()).newPage();
+    await customer.goto(`/menu/${restaurantId}?masa=${old}`);
+    await expect(customer.locator('.menu-table')).toHaveText(`Masa: ${table.name}`);
+
+    const card = page.getByTestId('table-qr-card').filter({ hasText: `Masa: ${table.name}` });
+    await card.getByRole('button', { name: `Masa: ${table.name} için yeni QR kodu` }).click();
+    const confirm = page.getByRole('dialog', { name: `Masa: ${table.name}: yeni QR kodu` });
+    await expect(confirm).toContainText('basılı QR kodu hemen geçersiz olur');
+    await confirm.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await qrTokens(page, restaurantId)).get(table.id)).toBe(old);
+
+    await card.getByRole('button', { name: `Masa: ${table.name} için yeni QR kodu` }).click();
+    await confirm.getByRole('button', { name: 'Yeni Kod Oluştur' }).click();
+    await expect(confirm).toBeHidden();
+    const fresh = (await qrTokens(page, restaurantId)).get(table.id)!;
+    expect(fresh).not.toBe(old);
+    await expect.poll(() => decodeQr(card.getByRole('img'))).toBe(`${baseURL}/menu/${restaurantId}?masa=${fresh}`);
+
+    // the open menu of the old code loses its table (and its order pad) with the next refresh
+    await expect(customer.locator('.menu-table')).toHaveCount(0);
+    await customer.goto(`/menu/${restaurantId}?masa=${fresh}`);
+    await expect(customer.locator('.menu-table')).toHaveText(`Masa: ${table.name}`);
     await customer.context().close();
   });
 

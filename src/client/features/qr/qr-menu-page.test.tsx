@@ -29,6 +29,7 @@ beforeEach(() => {
         if (version === 1 && answerSettings === null) await new Promise<void>((resolve) => (answerSettings = resolve));
         return json(stored, `"${version}"`);
       }
+      if (url.includes('/tables/qr-tokens')) return json({ tables: [] });
       return json([]);
     }),
   );

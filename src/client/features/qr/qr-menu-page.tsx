@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { DiningTable } from '../../../shared/tables-contract';
 import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
 import { useTables } from '../../api/restaurant';
-import { useMenuBase, usePublicMenuSettings, useSavePublicMenu } from './qr-api';
+import { useMenuBase, usePublicMenuSettings, useQrTokens, useRotateQrToken, useSavePublicMenu } from './qr-api';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';
+import { Modal } from '../../components/modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
@@ -38,6 +40,9 @@ function QrOverview() {
   const settings = usePublicMenuSettings();
   const save = useSavePublicMenu();
   const tables = useTables();
+  const tokens = useQrTokens();
+  const rotate = useRotateQrToken();
+  const [renewing, setRenewing] = useState<DiningTable | null>(null);
   const base = useMenuBase();
   const menuUrl = publicMenuUrl(base, restaurantId);
   const [baseInput, setBaseInput] = useState('');
@@ -63,9 +68,14 @@ function QrOverview() {
   return (
     <Stack gap="lg">
       <Title order={2}>QR Menü</Title>
-      {(settings.error || tables.error) && (
+      {(settings.error || tables.error || tokens.error) && (
         <Alert color="red" role="alert">
-          {(settings.error ?? tables.error)?.message}
+          {(settings.error ?? tables.error ?? tokens.error)?.message}
+        </Alert>
+      )}
+      {rotate.error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => rotate.reset()}>
+          {rotate.error.message}
         </Alert>
       )}
       {save.error && (
@@ -148,7 +158,8 @@ function QrOverview() {
               Masa QR kodları
             </Title>
             <Text size="sm" c="dimmed">
-              Her masanın kodu menüyü o masa adıyla açar.
+              Her masanın kodu menüyü o masa adıyla açar; QR sipariş açıksa müşteri o masadan sipariş verir. Kod fotoğraflanıp masa dışında
+              kullanılıyorsa Yeni kod ile yenileyin.
             </Text>
           </div>
           <Button size="md" component={Link} to="kartlar" disabled={!tables.data?.length}>
@@ -158,16 +169,22 @@ function QrOverview() {
         {tables.data?.length === 0 && <Text c="dimmed">Henüz masa yok. Masalar Masa Düzeni ekranından eklenir.</Text>}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
           {tables.data?.map((t) => {
-            const url = publicMenuUrl(base, restaurantId, t.id);
+            const token = tokens.byTable.get(t.id);
+            const url = token ? publicMenuUrl(base, restaurantId, token) : null;
             return (
               <Paper key={t.id} withBorder radius="md" p="sm" className={classes.tableCard} data-testid="table-qr-card" aria-label={t.name}>
-                <QrImage url={url} size="120px" alt={`${tableLabel(t.name)} QR kodu`} />
+                {url ? <QrImage url={url} size="120px" alt={`${tableLabel(t.name)} QR kodu`} /> : <div style={{ width: 120, height: 120 }} aria-hidden />}
                 <div style={{ minWidth: 0 }}>
                   <Text fw={700}>{tableLabel(t.name)}</Text>
                   <Text size="sm" c="dimmed" mb="xs">
                     {t.sectionName}
                   </Text>
-                  <DownloadButtons url={url} fileName={`qr-${slug(t.name)}`} label={t.name} />
+                  <Group gap="xs">
+                    {url && <DownloadButtons url={url} fileName={`qr-${slug(t.name)}`} label={t.name} />}
+                    <Button variant="subtle" size="md" onClick={() => setRenewing(t)} aria-label={`${tableLabel(t.name)} için yeni QR kodu`}>
+                      Yeni kod
+                    </Button>
+                  </Group>
                 </div>
               </Paper>
             );
@@ -179,6 +196,30 @@ function QrOverview() {
           </Text>
         )}
       </Stack>
+      <Modal opened={renewing !== null} onClose={() => setRenewing(null)} title={renewing ? `${tableLabel(renewing.name)}: yeni QR kodu` : ''} centered>
+        <Stack gap="md">
+          <Text>
+            Masanın basılı QR kodu hemen geçersiz olur: o kodla sipariş verilemez, garson çağrılamaz. Yeni kodu yazdırıp masaya koymanız
+            gerekir.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={() => setRenewing(null)}>
+              Vazgeç
+            </Button>
+            <Button
+              color="red"
+              size="md"
+              loading={rotate.isPending}
+              onClick={() => {
+                const table = renewing;
+                if (table) void rotate.mutateAsync(table.id).then(() => setRenewing(null), () => setRenewing(null));
+              }}
+            >
+              Yeni Kod Oluştur
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import type { DiningTable } from '../../../shared/tables-contract';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
 import { useTables } from '../../api/restaurant';
-import { useMenuBase, useRestaurantName } from './qr-api';
+import { useMenuBase, useQrTokens, useRestaurantName } from './qr-api';
 import { QrImage } from './qr-image';
 import classes from './qr-menu.module.css';
 
@@ -18,13 +18,23 @@ function pagesOf(tables: DiningTable[]): DiningTable[][] {
   return pages;
 }
 
-function Sheet({ tables, base, restaurantId, restaurantName, testIds }: { tables: DiningTable[]; base: string; restaurantId: string; restaurantName: string; testIds: boolean }) {
+interface SheetProps {
+  tables: DiningTable[];
+  /** each table's QR token: the card's code carries it, never the table id */
+  tokens: Map<string, string>;
+  base: string;
+  restaurantId: string;
+  restaurantName: string;
+  testIds: boolean;
+}
+
+function Sheet({ tables, tokens, base, restaurantId, restaurantName, testIds }: SheetProps) {
   return (
     <div className={classes.sheet}>
       {pagesOf(tables).map((page, p) => (
         <section key={p} className={classes.page} aria-label={`Sayfa ${p + 1}`}>
           {page.map((t) => {
-            const url = publicMenuUrl(base, restaurantId, t.id);
+            const url = publicMenuUrl(base, restaurantId, tokens.get(t.id));
             return (
               <article key={t.id} className={classes.card} data-testid={testIds ? 'table-card' : undefined} data-table-id={t.id}>
                 <div className={classes.cardRestaurant}>{restaurantName}</div>
@@ -44,9 +54,11 @@ function Sheet({ tables, base, restaurantId, restaurantName, testIds }: { tables
 export function TableCardsSheet() {
   const restaurantId = getUserSession()?.restaurantId ?? '';
   const tables = useTables();
+  const tokens = useQrTokens();
   const base = useMenuBase();
   const name = useRestaurantName();
-  const list = tables.data ?? [];
+  // a card is printed only with its table's token: a code without it could not order
+  const list = (tables.data ?? []).filter((t) => tokens.byTable.has(t.id));
 
   return (
     <Stack gap="md">
@@ -66,18 +78,18 @@ export function TableCardsSheet() {
           </Button>
         </Group>
       </Group>
-      {tables.error && (
+      {(tables.error || tokens.error) && (
         <Alert color="red" role="alert">
-          {tables.error.message}
+          {(tables.error ?? tokens.error)?.message}
         </Alert>
       )}
       <div className={classes.preview}>
-        <Sheet tables={list} base={base} restaurantId={restaurantId} restaurantName={name} testIds />
+        <Sheet tables={list} tokens={tokens.byTable} base={base} restaurantId={restaurantId} restaurantName={name} testIds />
       </div>
       {/* A copy straight under <body>: printing shows it alone, whatever the dashboard's layout does. */}
       {createPortal(
         <div className={classes.printRoot} data-testid="print-sheet">
-          <Sheet tables={list} base={base} restaurantId={restaurantId} restaurantName={name} testIds={false} />
+          <Sheet tables={list} tokens={tokens.byTable} base={base} restaurantId={restaurantId} restaurantName={name} testIds={false} />
         </div>,
         document.body,
       )}

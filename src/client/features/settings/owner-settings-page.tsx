@@ -4,6 +4,7 @@ import {
   Checkbox,
   Group,
   NumberInput,
+  Radio,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -14,7 +15,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { GUARDED_ACTIONS, defaultRestaurantSettings, restaurantSettings, type RestaurantSettings } from '../../../shared/restaurant-settings';
+import {
+  GUARDED_ACTIONS,
+  QR_CONFIRM_BY,
+  QR_CONFIRM_BY_LABELS,
+  defaultRestaurantSettings,
+  restaurantSettings,
+  type QrConfirmBy,
+  type RestaurantSettings,
+} from '../../../shared/restaurant-settings';
 import { MEAL_CARD_BRANDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
@@ -265,6 +274,59 @@ export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {
             checked={form.kitchenRingsForOnlineOrders === true}
             onChange={(e) => update({ kitchenRingsForOnlineOrders: e.currentTarget.checked })}
           />
+        </SettingsSection>
+
+        <SettingsSection title="QR Sipariş">
+          <Switch
+            label="Müşteriler masadaki QR koddan sipariş versin"
+            description="Açıkken masanın QR kodu menüyü sipariş ekranı olarak açar; müşteri garson çağırabilir ve hesap isteyebilir."
+            {...field('qrOrdering.enabled')}
+            checked={form.qrOrdering.enabled}
+            onChange={(e) => update({ qrOrdering: { ...form.qrOrdering, enabled: e.currentTarget.checked } })}
+          />
+          <Radio.Group
+            label="Siparişi kim onaylar"
+            {...field('qrOrdering.confirmBy')}
+            value={form.qrOrdering.confirmBy}
+            onChange={(v) => update({ qrOrdering: { ...form.qrOrdering, confirmBy: v as QrConfirmBy } })}
+          >
+            <Stack gap={4} mt={6}>
+              {QR_CONFIRM_BY.map((c) => (
+                <Radio
+                  key={c}
+                  value={c}
+                  label={QR_CONFIRM_BY_LABELS[c]}
+                  description={c === 'waiter' ? 'Masanın garsonunun telefonu çalar; Onayla ile mutfağa gider' : 'Onay beklemeden adisyona eklenir ve mutfağa gider'}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Checkbox
+            label="Yalnızca belirli saatlerde sipariş alınsın"
+            checked={form.qrOrdering.hours !== null}
+            onChange={(e) => update({ qrOrdering: { ...form.qrOrdering, hours: e.currentTarget.checked ? { from: '11:00', to: '22:00' } : null } })}
+          />
+          {form.qrOrdering.hours && (
+            <Group grow align="flex-start">
+              <TextInput
+                label="Başlangıç saati"
+                type="time"
+                {...field('qrOrdering.hours.from')}
+                value={form.qrOrdering.hours.from}
+                onChange={(e) => update({ qrOrdering: { ...form.qrOrdering, hours: { ...form.qrOrdering.hours!, from: e.currentTarget.value } } })}
+              />
+              <TextInput
+                label="Bitiş saati"
+                type="time"
+                {...field('qrOrdering.hours.to')}
+                value={form.qrOrdering.hours.to}
+                onChange={(e) => update({ qrOrdering: { ...form.qrOrdering, hours: { ...form.qrOrdering.hours!, to: e.currentTarget.value } } })}
+              />
+            </Group>
+          )}
+          <Text size="xs" c="dimmed">
+            Bitiş başlangıçtan önceyse gece yarısını geçer (ör. 18:00–02:00). Masaların QR kodları QR Menü ekranındadır.
+          </Text>
         </SettingsSection>
 
         <SettingsSection title="QR Menü ve Bölge">

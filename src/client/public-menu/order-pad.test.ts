@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicMenu } from '../../shared/public-menu';
+import { createOrderPad, describeRequest, groupProblem } from './order-pad';
+import { renderMenu } from './render-menu';
+
+const menu: PublicMenu = {
+  restaurantInfo: { name: 'Demo Lokanta' },
+  table: { name: 'Salon 7' },
+  ordering: { enabled: true, confirmBy: 'waiter' },
+  categories: [{ id: 'c1', label: '🔥 Izgaralar', value: 'c1' }],
+  menuItems: [
+    {
+      id: 'adana',
+      name: 'Adana Kebap',
+      price: 38000,
+      category: 'c1',
+      optionGroups: [
+        { id: 'g1', name: 'Porsiyon', min: 1, max: 1, options: [{ id: 'p1', name: 'Porsiyon: 1', price: 0 }, { id: 'p15', name: 'Porsiyon: 1,5', price: 15000 }] },
+        { id: 'g2', name: 'Ekstralar', min: 0, max: 2, options: [{ id: 'e1', name: 'Ekstra peynir', price: 1500 }, { id: 'e2', name: 'Acılı', price: 0 }, { id: 'e3', name: 'Kaymak', price: 2500 }] },
+      ],
+    },
+  ],
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setUp(fetchFn: typeof fetch, shown: PublicMenu = menu) {
+  const root = document.createElement('main');
+  document.body.append(root);
+  const pad = createOrderPad(root, 'r1', 'tok', fetchFn);
+  renderMenu(root, shown);
+  pad.update(shown);
+  return { root, pad };
+}
+
+const dialog = () => document.querySelector('dialog')!;
+const click = (el: Element | null) => (el as HTMLElement).click();
+const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(text))!;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('the order pad of a table’s menu', () => {
+  it('shows no Ekle button and no pad without a table or with ordering off', () => {
+    const root = document.createElement('main');
+    renderMenu(root, { ...menu, ordering: { enabled: false, confirmBy: 'waiter' } });
+    expect(root.querySelector('[data-add]')).toBeNull();
+    const { root: withPad } = setUp(vi.fn(), { ...menu, ordering: { enabled: false, confirmBy: 'waiter', hours: { from: '11:00', to: '22:00' } } });
+    expect(withPad.querySelector('[data-add]')).toBeNull();
+    expect(document.querySelector('.pad-off')!.textContent).toBe('Şu anda QR kodla sipariş alınmıyor. Sipariş saatleri: 11:00–22:00.');
+    expect(document.querySelector<HTMLElement>('.pad-calls')!.hidden).toBe(true);
+  });
+
+  it('enforces a required group and a group’s maximum on the group itself, and prices the add-ons', () => {
+    const { root } = setUp(vi.fn());
+    click(root.querySelector('[data-add="adana"]'));
+    expect(dialog().querySelector('h2')!.textContent).toBe('Adana Kebap');
+    expect(dialog().textContent).toContain('+150,00 ₺');
+    click(button('Sepete Ekle'));
+    expect(dialog().querySelector('#pad-err-g1')!.textContent).toBe('Porsiyon seçin');
+    expect(document.activeElement).toBe(dialog().querySelector('input[value="p1"]'));
+
+    const extras = [...dialog().querySelectorAll<HTMLInputElement>('input[name="g-g2"]')];
+    for (const box of extras) {
+      box.checked = true;
+      box.dispatchEvent(new Event('change'));
+    }
+    expect(extras.filter((b) => b.checked)).toHaveLength(2);
+    expect(dialog().querySelector('#pad-err-g2')!.textContent).toBe('Ekstralar: en fazla 2 seçebilirsiniz');
+
+    const big = dialog().querySelector<HTMLInputElement>('input[value="p15"]')!;
+    big.checked = true;
+    big.dispatchEvent(new Event('change'));
+    click(dialog().querySelector('[aria-label="Adana Kebap adedini artır"]'));
+    // (380 + 150 + 15 + 0) × 2
+    expect(button('Sepete Ekle').textContent).toBe('Sepete Ekle · 1.090,00 ₺');
+    click(button('Sepete Ekle'));
+    expect(document.querySelector('.pad-basket')!.textContent).toBe('Sepet · 2 ürün · 1.090,00 ₺');
+  });
+
+  it('sends one basket with one Idempotency-Key across a lost answer, then follows the request', async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const fetchFn = vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      if (calls.length === 1) throw new TypeError('offline');
+      if (init?.method === 'POST') return json(201, { requestId: 'q1', status: 'pending' });
+      return json(200, { status: 'accepted', kind: 'order', progress: 'preparing' });
+    }) as unknown as typeof fetch;
+    const { root } = setUp(fetchFn);
+    click(root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p1"]'));
+    dialog().querySelector('textarea')!.value = ' soğansız ';
+    click(button('Sepete Ekle'));
+    click(document.querySelector('.pad-basket'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(dialog().querySelector('[role="alert"]')!.textContent).toContain('Bağlantı kurulamadı'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(document.querySelector('.pad-request')?.textContent).toBe('Siparişiniz (1 ürün): Garsona iletildi'));
+
+    const [first, second] = calls;
+    expect(first.url).toBe('/api/public/menus/r1/tables/tok/requests');
+    const key = (first.init!.headers as Record<string, string>)['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect((second.init!.headers as Record<string, string>)['idempotency-key']).toBe(key);
+    expect(JSON.parse(second.init!.body as string)).toEqual({ items: [{ menuItemId: 'adana', quantity: 1, optionIds: ['p1'], note: 'soğansız' }] });
+    expect(document.querySelector<HTMLElement>('.pad-basket')!.hidden).toBe(true);
+  });
+
+  it('shows the server’s Turkish refusal and takes a new key for the next try', async () => {
+    const keys: string[] = [];
+    const fetchFn = vi.fn(async (_url: string, init?: RequestInit) => {
+      keys.push((init!.headers as Record<string, string>)['idempotency-key']);
+      return json(409, { error: 'Adana Kebap tükendi' });
+    }) as unknown as typeof fetch;
+    const { root } = setUp(fetchFn);
+    click(root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p1"]'));
+    click(button('Sepete Ekle'));
+    click(document.querySelector('.pad-basket'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(dialog().querySelector('[role="alert"]')!.textContent).toBe('Adana Kebap tükendi'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('says where a request is in Turkish', () => {
+    expect(describeRequest({ id: 'a', kind: 'order', count: 3, status: 'pending' })).toBe('Siparişiniz (3 ürün): Garsona iletildi');
+    expect(describeRequest({ id: 'a', kind: 'order', count: 3, status: 'accepted', progress: 'sent' })).toBe('Siparişiniz (3 ürün): Onaylandı, mutfakta');
+    expect(describeRequest({ id: 'a', kind: 'order', count: 3, status: 'accepted', progress: 'served' })).toBe('Siparişiniz (3 ürün): Servis edildi');
+    expect(describeRequest({ id: 'a', kind: 'order', count: 1, status: 'rejected', reason: 'Kebap kalmadı' })).toBe('Siparişiniz (1 ürün): Reddedildi. Neden: Kebap kalmadı');
+    expect(describeRequest({ id: 'a', kind: 'bill', count: 0, status: 'accepted' })).toBe('Hesap isteğiniz: Hesabınız geliyor');
+    expect(groupProblem({ id: 'g', name: 'Sos', min: 2, max: 3, options: [] }, 1)).toBe('Sos: en az 2 seçin');
+  });
+});

@@ -50,3 +50,26 @@ describe('business-day bounds on a DST day west of UTC', () => {
     }
   });
 });
+
+describe('a day that starts in the hour the clocks skip or repeat', () => {
+  const zone = 'America/New_York';
+  it('starts at the end of the gap when its start hour is skipped, and every instant agrees with businessDay', () => {
+    // 2026-03-08: 02:00 EST → 03:00 EDT (07:00Z); a day starting at 02:00 starts at 07:00Z
+    const { from, to } = businessDayBounds('2026-03-08', zone, 2);
+    expect(from.toISOString()).toBe('2026-03-08T07:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-03-09T06:00:00.000Z');
+    for (let at = from.getTime() - 3 * 3_600_000; at < to.getTime() + 3 * 3_600_000; at += 15 * 60_000) {
+      const inside = at >= from.getTime() && at < to.getTime();
+      expect(businessDay(new Date(at), zone, 2) === '2026-03-08', new Date(at).toISOString()).toBe(inside);
+    }
+  });
+
+  it('starts at the first showing when its start hour is shown twice', () => {
+    // 2026-11-01: 02:00 EDT → 01:00 EST (06:00Z); 01:00 is shown at 05:00Z and again at 06:00Z
+    const { from } = businessDayBounds('2026-11-01', zone, 1);
+    expect(from.toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    for (let at = from.getTime() - 2 * 3_600_000; at < from.getTime() + 3 * 3_600_000; at += 15 * 60_000) {
+      expect(businessDay(new Date(at), zone, 1) === '2026-11-01', new Date(at).toISOString()).toBe(at >= from.getTime());
+    }
+  });
+});

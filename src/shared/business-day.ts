@@ -56,13 +56,26 @@ export function businessDay(at: Date, timeZone: string, dayStartHour: number): s
   return w.hour < dayStartHour ? addDays(calendarDay, -1) : calendarDay;
 }
 
-/** The instant the wall clock of `timeZone` shows `hour`:00 on `day` (for a skipped hour, the instant after the gap). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The first instant the wall clock of `timeZone` shows `hour`:00 on `day` — the first instant
+ * businessDay puts in that day. An hour shown twice (clocks going back) starts at its first showing;
+ * a skipped hour (clocks going forward) at the end of the gap, the first instant past it.
+ */
 function startOf(day: string, hour: number, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   const wall = utcMs(y, m, d, hour);
-  // two passes: the offset at the first guess may differ from the offset at the answer (DST)
-  const guess = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(guess, timeZone));
+  // the offsets in force a day either side: on a change day they differ, and the hour falls under one of them
+  const before = wall - offsetAt(wall - DAY_MS, timeZone);
+  const after = wall - offsetAt(wall + DAY_MS, timeZone);
+  const shows = (at: number) => {
+    const w = wallClock(at, timeZone);
+    return w.day === d && w.hour === hour && w.minute === 0;
+  };
+  const showing = [before, after].filter(shows);
+  // none shows it: the hour was skipped, and `before` (the old offset's reading) is where the gap ends
+  return new Date(showing.length ? Math.min(...showing) : before);
 }
 
 /** A business day as instants: from its start (included) to the next day's start (excluded). */

@@ -61,4 +61,15 @@ describe('the kitchen board', () => {
       { name: 'Çoban Salata', quantity: 1 },
     ]);
   });
+
+  it('counts each size and portion apart: Küçük and Büyük Ayran, 1 and 1,5 Adana are different things to make', () => {
+    const sized = (name: string, quantity: number, option: string) => ({ ...line(name, quantity, 'sent'), id: `${name}-${option}`, options: [{ name: option, groupName: 'Boy' }] });
+    const cards = [card([sized('Ayran', 2, 'Büyük'), sized('Ayran', 4, 'Küçük'), sized('Adana', 1, '1,5 Porsiyon')]), card([sized('Adana', 2, '1 Porsiyon'), sized('Ayran', 1, 'Büyük')])];
+    expect(pendingSummary(cards)).toEqual([
+      { name: 'Ayran (Küçük)', quantity: 4 },
+      { name: 'Ayran (Büyük)', quantity: 3 },
+      { name: 'Adana (1 Porsiyon)', quantity: 2 },
+      { name: 'Adana (1,5 Porsiyon)', quantity: 1 },
+    ]);
+  });
 });

@@ -17,11 +17,19 @@ export const cardKey = (card: Pick<KitchenOrder, 'batchId' | 'ticketId'>) => `${
 
 const collator = new Intl.Collator('tr');
 
-/** "12 × Adana Kebap": what is still to make across every card, most first. */
+/**
+ * "12 × Adana Kebap": what is still to make across every card, most first. A dish with options is
+ * counted per choice ("2 × Ayran (Büyük)", "4 × Ayran (Küçük)"): a size or a portion is another
+ * thing to make, and adding them up would send the cook for the wrong glass.
+ */
 export function pendingSummary(cards: readonly KitchenOrder[]): { name: string; quantity: number }[] {
   const totals = new Map<string, number>();
   for (const card of cards) {
-    for (const line of card.lines) if (isActiveKitchenStatus(line.status) && !isHeldLine(line)) totals.set(line.name, (totals.get(line.name) ?? 0) + line.quantity);
+    for (const line of card.lines) {
+      if (!isActiveKitchenStatus(line.status) || isHeldLine(line)) continue;
+      const name = line.options.length ? `${line.name} (${line.options.map((o) => o.name).join(', ')})` : line.name;
+      totals.set(name, (totals.get(name) ?? 0) + line.quantity);
+    }
   }
   return [...totals].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || collator.compare(a.name, b.name));
 }

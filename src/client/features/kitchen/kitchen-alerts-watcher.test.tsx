@@ -16,18 +16,18 @@ vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled:
 
 const { KitchenAlertsWatcher } = await import('./kitchen-alerts-watcher');
 
-const readyLine = (id: string, name: string): ReadyLine => ({
+const readyLine = (id: string, name: string, tableName = 'Salon 1', quantity = 1): ReadyLine => ({
   id,
   ticketId: 't1',
   ticketNumber: 1,
   ticketVersion: 1,
-  tableName: 'Salon 1',
+  tableName,
   type: 'table',
   customerName: null,
   waiterId: 'w',
   waiterName: 'Mehmet',
   name,
-  quantity: 1,
+  quantity,
   options: [],
   note: null,
   readyAt: '2026-11-25T18:00:00Z',
@@ -66,10 +66,24 @@ describe('the in-app kitchen alerts', () => {
     expect(screen.getByTestId('kitchen-toast')).toHaveTextContent('Şalgam');
   });
 
+  it('gathers one table’s ready dishes in one notice, which one Kapat closes', async () => {
+    const view = render(ui());
+    for (const [i, name] of ['Ayran', 'Şalgam', 'Künefe'].entries()) {
+      ready = [...ready, readyLine(`l${i}`, name, 'Bahçe 1', i === 0 ? 2 : 1)];
+      act(() => view.rerender(ui()));
+    }
+    const [toast] = screen.getAllByTestId('kitchen-toast');
+    expect(screen.getAllByTestId('kitchen-toast')).toHaveLength(1);
+    expect(toast).toHaveTextContent('Bahçe 1: 4 ürün hazır');
+    expect(toast).toHaveTextContent('2× Ayran, 1× Şalgam, 1× Künefe');
+    await userEvent.click(within(toast).getByRole('button', { name: 'Kapat' }));
+    expect(screen.queryByTestId('kitchen-toast')).toBeNull();
+  });
+
   it('shows at most three at once, dropping the oldest', () => {
     const view = render(ui());
     for (const [i, name] of ['Ayran', 'Şalgam', 'Künefe', 'Baklava'].entries()) {
-      ready = [...ready, readyLine(`l${i}`, name)];
+      ready = [...ready, readyLine(`l${i}`, name, `Salon ${i + 1}`)];
       act(() => view.rerender(ui()));
     }
     const toasts = screen.getAllByTestId('kitchen-toast');

@@ -12,7 +12,12 @@ const VIBRATION = [200, 100, 200];
 const MAX_MESSAGES = 3;
 interface Message {
   id: number;
+  /** a ready notice's table (its lines gather in one notice); null for a warning */
+  table: string | null;
   text: string;
+  /** the dishes of a ready notice: "2× Mercimek Çorbası, 1× Ayran" */
+  detail: string | null;
+  units: number;
   isWarning: boolean;
 }
 let nextId = 1;
@@ -47,7 +52,17 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
   const newAlerts = useNewIds(alertIds);
   // Newest first. A warning arriving never hides a ready notice the waiter has not read yet.
   const [messages, setMessages] = useState<Message[]>([]);
-  const show = (text: string, isWarning: boolean) => setMessages((list) => [{ id: nextId++, text, isWarning }, ...list].slice(0, MAX_MESSAGES));
+  const show = (text: string, isWarning: boolean) =>
+    setMessages((list) => [{ id: nextId++, table: null, text, detail: null, units: 0, isWarning }, ...list].slice(0, MAX_MESSAGES));
+  /** One notice per table: what becomes ready there later joins it ("Bahçe 1: 3 ürün hazır") and it comes to the top. */
+  const showReady = (table: string, lines: readonly { quantity: number; name: string }[]) =>
+    setMessages((list) => {
+      const earlier = list.find((m) => m.table === table);
+      const units = (earlier?.units ?? 0) + lines.reduce((n, l) => n + l.quantity, 0);
+      const detail = [earlier?.detail, ...lines.map((l) => `${l.quantity}× ${l.name}`)].filter(Boolean).join(', ');
+      const message = { id: earlier?.id ?? nextId++, table, text: kt.readyAtTable(table, units), detail, units, isWarning: false };
+      return [message, ...list.filter((m) => m !== earlier)].slice(0, MAX_MESSAGES);
+    });
   const dismiss = (id: number) => setMessages((list) => list.filter((m) => m.id !== id));
   // Garson Ekranı lists it all already: there the alert only rings.
   const isOnWaiterScreen = location.pathname.includes('/waiter-screen');
@@ -57,9 +72,11 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
   useEffect(() => {
     const lines = ready.data?.filter((l) => newReady.includes(l.id)) ?? [];
     if (lines.length === 0) return;
-    const text = kt.readyAlert(lines.map((l) => `${whereLabel(l)} — ${l.quantity}× ${l.name}`).join(', '));
     notify(prefs);
-    if (!showsList.current) show(text, false);
+    if (showsList.current) return;
+    const byTable = new Map<string, typeof lines>();
+    for (const l of lines) byTable.set(whereLabel(l), [...(byTable.get(whereLabel(l)) ?? []), l]);
+    for (const [table, ofTable] of byTable) showReady(table, ofTable);
     // Rings when new ids arrive, not when the preferences or the list object change.
   }, [newReady]);
 
@@ -92,6 +109,7 @@ export function KitchenAlertsWatcher({ role }: { role: 'waiter' | 'owner' }) {
           title={message.isWarning ? `⚠ ${kt.unacknowledgedTitle}` : `✓ ${kt.readyTitle}`}
         >
           {message.text}
+          {message.detail && <div className={classes.toastDetail}>{message.detail}</div>}
           <Group mt="sm" gap="sm">
             {!isOnWaiterScreen && (
               <Button component={Link} to={`/${role}/${role === 'owner' ? 'kitchen' : 'waiter-screen'}`} variant="white" size="md" onClick={() => setMessages([])}>

@@ -37,7 +37,7 @@ export const kt = {
   readyTitle: 'Servise hazır',
   noReady: 'Servise hazır ürün yok',
   noReadyHint: 'Mutfak bir ürünü hazır yaptığında burada görünür ve telefonunuz uyarır.',
-  readyAlert: (what: string) => `Servise hazır: ${what}`,
+  readyAtTable: (table: string, units: number) => `${table}: ${units} ürün hazır`,
   goToWaiterScreen: 'Garson Ekranı',
   dismiss: 'Kapat',
   unacknowledgedTitle: 'Mutfak siparişi almadı',

@@ -267,6 +267,12 @@ export const salesReportResponse = z.object({
   exceptionsTotal: count,
   /** the median exceptionShare of the waiters with sales, and the rule in Turkish */
   outlier: z.object({ median: z.number(), rule: z.string() }),
+  /**
+   * QR Sipariş: the guests' orders from the tables' QR codes sent in the period's business days —
+   * confirmed, rejected, left unanswered past their 15 minutes — and the median time from sending
+   * to confirming, in seconds (null: none confirmed). Null when no guest ordered in the period.
+   */
+  qrRequests: z.object({ accepted: count, rejected: count, expired: count, medianConfirmSeconds: z.number().int().nullable() }).nullable(),
 });
 export type SalesReportResponse = z.infer<typeof salesReportResponse>;
 export type SalesPaymentRow = SalesReportResponse['payments'][number];

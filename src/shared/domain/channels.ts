@@ -24,3 +24,10 @@ export const ONLINE_ORDER_SOURCE_COLORS: Record<OnlineOrderSource, string> = {
   getir: '#5d3ebc',
   trendyol: '#b84a00',
 };
+
+/**
+ * Sales channels of Satış Raporları: every online source, and 'qr' for a table's bill that took a
+ * guest's order from the table's QR code (QR Sipariş); the rest was taken on the floor.
+ */
+export const QR_CHANNEL = 'qr';
+export const SALES_CHANNEL_LABELS: Record<OnlineOrderSource | typeof QR_CHANNEL, string> = { ...ONLINE_ORDER_SOURCE_LABELS, [QR_CHANNEL]: 'QR Sipariş' };

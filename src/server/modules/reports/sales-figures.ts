@@ -3,7 +3,8 @@ import { vatContained, type Bill } from '../../../shared/bill-math';
 import { businessDay } from '../../../shared/business-day';
 import { weekdayOf } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
-import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, onlineOrders, payments, refundLines, refunds, sections, tickets, ticketLines } from '../../db/schema';
+import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, onlineOrders, payments, refundLines, refunds, sections, tableRequests, tickets, ticketLines } from '../../db/schema';
+import { QR_CHANNEL } from '../../../shared/domain/channels';
 import type { CommandContext } from '../../lib/command';
 import { LINE_ORDER, billOf } from '../orders';
 import { loadRecipeIndex, type RecipeIndex } from '../recipes';
@@ -270,10 +271,16 @@ export function monthRowsOf(rows: readonly FigureRow[]): FigureRow[] {
   return set.list();
 }
 
-/** The online order source of each ticket that came as one. */
+/** The channel of each ticket that did not come from the floor alone: its online order's source, or QR Sipariş. */
 async function channelsOf(db: Db, ticketIds: string[]): Promise<Map<string, string>> {
   const rows = await db.select({ ticketId: onlineOrders.ticketId, source: onlineOrders.source }).from(onlineOrders).where(inArray(onlineOrders.ticketId, ticketIds));
-  return new Map(rows.flatMap((r) => (r.ticketId ? [[r.ticketId, r.source] as const] : [])));
+  const channels = new Map<string, string>(rows.flatMap((r) => (r.ticketId ? [[r.ticketId, r.source] as const] : [])));
+  const fromQr = await db
+    .selectDistinct({ ticketId: tableRequests.ticketId })
+    .from(tableRequests)
+    .where(and(inArray(tableRequests.ticketId, ticketIds), eq(tableRequests.status, 'accepted')));
+  for (const r of fromQr) if (r.ticketId && !channels.has(r.ticketId)) channels.set(r.ticketId, QR_CHANNEL);
+  return channels;
 }
 
 /** Adds day rows (x sign) and their month roll-up to the sums: one statement per 2,000 rows. */

@@ -12,7 +12,7 @@ import {
   type SalesReportResponse,
   type SalesSummary,
 } from '../../../shared/reports-contract';
-import { ONLINE_ORDER_SOURCE_LABELS, type OnlineOrderSource } from '../../../shared/domain/channels';
+import { SALES_CHANNEL_LABELS } from '../../../shared/domain/channels';
 import { netSales } from '../../../shared/sales-definitions';
 import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketType } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { periodBounds } from '../../lib/business-day';
 import { staffNames } from '../orders';
 import { courierFigures } from './sales-couriers';
+import { qrRequestFigures } from './qr-request-figures';
 import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
 import { getRestaurantSettings } from '../settings';
 
@@ -157,7 +158,7 @@ function channelsOf(total: Sums, online: (Sums & { key: string })[]) {
   if (online.length === 0) return [];
   const floor: Sums = { ...total };
   for (const r of online) for (const c of HOUR_COLUMNS) floor[c] = n(floor, c) - n(r, c);
-  const label = (key: string) => ONLINE_ORDER_SOURCE_LABELS[key as OnlineOrderSource] ?? key;
+  const label = (key: string) => SALES_CHANNEL_LABELS[key as keyof typeof SALES_CHANNEL_LABELS] ?? key;
   return [
     { channel: 'floor', label: 'Restoranda alınan', ...figuresOf(floor) },
     ...online.map((r) => ({ channel: r.key, label: label(r.key), ...figuresOf(r) })).sort((a, b) => b.net - a.net),
@@ -176,13 +177,14 @@ export async function salesReport(
   const prev = previousPeriod(from, to);
 
   // the four reads at once (separate pool connections on PostgreSQL)
-  const [groupResult, dayResult, hourResult, previous, exceptions, byCourier] = await Promise.all([
+  const [groupResult, dayResult, hourResult, previous, exceptions, byCourier, qrRequests] = await Promise.all([
     db.execute(salesGroupsQuery(restaurantId, from, to)),
     db.execute(dayTotalsQuery(restaurantId, from, to)),
     db.execute(salesHoursQuery(restaurantId, from, to)),
     summaryFor(db, restaurantId, prev.from, prev.to),
     exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
     courierFigures(db, restaurantId, from, to),
+    qrRequestFigures(db, restaurantId, { from, to }, settings, now),
   ]);
   const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
   const dayRows = rowsOf<Sums & { day: string }>(dayResult);
@@ -297,6 +299,7 @@ export async function salesReport(
     exceptions: exceptions.list,
     exceptionsTotal: exceptions.total,
     outlier: { median, rule: OUTLIER_RULE },
+    qrRequests,
   };
 }
 

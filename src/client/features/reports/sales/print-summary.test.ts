@@ -37,6 +37,7 @@ const report = {
   exceptions: [],
   exceptionsTotal: 0,
   outlier: { median: 0, rule: '' },
+  qrRequests: null,
 } as unknown as SalesReportResponse;
 
 const layout = {

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { WEEKDAY_LABELS, type SalesReportResponse } from '../../../../shared/reports-contract';
 import { HeatMap, LineChart } from './charts';
@@ -115,6 +115,15 @@ export function SummaryTab({ report, period }: { report: SalesReportResponse; pe
         />
       )}
 
+      {report.qrRequests && (
+        <section aria-label="QR Sipariş istekleri" data-testid="qr-requests">
+          <Title order={3} size="h4">
+            QR Sipariş istekleri
+          </Title>
+          <Text>{qrRequestsText(report.qrRequests)}</Text>
+        </section>
+      )}
+
       {report.byCourier.length > 0 && (
         <ReportTable
           title="Kurye Hesapları"
@@ -188,4 +197,10 @@ export function SummaryTab({ report, period }: { report: SalesReportResponse; pe
       )}
     </Stack>
   );
+}
+
+/** "12 onaylandı · 2 reddedildi · 1 yanıtsız kaldı · onay süresi (medyan) 1 dk 20 sn" */
+export function qrRequestsText(q: NonNullable<SalesReportResponse['qrRequests']>): string {
+  const wait = q.medianConfirmSeconds === null ? null : q.medianConfirmSeconds < 60 ? `${q.medianConfirmSeconds} sn` : `${Math.floor(q.medianConfirmSeconds / 60)} dk ${q.medianConfirmSeconds % 60} sn`;
+  return [`${formatCount(q.accepted)} onaylandı`, `${formatCount(q.rejected)} reddedildi`, `${formatCount(q.expired)} yanıtsız kaldı (süresi doldu)`, ...(wait ? [`onay süresi (medyan) ${wait}`] : [])].join(' · ');
 }

@@ -489,6 +489,13 @@ const MATRIX: Record<string, RouteRule> = {
     foreign: { status: 401, error: 'İmza geçersiz' },
     prepare: ({ restaurantId }) => onlineOrders.signedOrder(restaurantId),
   },
+  // its menu, signed the same way (a GET: the signed text is "<timestamp>.")
+  'GET /api/integrations/sofra/:restaurantId/menu': {
+    access: 'public',
+    tenantScoped: true,
+    foreign: { status: 401, error: 'İmza geçersiz' },
+    prepare: ({ restaurantId }) => onlineOrders.signedMenu(restaurantId),
+  },
   // the delivery platforms' webhooks: anyone holding the platform's proof (here Getir's x-api-key);
   // a restaurant not connected to the platform answers like a wrong proof
   'POST /api/integrations/:platform/:restaurantId/orders': {

@@ -169,6 +169,14 @@ export const assignmentInfo = z.object({
   collectedMethod: z.enum(COURIER_PAYMENT_METHODS).nullable(),
   collectedBrand: z.string().nullable(),
   collectedKurus: z.number().int(),
+  /** the customer's note on the order ("Zile basmayın"): null when none or not an online order */
+  orderNote: z.string().nullable(),
+  /** how the customer said they pay at the door: null for an order opened at the till */
+  doorPayment: z.object({ method: z.enum(['online', 'cash', 'card', 'meal_card']), brand: z.string().nullable() }).nullable(),
+  /** the delivery fee the customer pays our courier on top of the bill (kept apart from the bill) */
+  deliveryFee: z.number().int(),
+  /** the time promised to the customer, when they asked for one */
+  expectedAt: z.string().nullable(),
 });
 export type AssignmentInfo = z.infer<typeof assignmentInfo>;
 
@@ -194,6 +202,18 @@ export const courierInfo = z.object({
   /** this shift's orders: every one not yet settled, and those still on the way */
   orders: z.array(assignmentInfo),
   unsettled: courierCashSummary,
+  /** the settlements of today's business day, newest first, each with the orders it took over */
+  settledToday: z.array(
+    z.object({
+      id: z.string(),
+      settledAt: z.string(),
+      deliveredCount: z.number().int(),
+      cash: z.number().int(),
+      card: z.number().int(),
+      mealCard: z.number().int(),
+      orders: z.array(assignmentInfo),
+    }),
+  ),
 });
 export type CourierInfo = z.infer<typeof courierInfo>;
 

@@ -194,6 +194,41 @@ export type OnlineOrdersWaitingInfo = z.infer<typeof onlineOrdersWaitingInfo>;
 export const sofraOrderResult = z.object({ orderId: z.string(), status: z.enum(ONLINE_ORDER_STATUSES) });
 export type SofraOrderResult = z.infer<typeof sofraOrderResult>;
 
+/**
+ * The menu an integrator orders from (GET /api/integrations/sofra/:restaurantId/menu): each dish's
+ * id and price, and its option groups with their rules and the option ids an order names in
+ * `optionIds`. Prices in kuruş, VAT included.
+ */
+export const sofraMenuResponse = z.object({
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      items: z.array(
+        z.object({
+          id: z.string().meta({ description: 'Siparişte items[].menuItemId' }),
+          name: z.string(),
+          description: z.string().nullable(),
+          priceKurus: z.number().int(),
+          isAvailable: z.boolean().meta({ description: 'false: tükendi; siparişte reddedilir' }),
+          optionGroups: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              isRequired: z.boolean(),
+              isMultiple: z.boolean(),
+              minChoices: z.number().int(),
+              maxChoices: z.number().int(),
+              options: z.array(z.object({ id: z.string().meta({ description: 'Siparişte items[].optionIds' }), name: z.string(), priceKurus: z.number().int() })),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type SofraMenuResponse = z.infer<typeof sofraMenuResponse>;
+
 export const onlineOrderOptionInfo = z.object({ optionId: z.string(), groupName: z.string(), name: z.string(), price: z.number().int() });
 
 export const onlineOrderItemInfo = z.object({
@@ -242,7 +277,18 @@ export const onlineOrderInfo = z.object({
   subtotal: z.number().int(),
   /** the platform's own discount (not the restaurant's) */
   platformDiscount: z.number().int(),
+  /** the discount the restaurant funds (its own campaign): the ticket's İndirim */
+  restaurantDiscount: z.number().int(),
+  /** the food after both discounts */
   total: z.number().int(),
+  /** the delivery fee the customer pays on top */
+  deliveryFee: z.number().int(),
+  /** what the customer is charged: total + delivery fee */
+  customerPays: z.number().int(),
+  /** what is taken at the door (0: paid online) */
+  collectAtDoor: z.number().int(),
+  /** the platform's own courier delivers and collects */
+  platformCourier: z.boolean(),
   note: z.string().nullable(),
   expectedAt: z.string().nullable(),
   prepMinutes: z.number().int().nullable(),

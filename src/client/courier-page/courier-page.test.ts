@@ -17,3 +17,22 @@ describe("the courier's page", () => {
     expect(phoneText('212 555')).toBe('212 555');
   });
 });
+
+describe('the door on the courier’s page', () => {
+  const base = { remaining: 27_500, collectedMethod: null, collectedKurus: 0, deliveryFee: 0 };
+  it('says how the customer pays and what to bring: change for cash, the reader for a card', async () => {
+    const { doorLines } = await import('./courier-page');
+    expect(doorLines({ ...base, doorPayment: { method: 'cash', brand: null } })).toEqual(['Kapıda nakit: 275,00 TL', 'Para üstü götürün']);
+    expect(doorLines({ ...base, doorPayment: { method: 'card', brand: null } })[1]).toBe('Kart okuyucuyu (POS) götürün');
+    expect(doorLines({ ...base, remaining: 0, doorPayment: { method: 'online', brand: null } })).toEqual(['Online ödendi: kapıda tahsilat yok']);
+    expect(doorLines({ ...base, deliveryFee: 990, doorPayment: { method: 'cash', brand: null } })).toContain('+ Teslimat ücreti: 9,90 TL (müşteri bunu da öder)');
+  });
+
+  it('asks once and waits its minute only for a tap that closes the order', async () => {
+    const { closesOrder } = await import('./courier-page');
+    expect(closesOrder({ remaining: 100, isTicketOpen: true }, { step: 'paid', method: 'cash' })).toBe(true);
+    expect(closesOrder({ remaining: 0, isTicketOpen: true }, { step: 'delivered' })).toBe(true);
+    expect(closesOrder({ remaining: 100, isTicketOpen: true }, { step: 'delivered' })).toBe(false);
+    expect(closesOrder({ remaining: 100, isTicketOpen: true }, { step: 'picked_up' })).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { COURIER_PAYMENT_LABELS, ASSIGNMENT_STATUS_LABELS, type CourierPaymentMethod } from '../../shared/courier-labels';
 import type { AssignmentInfo, CourierPositionRequest, CourierStepRequest, CourierViewResponse } from '../../shared/couriers-contract';
+import { CLOSING_GRACE_MS, graceSecondsLeft } from '../../shared/closing-grace';
 import { formatTL } from '../../shared/money';
 
 /** The phone shares its position about this often while on a trip and the page is visible. */
@@ -24,6 +25,40 @@ export function navigationLink(address: string, userAgent: string) {
   return /iPhone|iPad|iPod|Macintosh/.test(userAgent) ? `https://maps.apple.com/?q=${q}` : `geo:0,0?q=${q}`;
 }
 
+/**
+ * What the door needs, in the courier's words: how the customer pays, what to take and what to bring
+ * (change for cash, the card reader for a card), and the delivery fee on top when our courier
+ * carries a platform's order. Paid ones say there is nothing to take.
+ */
+export function doorLines(order: Pick<AssignmentInfo, 'remaining' | 'collectedMethod' | 'collectedKurus' | 'doorPayment' | 'deliveryFee'>): string[] {
+  if (order.collectedMethod) return [`Alındı: ${COURIER_PAYMENT_LABELS[order.collectedMethod]} ${formatTL(order.collectedKurus)}`];
+  const fee = order.deliveryFee > 0 ? [`+ Teslimat ücreti: ${formatTL(order.deliveryFee)} (müşteri bunu da öder)`] : [];
+  if (order.remaining <= 0) return [order.doorPayment?.method === 'online' ? 'Online ödendi: kapıda tahsilat yok' : 'Ödenmiş: tahsilat yok', ...fee];
+  const amount = formatTL(order.remaining);
+  switch (order.doorPayment?.method) {
+    case 'cash':
+      return [`Kapıda nakit: ${amount}`, 'Para üstü götürün', ...fee];
+    case 'card':
+      return [`Kapıda kart: ${amount}`, 'Kart okuyucuyu (POS) götürün', ...fee];
+    case 'meal_card':
+      return [`Kapıda yemek kartı${order.doorPayment.brand ? ` (${order.doorPayment.brand})` : ''}: ${amount}`, 'Kart okuyucuyu (POS) götürün', ...fee];
+    default:
+      return [`Tahsil edilecek: ${amount} (nakit, kart ya da yemek kartı)`, ...fee];
+  }
+}
+
+/** A closing tap confirmed and waiting its minute (src/shared/closing-grace.ts): Geri Al drops it. */
+export interface PendingStep {
+  orderId: string;
+  body: Omit<CourierStepRequest, 'position'>;
+  done: string;
+  dueAt: number;
+}
+
+/** Whether a step closes the order (Ödeme Alındı; Teslim Ettim of an order with nothing to take). */
+export const closesOrder = (order: Pick<AssignmentInfo, 'remaining' | 'isTicketOpen'>, body: Omit<CourierStepRequest, 'position'>) =>
+  body.step === 'paid' || (body.step === 'delivered' && order.isTicketOpen && order.remaining === 0);
+
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -42,7 +77,7 @@ class CourierApiError extends Error {
   }
 }
 
-async function call<T>(url: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<T | undefined> {
+async function call<T>(url: string, init: { method?: string; body?: unknown; key?: string; keepalive?: boolean } = {}): Promise<T | undefined> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -50,6 +85,8 @@ async function call<T>(url: string, init: { method?: string; body?: unknown; key
       headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(init.key ? { 'idempotency-key': init.key } : {}) },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       cache: 'no-store',
+      // a confirmed tap sent as the page goes away must still arrive
+      ...(init.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     throw new CourierApiError(0, 'İnternet bağlantısı yok. Bağlantı gelince tekrar deneyin.');
@@ -76,6 +113,45 @@ export function startCourierPage(root: HTMLElement, token: string) {
   let isEnded = false;
   /** the meal-card brand choice open under one order */
   let choosingBrandFor: string | null = null;
+  /** a closing tap waiting for Evet, and one confirmed and waiting its minute */
+  let asking: Omit<PendingStep, 'dueAt'> | null = null;
+  let pending: PendingStep | null = null;
+  let pendingTimer: ReturnType<typeof setInterval> | null = null;
+
+  /** A closing tap asks once, then waits its minute with Geri Al; any other tap goes at once. */
+  function tap(order: AssignmentInfo, body: Omit<CourierStepRequest, 'position'>, done: string) {
+    if (!closesOrder(order, body)) return void step(order, body, done);
+    choosingBrandFor = null;
+    asking = { orderId: order.id, body, done };
+    render();
+  }
+
+  function confirmPending() {
+    if (!asking) return;
+    pending = { ...asking, dueAt: Date.now() + CLOSING_GRACE_MS };
+    asking = null;
+    pendingTimer ??= setInterval(() => {
+      if (pending && Date.now() >= pending.dueAt) void flushPending();
+      else render();
+    }, 1000);
+    render();
+  }
+
+  function dropPending() {
+    pending = null;
+    if (pendingTimer !== null) clearInterval(pendingTimer);
+    pendingTimer = null;
+    render();
+  }
+
+  /** Sends the waiting tap now (its minute is over, or the page is going away). */
+  async function flushPending(keepalive = false) {
+    const p = pending;
+    if (!p) return;
+    dropPending();
+    const order = view?.orders.find((o) => o.id === p.orderId);
+    if (order) await step(order, p.body, p.done, keepalive);
+  }
 
   const end = (message: string) => {
     isEnded = true;
@@ -130,7 +206,7 @@ export function startCourierPage(root: HTMLElement, token: string) {
     }
   }
 
-  async function step(order: AssignmentInfo, body: Omit<CourierStepRequest, 'position'>, done: string) {
+  async function step(order: AssignmentInfo, body: Omit<CourierStepRequest, 'position'>, done: string, keepalive = false) {
     if (isBusy) return;
     isBusy = true;
     choosingBrandFor = null;
@@ -140,7 +216,7 @@ export function startCourierPage(root: HTMLElement, token: string) {
     try {
       let answer: CourierViewResponse | undefined;
       try {
-        answer = await call<CourierViewResponse>(`${base}/orders/${order.id}/steps`, { method: 'POST', body: request, key });
+        answer = await call<CourierViewResponse>(`${base}/orders/${order.id}/steps`, { method: 'POST', body: request, key, keepalive });
       } catch (err) {
         // lost on the way: the same key again is answered once, never done twice
         if ((err as CourierApiError).status !== 0) throw err;
@@ -170,7 +246,7 @@ export function startCourierPage(root: HTMLElement, token: string) {
     if (choosingBrandFor === order.id) {
       return [
         el('p', {}, 'Yemek kartı markası:'),
-        ...(view?.mealCardBrands ?? []).map((brand) => button(brand, () => void step(order, { step: 'paid', method: 'meal_card', brand }, `Ödeme alındı (Yemek Kartı, ${brand})`))),
+        ...(view?.mealCardBrands ?? []).map((brand) => button(brand, () => tap(order, { step: 'paid', method: 'meal_card', brand }, `Ödeme alındı (Yemek Kartı, ${brand})`))),
         button('Vazgeç', () => ((choosingBrandFor = null), render()), true),
       ];
     }
@@ -178,7 +254,7 @@ export function startCourierPage(root: HTMLElement, token: string) {
       el('p', {}, `Ödeme Alındı (${formatTL(order.remaining)}):`),
       ...methods.map((m) =>
         button(COURIER_PAYMENT_LABELS[m], () =>
-          m === 'meal_card' ? ((choosingBrandFor = order.id), render()) : void step(order, { step: 'paid', method: m }, `Ödeme alındı (${COURIER_PAYMENT_LABELS[m]})`),
+          m === 'meal_card' ? ((choosingBrandFor = order.id), render()) : tap(order, { step: 'paid', method: m }, `Ödeme alındı (${COURIER_PAYMENT_LABELS[m]})`),
         ),
       ),
     ];
@@ -198,16 +274,23 @@ export function startCourierPage(root: HTMLElement, token: string) {
       p.append(el('a', { class: 'order-link', href: `tel:${order.customerPhone}` }, `Ara: ${phoneText(order.customerPhone)}`));
       card.append(p);
     }
-    const due = order.collectedMethod
-      ? `Alındı: ${COURIER_PAYMENT_LABELS[order.collectedMethod]} ${formatTL(order.collectedKurus)}`
-      : order.remaining > 0
-        ? `Tahsil edilecek: ${formatTL(order.remaining)} (nakit, kart ya da yemek kartı)`
-        : 'Ödenmiş: tahsilat yok';
-    card.append(el('p', { class: 'order-line order-money' }, due));
+    if (order.expectedAt) card.append(el('p', { class: 'order-line' }, `Söz verilen saat: ${new Date(order.expectedAt).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`));
+    if (order.orderNote) card.append(el('p', { class: 'order-line order-note' }, `Not: ${order.orderNote}`));
+    doorLines(order).forEach((line, i) => card.append(el('p', { class: `order-line${i === 0 ? ' order-money' : ''}` }, line)));
     const actions = el('div', { class: 'order-actions' });
-    if (order.status === 'assigned') actions.append(button('Aldım', () => void step(order, { step: 'picked_up' }, 'Aldım')));
-    if (order.status === 'picked_up') actions.append(button('Teslim Ettim', () => void step(order, { step: 'delivered' }, 'Teslim edildi')));
-    if (order.status !== 'assigned' && order.remaining > 0 && order.isTicketOpen && !order.collectedMethod) actions.append(...payButtons(order, view?.paymentMethods ?? []));
+    if (pending?.orderId === order.id) {
+      actions.append(el('p', { role: 'status' }, `${pending.done}: ${graceSecondsLeft(pending.dueAt, Date.now())} sn içinde kaydedilecek`), button('Geri Al', dropPending));
+    } else if (asking?.orderId === order.id) {
+      actions.append(
+        el('p', {}, `Emin misiniz? ${asking.done}`),
+        button('Evet', confirmPending),
+        button('Vazgeç', () => ((asking = null), render()), true),
+      );
+    } else {
+      if (order.status === 'assigned') actions.append(button('Aldım', () => void step(order, { step: 'picked_up' }, 'Aldım')));
+      if (order.status === 'picked_up') actions.append(button('Teslim Ettim', () => tap(order, { step: 'delivered' }, 'Teslim edildi')));
+      if (order.status !== 'assigned' && order.remaining > 0 && order.isTicketOpen && !order.collectedMethod) actions.append(...payButtons(order, view?.paymentMethods ?? []));
+    }
     card.append(actions);
     return card;
   }
@@ -238,10 +321,15 @@ export function startCourierPage(root: HTMLElement, token: string) {
   document.addEventListener('visibilitychange', () => {
     if (isEnded) return;
     if (document.visibilityState === 'visible') void load();
-    else stopSharing();
+    else {
+      stopSharing();
+      // the phone locks or the page goes away: a confirmed tap is sent now, never lost
+      void flushPending(true);
+    }
   });
+  window.addEventListener('pagehide', () => void flushPending(true));
   setInterval(() => {
-    if (!isEnded && document.visibilityState === 'visible' && !isBusy) void load();
+    if (!isEnded && document.visibilityState === 'visible' && !isBusy && !pending && !asking) void load();
   }, REFRESH_EVERY_MS);
   // positions also go out on a timer: a phone standing still may fire no new fix
   setInterval(() => {

@@ -845,7 +845,18 @@ export const onlineOrders = pgTable(
     subtotalKurus: integer('subtotal_kurus').notNull(),
     /** the platform's own discount, kept apart from the restaurant's discounts */
     platformDiscountKurus: integer('platform_discount_kurus').notNull().default(0),
+    /** what the food costs after both discounts: subtotal − platform's − restaurant's discount */
     totalKurus: integer('total_kurus').notNull(),
+    /** the delivery (and packaging) fee the customer pays on top of the food (migration 0028) */
+    deliveryFeeKurus: integer('delivery_fee_kurus').notNull().default(0),
+    /** the discount the restaurant funds (its own campaign on the platform): comes off its revenue */
+    restaurantDiscountKurus: integer('restaurant_discount_kurus').notNull().default(0),
+    /** what the customer is charged: total + delivery fee */
+    customerPaysKurus: integer('customer_pays_kurus').notNull(),
+    /** what is taken at the door (cash or card); 0 when paid online */
+    collectAtDoorKurus: integer('collect_at_door_kurus').notNull(),
+    /** the platform's own courier delivers and collects: none of the door money reaches our couriers */
+    platformCourier: boolean('platform_courier').notNull().default(false),
     note: text('note'),
     expectedAt: timestamp('expected_at', { withTimezone: true }),
     prepMinutes: integer('prep_minutes'),

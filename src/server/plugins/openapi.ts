@@ -21,7 +21,9 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           'Restoranın kendi kanalı (web sitesi, telefon sipariş uygulaması, entegratör) siparişleri buraya imzalı gönderir. ' +
           'İmza: X-Sofra-Signature: sha256=<hex HMAC-SHA256("<X-Sofra-Timestamp>.<ham gövde>", gizli anahtar)>. ' +
-          'Gizli anahtarı restoran sahibi Ayarlar > Kendi Kanalımız bölümünde görür ve yeniler.',
+          'Gövdesiz istekte (GET …/menu) imzalanan metin "<X-Sofra-Timestamp>." olur. ' +
+          'Restoran kimliği ve gizli anahtar Online Sipariş Takibi ekranının Kendi Kanalımız bölümündedir: restoran sahibi anahtarı orada görür ve yeniler. ' +
+          'Siparişte kullanılacak ürün ve seçenek kimlikleri GET /api/integrations/sofra/{restaurantId}/menu ile alınır.',
       },
       tags: [{ name: INTEGRATION_TAG, description: 'Restoranın kendi sipariş kanalı' }],
     },

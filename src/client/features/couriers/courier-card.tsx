@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ASSIGNMENT_STATUS_LABELS, COURIER_PAYMENT_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
+import { ASSIGNMENT_STATUS_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
 import { formatTL } from '../../../shared/money';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { createCourierLink, revokeCourierLink, settleCourier, updateCourier } from '../../api/couriers';
@@ -12,12 +12,12 @@ import { Modal } from '../../components/modal';
 import { CourierFields } from './courier-form';
 import { CourierLinkDialog } from './courier-link-dialog';
 import classes from './couriers.module.css';
+import { cashToCollect, doorMoneyText } from './courier-money';
 import { ageText, clockText, deliveredInText, isLivePosition, linkEndText } from './courier-time';
 
 
 function OrderLine({ order }: { order: AssignmentInfo }) {
   const deliveredIn = deliveredInText(order);
-  const collected = order.collectedMethod ? `${COURIER_PAYMENT_LABELS[order.collectedMethod]} ${formatTL(order.collectedKurus)} alındı` : null;
   return (
     <div className={classes.orderRow} data-testid="courier-order">
       <Group justify="space-between" gap="xs">
@@ -35,7 +35,8 @@ function OrderLine({ order }: { order: AssignmentInfo }) {
         {order.deliveredAt && `, teslim ${clockText(order.deliveredAt)}`}
         {deliveredIn && ` (siparişten teslime ${deliveredIn})`}
       </Text>
-      <Text size="sm">{collected ?? (order.remaining > 0 ? `Tahsil edilecek: ${formatTL(order.remaining)}` : 'Ödenmiş')}</Text>
+      {order.orderNote && <Text size="sm">{`Not: ${order.orderNote}`}</Text>}
+      <Text size="sm">{doorMoneyText(order)}</Text>
     </div>
   );
 }
@@ -82,9 +83,21 @@ export function CourierCard({ courier, now }: { courier: CourierInfo; now: numbe
 
         {courier.orders.length === 0 ? <Text size="sm">Bu vardiyada sipariş yok.</Text> : courier.orders.map((o) => <OrderLine key={o.id} order={o} />)}
 
+        {cashToCollect(courier.orders) > 0 && <Text fw={700}>{`Kapıda alınacak nakit: ${formatTL(cashToCollect(courier.orders))}`}</Text>}
+
         <Text fw={700} mt="xs">
           Kurye hesabı: {cash.deliveredCount} teslimat, Nakit {formatTL(cash.cash)}, Kart {formatTL(cash.card)}, Yemek Kartı {formatTL(cash.mealCard)}
         </Text>
+        {courier.settledToday.map((st) => (
+          <div key={st.id} className={classes.orderRow} data-testid="courier-settlement">
+            <Text fw={700} size="sm">
+              {`Hesap kapatıldı ${clockText(st.settledAt)}: ${st.deliveredCount} teslimat, Nakit ${formatTL(st.cash)}, Kart ${formatTL(st.card)}, Yemek Kartı ${formatTL(st.mealCard)}`}
+            </Text>
+            {st.orders.map((o) => (
+              <OrderLine key={o.id} order={o} />
+            ))}
+          </div>
+        ))}
         {error && (
           <Alert color="red" role="alert">
             {messageFor(error)}

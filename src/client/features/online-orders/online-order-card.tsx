@@ -1,11 +1,11 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Suspense, lazy, memo } from 'react';
-import { ONLINE_ORDER_STATUS_LABELS, ONLINE_ORDER_TYPE_LABELS, ONLINE_PAYMENT_LABELS, REJECT_REASON_LABELS, type OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import { ONLINE_ORDER_STATUS_LABELS, ONLINE_ORDER_TYPE_LABELS, REJECT_REASON_LABELS, type OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_COLORS, ONLINE_ORDER_SOURCE_LABELS, DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { HandOverButton, canHandOver } from './hand-over-button';
 import classes from './online-orders.module.css';
-import { itemLine, money, ot, timeText } from './online-orders-text';
+import { isScheduled, itemLine, moneyLines, money, ot, paymentText, timeText } from './online-orders-text';
 import { pt } from './platform-text';
 import { WaitBadge } from './wait-badge';
 
@@ -53,6 +53,7 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
         </div>
         <span className={`${classes.badge} ${classes.badgeLg} ${classes.badgeOutline}`}>{ONLINE_ORDER_STATUS_LABELS[order.status]}</span>
       </div>
+      {isScheduled(order) && <p className={`${classes.bold} ${classes.alarm}`}>{ot.scheduledFor(timeText(order.expectedAt!))}</p>}
       <div className={classes.group}>
         <span className={`${classes.badge} ${classes.badgeLight}`}>{ONLINE_ORDER_TYPE_LABELS[order.type]}</span>
         <span className={classes.sm}>{`${ot.received}: ${timeText(order.receivedAt)} · ${ot.expected}: ${order.expectedAt ? timeText(order.expectedAt) : ot.asap}`}</span>
@@ -89,12 +90,14 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
         </p>
       )}
       <div className={classes.row}>
-        <span className={classes.sm}>{`${ot.payment}: ${ONLINE_PAYMENT_LABELS[order.payment.method]}${order.payment.brand ? ` (${order.payment.brand})` : ''}`}</span>
+        <span className={classes.sm}>{`${ot.payment}: ${paymentText(order)}`}</span>
         <span className={classes.bold}>{`${ot.total}: ${money(order.total)}`}</span>
       </div>
-      {order.platformDiscount > 0 && (
-        <p className={classes.sm}>{`${ot.platformDiscount}: ${money(order.platformDiscount)}`}</p>
-      )}
+      {moneyLines(order).map((text) => (
+        <p key={text} className={classes.sm}>
+          {text}
+        </p>
+      ))}
       {order.prepMinutes !== null && (
         <p className={classes.sm}>{`${ot.prep(order.prepMinutes)}${readyBy ? ` · ${ot.readyBy(timeText(readyBy))}` : ''}${order.ticketNumber !== null ? ` · ${ot.ticket(order.ticketNumber)}` : ''}`}</p>
       )}

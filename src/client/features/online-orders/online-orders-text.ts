@@ -1,5 +1,5 @@
 import { formatTL } from '../../../shared/money';
-import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
+import { ONLINE_PAYMENT_LABELS, type OnlineOrderInfo } from '../../../shared/online-orders-contract';
 
 /** Online Sipariş Takibi's strings, in Turkish. */
 export const ot = {
@@ -30,6 +30,18 @@ export const ot = {
   payment: 'Ödeme',
   total: 'Toplam',
   platformDiscount: 'Platform indirimi',
+  restaurantDiscount: 'Restoran indirimi',
+  foodTotal: 'Yemek tutarı',
+  deliveryFee: 'Teslimat ücreti',
+  customerPays: 'Müşteri öder',
+  collectAtDoor: (method: string) => `Kapıda alınacak (${method})`,
+  paidOnline: 'Online ödendi: kapıda tahsilat yok',
+  platformCourier: 'Platform kuryesi getirir ve tahsil eder',
+  scheduledFor: (time: string) => `İleri tarihli: ${time} için`,
+  handOverConfirm: 'Sipariş teslim edildi olarak kapatılsın mı? Bir dakika içinde geri alabilirsiniz.',
+  handOverYes: 'Evet, teslim edildi',
+  handOverPending: (seconds: number) => `Teslim kaydı ${seconds} sn içinde gönderilecek`,
+  undo: 'Geri Al',
   expected: 'İstenen saat',
   asap: 'En kısa sürede',
   received: 'Geldi',
@@ -68,6 +80,7 @@ export const ot = {
   choose: 'Seçin',
   none: 'Yok',
   addToOrder: 'Siparişe ekle',
+  dishNote: 'Bu ürün için not (isteğe bağlı)',
   dishes: 'Siparişteki ürünler',
   less: (what: string) => `${what}: bir azalt`,
   more: (what: string) => `${what}: bir artır`,
@@ -105,8 +118,46 @@ export const timeText = (iso: string) => {
   return text;
 };
 
+/**
+ * An option as read aloud, its group named once: an option named after its group ("Porsiyon: 1,5"
+ * in the group Porsiyon, as the demo menu names them) is not prefixed again.
+ */
+export function optionLabel(o: { groupName: string; name: string }) {
+  const group = o.groupName.trim();
+  if (!group) return o.name;
+  const head = o.name.split(':')[0].trim().toLocaleLowerCase('tr-TR');
+  return o.name.includes(':') && head === group.toLocaleLowerCase('tr-TR') ? o.name : `${group}: ${o.name}`;
+}
+
 /** "1× Mercimek (Porsiyon: 1,5)": a dish line as read aloud. */
 export const itemLine = (item: OnlineOrderInfo['items'][number]) =>
-  `${item.quantity}× ${item.name}${item.options.length ? ` (${item.options.map((o) => (o.groupName ? `${o.groupName}: ${o.name}` : o.name)).join(', ')})` : ''}`;
+  `${item.quantity}× ${item.name}${item.options.length ? ` (${item.options.map(optionLabel).join(', ')})` : ''}`;
 
 export const money = formatTL;
+
+/** "Yemek Kartı (Multinet)": how the customer pays. */
+export const paymentText = (order: Pick<OnlineOrderInfo, 'payment'>) =>
+  `${ONLINE_PAYMENT_LABELS[order.payment.method]}${order.payment.brand ? ` (${order.payment.brand})` : ''}`;
+
+/** An order the customer wants later than it can be made now (its card shows the promised time). */
+export const isScheduled = (order: Pick<OnlineOrderInfo, 'expectedAt' | 'status'>, now = Date.now()) =>
+  order.expectedAt !== null && Date.parse(order.expectedAt) > now && ['new', 'accepted'].includes(order.status);
+
+/**
+ * The money of an order as the customer pays it, one line each, only what applies: the food before
+ * discounts, each discount by who funds it, the delivery fee, what the customer pays, and what the
+ * door collects (or why nothing: paid online, or the platform's courier collects).
+ */
+export function moneyLines(order: Pick<OnlineOrderInfo, 'subtotal' | 'platformDiscount' | 'restaurantDiscount' | 'deliveryFee' | 'customerPays' | 'collectAtDoor' | 'platformCourier' | 'payment' | 'type' | 'total'>) {
+  const lines: string[] = [];
+  const hasExtras = order.platformDiscount > 0 || order.restaurantDiscount > 0 || order.deliveryFee > 0;
+  if (hasExtras) lines.push(`${ot.foodTotal}: ${money(order.subtotal)}`);
+  if (order.platformDiscount > 0) lines.push(`${ot.platformDiscount}: ${money(order.platformDiscount)}`);
+  if (order.restaurantDiscount > 0) lines.push(`${ot.restaurantDiscount}: ${money(order.restaurantDiscount)}`);
+  if (order.deliveryFee > 0) lines.push(`${ot.deliveryFee}: ${money(order.deliveryFee)}`);
+  if (order.customerPays !== order.total) lines.push(`${ot.customerPays}: ${money(order.customerPays)}`);
+  if (order.platformCourier) lines.push(ot.platformCourier);
+  else if (order.collectAtDoor > 0) lines.push(`${ot.collectAtDoor(paymentText(order))}: ${money(order.collectAtDoor)}`);
+  else if (order.payment.method === 'online') lines.push(ot.paidOnline);
+  return lines;
+}

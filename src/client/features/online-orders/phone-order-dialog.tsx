@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -10,14 +10,18 @@ import {
   type OnlinePaymentMethod,
 } from '../../../shared/online-orders-contract';
 import { normalizeTurkishPhone } from '../../../shared/phone';
+import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
 import { customerHistoryQuery, takePhoneOrder } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';
 import { useMenu } from '../../api/restaurant';
 import { Modal } from '../../components/modal';
 import { money, ot } from './online-orders-text';
+import { type ChoiceGroup, type Chosen, choiceProblem, customerForNumber, initialChoices, toggleChoice } from './phone-order-choices';
 
 interface DraftLine {
+  /** the dish's own note for the kitchen ("soğansız"), '' for none */
+  note: string;
   menuItemId: string;
   optionIds: string[];
   quantity: number;
@@ -39,41 +43,53 @@ export function PhoneOrderDialog({ opened, onClose, onDone }: { opened: boolean;
   const [address, setAddress] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [itemId, setItemId] = useState('');
-  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [chosen, setChosen] = useState<Chosen>({});
+  const [lineNote, setLineNote] = useState('');
+  /** the number whose history last filled (or cleared) the name and address */
+  const [filledFor, setFilledFor] = useState<string | null>(null);
   const [payment, setPayment] = useState<OnlinePaymentMethod>('cash');
   const [note, setNote] = useState('');
   const [prepMinutes, setPrepMinutes] = useState('20');
   const canonical = normalizeTurkishPhone(phone);
   const history = useQuery(customerHistoryQuery(canonical));
 
-  // the newest name and address fill empty fields: a regular's order is the number and the dishes
+  // the newest name and address fill in (a regular's order is the number and the dishes); another
+  // number is another caller, so what was there for the previous one goes (customerForNumber)
   useEffect(() => {
-    if (!history.data) return;
-    if (!name && history.data.names[0]) setName(history.data.names[0]);
-    if (!address && history.data.addresses[0]) setAddress(history.data.addresses[0].address);
-  }, [history.data]);
+    if (!history.data || !canonical || filledFor === canonical) return;
+    const next = customerForNumber({ name, address }, filledFor !== null, history.data);
+    setName(next.name);
+    setAddress(next.address);
+    setFilledFor(canonical);
+  }, [history.data, canonical]);
 
   const orderable = useMemo(() => {
     const visible = new Set((menu.data?.categories ?? []).filter((c) => c.isVisible !== false).map((c) => c.id));
     return (menu.data?.items ?? []).filter((i) => i.isAvailable && visible.has(i.categoryId));
   }, [menu.data]);
   const item = orderable.find((i) => i.id === itemId);
-  const groups = (menu.data?.optionGroups ?? []).filter((g) => item?.optionGroupIds.includes(g.id));
-  const missingGroup = groups.find((g) => g.isRequired && !chosen[g.id]);
+  const groups: ChoiceGroup[] = (menu.data?.optionGroups ?? []).filter((g) => item?.optionGroupIds.includes(g.id));
+  const problem = item ? choiceProblem(groups, chosen) : null;
 
   function addLine() {
-    if (!item || missingGroup) return;
-    const options = groups.flatMap((g) => g.options.filter((o) => o.id === chosen[g.id]));
-    const label = `${item.name}${options.length ? ` (${options.map((o) => o.name).join(', ')})` : ''}`;
-    setLines((l) => [...l, { menuItemId: item.id, optionIds: options.map((o) => o.id), quantity: 1, label, unitPrice: item.priceKurus + options.reduce((s, o) => s + o.priceKurus, 0) }]);
+    if (!item || problem) return;
+    const options = groups.flatMap((g) => g.options.filter((o) => (chosen[g.id] ?? []).includes(o.id)));
+    const dishNote = lineNote.trim();
+    const label = `${item.name}${options.length ? ` (${options.map((o) => o.name).join(', ')})` : ''}${dishNote ? ` · Not: ${dishNote}` : ''}`;
+    setLines((l) => [
+      ...l,
+      { menuItemId: item.id, optionIds: options.map((o) => o.id), quantity: 1, label, unitPrice: item.priceKurus + options.reduce((s, o) => s + o.priceKurus, 0), note: dishNote },
+    ]);
     setItemId('');
     setChosen({});
+    setLineNote('');
   }
   const changeQuantity = (i: number, by: number) =>
     setLines((l) => l.flatMap((line, j) => (j !== i ? [line] : line.quantity + by <= 0 ? [] : [{ ...line, quantity: line.quantity + by }])));
 
   const reset = () => {
     setPhone('');
+    setFilledFor(null);
     setName('');
     setAddress('');
     setLines([]);
@@ -86,7 +102,7 @@ export function PhoneOrderDialog({ opened, onClose, onDone }: { opened: boolean;
       takePhoneOrder({
         type,
         customer: { name: name.trim(), phone, ...(address.trim() ? { address: address.trim() } : {}) },
-        items: lines.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity, ...(l.optionIds.length ? { optionIds: l.optionIds } : {}) })),
+        items: lines.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity, ...(l.optionIds.length ? { optionIds: l.optionIds } : {}), ...(l.note ? { note: l.note } : {}) })),
         payment: { method: payment },
         ...(note.trim() ? { note: note.trim() } : {}),
         prepMinutes: Number(prepMinutes),
@@ -139,24 +155,55 @@ export function PhoneOrderDialog({ opened, onClose, onDone }: { opened: boolean;
           size="md"
           value={itemId}
           onChange={(e) => {
-            setItemId(e.currentTarget.value);
-            setChosen({});
+            const next = e.currentTarget.value;
+            setItemId(next);
+            const dish = orderable.find((i) => i.id === next);
+            setChosen(initialChoices((menu.data?.optionGroups ?? []).filter((g) => dish?.optionGroupIds.includes(g.id))));
           }}
           data={[{ value: '', label: ot.chooseDish }, ...orderable.map((i) => ({ value: i.id, label: `${i.name} · ${money(i.priceKurus)}` }))]}
         />
-        {groups.map((g) => (
-          <NativeSelect
-            key={g.id}
-            label={g.name}
-            size="md"
-            required={g.isRequired}
-            value={chosen[g.id] ?? ''}
-            onChange={(e) => setChosen((c) => ({ ...c, [g.id]: e.currentTarget.value }))}
-            data={[{ value: '', label: g.isRequired ? ot.choose : ot.none }, ...g.options.map((o) => ({ value: o.id, label: o.priceKurus ? `${o.name} (+${money(o.priceKurus)})` : o.name }))]}
-          />
-        ))}
+        {groups.map((g) =>
+          g.isMultiple ? (
+            <Checkbox.Group
+              key={g.id}
+              label={g.maxChoices > 1 ? `${g.name} (en fazla ${g.maxChoices})` : g.name}
+              withAsterisk={g.isRequired}
+              value={chosen[g.id] ?? []}
+            >
+              <Stack gap={6} mt={4}>
+                {g.options.map((o) => (
+                  <Checkbox
+                    key={o.id}
+                    size="md"
+                    value={o.id}
+                    label={o.priceKurus ? `${o.name} (+${money(o.priceKurus)})` : o.name}
+                    onChange={() => setChosen((c) => toggleChoice(c, g, o.id))}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          ) : (
+            <NativeSelect
+              key={g.id}
+              label={g.name}
+              size="md"
+              required={g.isRequired}
+              value={chosen[g.id]?.[0] ?? ''}
+              onChange={(e) => setChosen((c) => toggleChoice(c, g, e.currentTarget.value))}
+              data={[{ value: '', label: g.isRequired ? ot.choose : ot.none }, ...g.options.map((o) => ({ value: o.id, label: o.priceKurus ? `${o.name} (+${money(o.priceKurus)})` : o.name }))]}
+            />
+          ),
+        )}
         {item && (
-          <Button size="md" variant="light" onClick={addLine} disabled={Boolean(missingGroup)}>
+          <TextInput label={ot.dishNote} size="md" value={lineNote} onChange={(e) => setLineNote(e.currentTarget.value)} maxLength={TICKET_LIMITS.note} />
+        )}
+        {problem && (
+          <Text size="sm" c="red.9" role="alert">
+            {problem}
+          </Text>
+        )}
+        {item && (
+          <Button size="md" variant="light" onClick={addLine} disabled={Boolean(problem)}>
             {ot.addToOrder}
           </Button>
         )}

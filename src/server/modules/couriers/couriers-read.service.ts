@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { businessDay, businessDayBounds } from '../../../shared/business-day';
 import {
   COURIER_LIMITS,
   type AssignableTicketSummary,
@@ -11,7 +12,8 @@ import {
   type CourierPositionInfo,
 } from '../../../shared/couriers-contract';
 import type { Db } from '../../db/client';
-import { courierAssignments, courierLinks, courierPositions, couriers, ticketLines, tickets } from '../../db/schema';
+import { courierAssignments, courierLinks, courierPositions, courierSettlements, couriers, ticketLines, tickets } from '../../db/schema';
+import { doorInfoOfTickets } from '../online-orders';
 import { presentTickets } from '../orders';
 import { getRestaurantSettings } from '../settings';
 
@@ -24,9 +26,11 @@ export async function presentAssignments(db: Db, rows: AssignmentRow[]): Promise
   const ticketRows = await db.select().from(tickets).where(inArray(tickets.id, rows.map((r) => r.ticketId)));
   const presented = new Map((await presentTickets(db, ticketRows)).map((t) => [t.id, t]));
   const byId = new Map<string, TicketRow>(ticketRows.map((t) => [t.id, t]));
+  const door = await doorInfoOfTickets(db, ticketRows.map((t) => t.id));
   return rows.map((a) => {
     const t = byId.get(a.ticketId)!;
     const bill = presented.get(a.ticketId)!.totals;
+    const d = door.get(a.ticketId);
     return {
       id: a.id,
       ticketId: a.ticketId,
@@ -46,6 +50,10 @@ export async function presentAssignments(db: Db, rows: AssignmentRow[]): Promise
       collectedMethod: (a.collectedMethod ?? null) as CourierPaymentMethod | null,
       collectedBrand: a.collectedBrand,
       collectedKurus: a.collectedKurus,
+      orderNote: d?.note ?? null,
+      doorPayment: d ? { method: d.paymentMethod, brand: d.paymentBrand } : null,
+      deliveryFee: d?.deliveryFee ?? 0,
+      expectedAt: d?.expectedAt ?? null,
     };
   });
 }
@@ -102,6 +110,39 @@ async function linkExpiries(db: Db, courierIds: string[], now: Date) {
   return new Map(rows.map((r) => [r.courierId, r.expiresAt.toISOString()]));
 }
 
+/**
+ * The settlements of today's business day (Ayarlar's day start and time zone), with the orders each
+ * took over: a settled shift stays on Kurye Takibi for the rest of the day instead of vanishing.
+ */
+async function todaysSettlements(db: Db, restaurantId: string, courierIds: string[], now: Date) {
+  if (courierIds.length === 0) return [];
+  const { value: settings } = await getRestaurantSettings(db, restaurantId);
+  const { from } = businessDayBounds(businessDay(now, settings.timeZone, settings.businessDayStartHour), settings.timeZone, settings.businessDayStartHour);
+  const rows = await db
+    .select()
+    .from(courierSettlements)
+    .where(and(eq(courierSettlements.restaurantId, restaurantId), inArray(courierSettlements.courierId, courierIds), gte(courierSettlements.settledAt, from)))
+    .orderBy(desc(courierSettlements.settledAt));
+  if (rows.length === 0) return [];
+  const taken = await db
+    .select({ a: courierAssignments })
+    .from(courierAssignments)
+    .innerJoin(tickets, eq(tickets.id, courierAssignments.ticketId))
+    .where(inArray(courierAssignments.settlementId, rows.map((r) => r.id)))
+    .orderBy(asc(courierAssignments.assignedAt), asc(tickets.number));
+  const presented = await presentAssignments(db, taken.map((t) => t.a));
+  return rows.map((r) => ({
+    courierId: r.courierId,
+    id: r.id,
+    settledAt: r.settledAt.toISOString(),
+    deliveredCount: r.deliveredCount,
+    cash: r.cashKurus,
+    card: r.cardKurus,
+    mealCard: r.mealCardKurus,
+    orders: presented.filter((_, i) => taken[i].a.settlementId === r.id),
+  }));
+}
+
 /** Couriers as the owner's screen shows them (all, or the ones asked for). */
 export async function listCouriers(db: Db, restaurantId: string, onlyIds?: string[], now = new Date()): Promise<CourierInfo[]> {
   const rows = await db
@@ -110,7 +151,12 @@ export async function listCouriers(db: Db, restaurantId: string, onlyIds?: strin
     .where(and(eq(couriers.restaurantId, restaurantId), onlyIds ? inArray(couriers.id, onlyIds) : undefined))
     .orderBy(desc(couriers.isActive), asc(couriers.name), asc(couriers.id));
   const ids = rows.map((c) => c.id);
-  const [assignments, positions, links] = await Promise.all([shiftAssignments(db, restaurantId, ids), lastPositions(db, ids), linkExpiries(db, ids, now)]);
+  const [assignments, positions, links, settled] = await Promise.all([
+    shiftAssignments(db, restaurantId, ids),
+    lastPositions(db, ids),
+    linkExpiries(db, ids, now),
+    todaysSettlements(db, restaurantId, ids, now),
+  ]);
   const presented = new Map((await presentAssignments(db, assignments)).map((a) => [a.id, a]));
   return rows.map((c) => {
     const own = assignments.filter((a) => a.courierId === c.id);
@@ -124,6 +170,7 @@ export async function listCouriers(db: Db, restaurantId: string, onlyIds?: strin
       lastPosition: positions.get(c.id) ?? null,
       orders: own.map((a) => presented.get(a.id)!),
       unsettled: cashSummaryOf(own),
+      settledToday: settled.filter((st) => st.courierId === c.id).map(({ courierId: _c, ...st }) => st),
     };
   });
 }

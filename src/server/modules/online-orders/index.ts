@@ -8,4 +8,6 @@ export type { OutboxOptions } from './platform-outbox';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
 export { sofraChannelRoutes } from './sofra-channel.routes';
 export { checkOnlineOrders } from './online-orders-check';
+export { doorInfoOfTickets } from './online-orders-read.service';
+export type { DoorInfo } from './online-orders-read.service';
 export { sealPlainSecrets } from './seal-secrets';

@@ -8,6 +8,7 @@ import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { assertBillHolds, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
 import { takeSenderShare } from './online-order-endings';
+import { kitchenDueAt } from './scheduled-orders';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { customerColumns, findReceived, insertOnlineOrder, orderBodyHash, type Reader, type Received } from './online-order-insert';
 import { enqueueUpdate, type PlatformLineRow } from './platform-updates';
@@ -99,6 +100,8 @@ async function lockNewOrder(c: CommandContext, orderId: string): Promise<OrderRo
   return order;
 }
 
+const sourceName = (source: string) => ONLINE_ORDER_SOURCE_LABELS[source as OnlineOrderSource] ?? source;
+
 /** "Ayşe Yılmaz · Sofra #W-1042": the kitchen card and the bill show the sender's order number. */
 export function ticketCustomerName(order: Pick<OrderRow, 'customerName' | 'source' | 'externalId'>) {
   const sender = order.source === SOFRA_CHANNEL ? 'Sofra' : order.source === 'phone' ? 'Tel' : (ONLINE_ORDER_SOURCE_LABELS[order.source as OnlineOrderSource] ?? order.source);
@@ -109,7 +112,7 @@ export function ticketCustomerName(order: Pick<OrderRow, 'customerName' | 'sourc
 
 /**
  * Onayla: opens the Paket Servis / Gel-Al ticket with the order's lines and sends them to the
- * kitchen as one batch, all in this one command — an error anywhere leaves neither the ticket nor
+ * kitchen as one batch (a scheduled order's later, scheduled-orders.ts), all in this one command — an error anywhere leaves neither the ticket nor
  * the acceptance. The lines keep the prices the order was taken at (the customer was quoted them),
  * so they are written from the order's snapshot rather than priced again from today's menu; the
  * ticket's own rules (openTicket, assertBillHolds, sendToKitchen) are the waiter's, reused.
@@ -120,31 +123,68 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   const unmapped = (order.items as PlatformLineRow[]).filter((l) => !l.menuItemId);
   if (unmapped.length > 0) throw new HttpError(409, ONLINE_ORDER_MESSAGES.unmappedItems(unmapped.map((l) => l.name)));
   if (order.isTest) return acceptTestOrder(c, order, req);
-  const customer = { name: ticketCustomerName(order), phone: order.customerPhone ?? '', address: order.customerAddress ?? '' };
+  // the platform's own courier takes it at our door: the platform keeps the customer's address
+  const address = order.customerAddress ?? (order.platformCourier ? ONLINE_ORDER_MESSAGES.platformCourierAddress(sourceName(order.source)) : '');
+  const customer = { name: ticketCustomerName(order), phone: order.customerPhone ?? '', address };
   // openTicket checks the customer again by the ticket's rules (a delivery's phone and address)
   const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer });
   const lines = order.items as PricedLine[];
   await insertPricedLines(c, ticketId, lines);
   await touchTicket(c, ticketId);
-  await assertBillHolds(c, ticketId);
   await c.audit({
     action: 'ticket.lines.add',
     entity: 'ticket',
     entityId: ticketId,
     after: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })),
   });
-  const [{ version }] = await c.tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
-  await sendToKitchen(c, ticketId, version);
+  await takeRestaurantDiscount(c, ticketId, order);
+  await assertBillHolds(c, ticketId);
+  // a scheduled order waits: its lines reach the kitchen at the promised time less the
+  // preparation minutes (scheduled-orders.ts sends them then)
+  const kitchenAt = kitchenDueAt(order.expectedAt, req.prepMinutes);
+  if (!kitchenAt) {
+    const [{ version }] = await c.tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
+    await sendToKitchen(c, ticketId, version);
+  }
   await takeSenderShare(c, ticketId, order);
   const now = new Date();
   await c.tx
     .update(onlineOrders)
     .set({ status: 'accepted', prepMinutes: req.prepMinutes, ticketId, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
     .where(eq(onlineOrders.id, order.id));
-  await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId } });
+  await c.audit({
+    action: 'online_order.accept',
+    entity: 'online_order',
+    entityId: order.id,
+    before: { status: order.status },
+    after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId, ...(kitchenAt ? { kitchenAt: kitchenAt.toISOString() } : {}) },
+  });
   await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.expectedAt ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: ticketId as string | null };
+}
+
+/** The ticket discount's label for the discount a restaurant funds on a platform (its own campaign). */
+export const RESTAURANT_DISCOUNT_LABEL = 'Platform kampanyası (restoran)';
+
+/**
+ * The discount the restaurant funds on the platform is the restaurant's own İndirim: it becomes the
+ * ticket's discount, so the bill, Gün Sonu and Satış Raporları count the food after it (what the
+ * restaurant really earns) and show it among the discounts. The platform's own discount is not one:
+ * the platform pays it (takeSenderShare).
+ */
+async function takeRestaurantDiscount(c: CommandContext, ticketId: string, order: OrderRow) {
+  if (order.restaurantDiscountKurus <= 0) return;
+  const discount = { type: 'amount' as const, value: order.restaurantDiscountKurus, label: RESTAURANT_DISCOUNT_LABEL };
+  await touchTicket(c, ticketId, { discount });
+  await c.audit({
+    action: 'ticket.discount',
+    entity: 'ticket',
+    entityId: ticketId,
+    before: { discount: null },
+    after: { discount, amount: order.restaurantDiscountKurus },
+    reason: RESTAURANT_DISCOUNT_LABEL,
+  });
 }
 
 /** A platform's test order: answered to the platform like any other, but no ticket, nothing to the kitchen. */

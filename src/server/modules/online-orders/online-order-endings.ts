@@ -13,15 +13,16 @@ const sourceLabel = (source: string) => ONLINE_ORDER_SOURCE_LABELS[source as Onl
 
 /**
  * What the sender pays the restaurant, as an 'online' payment named after it, taken when the order
- * is accepted: the whole bill when the customer paid online, else the platform's own discount (it
- * pays the restaurant what it took off the customer's price). So the bill, the courier's page and
- * Gün Sonu all show what is left to collect at the door, and a paid-online order closes when it is
- * handed over. Written here rather than through takePayment: the sender's money is no payment
- * method the restaurant switches on or off in Ayarlar.
+ * is accepted: the whole bill when the customer paid online or the platform's own courier delivers
+ * (it collects at the door and settles with the restaurant: no cash of it reaches the drawer), else
+ * the platform's own discount (it pays the restaurant what it took off the customer's price). So the
+ * bill, the courier's page and Gün Sonu all show what is left to collect at the door, and such an
+ * order closes when it is handed over. Written here rather than through takePayment: the sender's
+ * money is no payment method the restaurant switches on or off in Ayarlar.
  */
-export async function takeSenderShare(c: CommandContext, ticketId: string, order: Pick<OrderRow, 'source' | 'paymentMethod' | 'platformDiscountKurus'>) {
+export async function takeSenderShare(c: CommandContext, ticketId: string, order: Pick<OrderRow, 'source' | 'paymentMethod' | 'platformDiscountKurus' | 'platformCourier'>) {
   const { bill } = await assertBillHolds(c, ticketId);
-  const amount = order.paymentMethod === 'online' ? bill.remaining : Math.min(order.platformDiscountKurus, bill.remaining);
+  const amount = order.paymentMethod === 'online' || order.platformCourier ? bill.remaining : Math.min(order.platformDiscountKurus, bill.remaining);
   if (amount <= 0) return;
   const brand = sourceLabel(order.source);
   const [row] = await c.tx
@@ -50,6 +51,9 @@ export async function handOverOnlineOrder(c: CommandContext, orderId: string) {
   if (ticket.status !== 'open') throw new HttpError(409, ONLINE_ORDER_MESSAGES.notAccepted);
   const [assignment] = await c.tx.select({ id: courierAssignments.id }).from(courierAssignments).where(eq(courierAssignments.ticketId, ticket.id));
   if (assignment) throw new HttpError(409, ONLINE_ORDER_MESSAGES.withCourier);
+  // a delivery of our own (phone, own channel, a platform order our courier takes) is the courier's
+  // to finish: only the platform's courier takes an order at our door and settles it with the platform
+  if (order.type === 'delivery' && !order.platformCourier) throw new HttpError(409, ONLINE_ORDER_MESSAGES.notPlatformCourier);
   const { bill } = await assertBillHolds(c, ticket.id);
   if (bill.remaining > 0) {
     const method = order.paymentMethod === 'online' ? 'card' : (order.paymentMethod as 'cash' | 'card' | 'meal_card');

@@ -20,7 +20,7 @@ export const checkOnlineOrders: RecordCheck = async (db, restaurantId) => {
     if (!a) return { id: o.id, reason: `Online sipariş (${o.source} ${o.externalId}) denetim kaydında yok: uygulamanın dışından eklenmiş` };
     const same =
       typeof a.content === 'string'
-        ? a.content === orderContentHash(o)
+        ? a.content === orderContentHash(o, a.contentVersion === 2 ? 2 : 1)
         : a.source === o.source && a.externalId === o.externalId && a.type === o.type && a.total === o.totalKurus;
     if (!same) return { id: o.id, reason: `Online sipariş (${o.source} ${o.externalId}) alındığı andaki kaydıyla uyuşmuyor: içeriği ya da tutarı değiştirilmiş` };
   }

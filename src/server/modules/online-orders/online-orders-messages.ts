@@ -14,6 +14,8 @@ export const ONLINE_ORDER_MESSAGES = {
   alreadyAnswered: (status: string) => `Bu sipariş zaten yanıtlanmış (${status})`,
   notAccepted: 'Yalnızca onaylanmış, teslim edilmemiş bir sipariş teslim edilebilir',
   withCourier: 'Bu sipariş bir kuryede; teslimi kurye kendi sayfasından işaretler',
+  notPlatformCourier: 'Bu siparişi platformun kuryesi değil kendi kuryemiz götürür: kuryeye verin, teslimi kurye sayfasından işaretlenir',
+  platformCourierAddress: (platform: string) => `${platform} kuryesi restorandan teslim alır`,
   alreadyDelivered: 'Sipariş teslim edilmiş; iptali platformla ayrıca görüşülmeli',
   cancelledByPlatform: (platform: string) => `${platform} siparişi iptal etti`,
 } as const;

@@ -47,7 +47,12 @@ function present(row: OrderRow, ticket: TicketState | undefined, deliveries: Pla
     payment: { method: row.paymentMethod as OnlineOrderInfo['payment']['method'], brand: row.paymentBrand },
     subtotal: row.subtotalKurus,
     platformDiscount: row.platformDiscountKurus,
+    restaurantDiscount: row.restaurantDiscountKurus,
     total: row.totalKurus,
+    deliveryFee: row.deliveryFeeKurus,
+    customerPays: row.customerPaysKurus,
+    collectAtDoor: row.collectAtDoorKurus,
+    platformCourier: row.platformCourier,
     note: row.note,
     expectedAt: row.expectedAt?.toISOString() ?? null,
     prepMinutes: row.prepMinutes,
@@ -136,4 +141,35 @@ export async function readSofraSecret(db: Db, restaurantId: string): Promise<Int
     .from(integrationSecrets)
     .where(and(eq(integrationSecrets.restaurantId, restaurantId), eq(integrationSecrets.channel, SOFRA_CHANNEL)));
   return { secret: row?.secret ?? null, rotatedAt: row?.rotatedAt.toISOString() ?? null };
+}
+
+/** What the door needs of an online order (the courier's page, Kurye Takibi), by its ticket. */
+export interface DoorInfo {
+  note: string | null;
+  paymentMethod: OnlineOrderInfo['payment']['method'];
+  paymentBrand: string | null;
+  /** what the customer hands over at the door as the sender stated it (0: paid online) */
+  collectAtDoor: number;
+  /** the delivery fee the customer pays our courier on top of the bill (0 with the platform's courier) */
+  deliveryFee: number;
+  expectedAt: string | null;
+}
+
+/** The online orders behind these tickets, by ticket id (a ticket opened at the till has none). */
+export async function doorInfoOfTickets(db: Db, ticketIds: string[]): Promise<Map<string, DoorInfo>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db.select().from(onlineOrders).where(inArray(onlineOrders.ticketId, ticketIds));
+  return new Map(
+    rows.map((r) => [
+      r.ticketId!,
+      {
+        note: r.note,
+        paymentMethod: r.paymentMethod as DoorInfo['paymentMethod'],
+        paymentBrand: r.paymentBrand,
+        collectAtDoor: r.platformCourier ? 0 : r.collectAtDoorKurus,
+        deliveryFee: r.platformCourier ? 0 : r.deliveryFeeKurus,
+        expectedAt: r.expectedAt?.toISOString() ?? null,
+      },
+    ]),
+  );
 }

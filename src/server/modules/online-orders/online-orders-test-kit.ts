@@ -95,6 +95,12 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
       const body = JSON.stringify(channelOrder([{ menuItemId: ezogelinId }]));
       return { payload: body, headers: signedHeaders(secret, body) };
     },
+    /** the signed headers of a read of the channel's menu (no body: "<timestamp>." is signed) */
+    signedMenu: async (restaurantId: string) => {
+      const { secret } = await prepare(restaurantId);
+      const { 'content-type': _json, ...headers } = signedHeaders(secret, '');
+      return { headers };
+    },
     /** a dish without options of the restaurant's menu */
     dishId: async (restaurantId: string) => (await prepare(restaurantId)).ezogelinId,
     /** a Getir Yemek webhook call (the restaurant connected to Getir once, with its x-api-key) */
@@ -129,15 +135,16 @@ export function onlineOrdersMatrixFixtures(getCtx: () => TestContext) {
       return { payload: { status: 'ORDER_CANCELLED', message: 'Müşteri vazgeçti' }, headers: order.headers };
     },
     /** an accepted order's id (accepted by `cookies`' owner; another role's try leaves it new) */
+    /** an accepted Gel-Al order (what the inbox's Teslim Edildi hands over at the counter) */
     acceptedOrder: async (restaurantId: string, cookies: Record<string, string>) => {
-      const orderId = await fixtures.newOrder(restaurantId);
+      const orderId = await fixtures.newOrder(restaurantId, { type: 'takeaway' });
       await getCtx().app.inject({ method: 'POST', url: `/api/restaurants/${restaurantId}/online-orders/${orderId}/accept`, cookies, payload: { prepMinutes: 15 } });
       return orderId;
     },
     /** a new order's id */
-    newOrder: async (restaurantId: string) => {
+    newOrder: async (restaurantId: string, extra: Record<string, unknown> = {}) => {
       const { secret, ezogelinId } = await prepare(restaurantId);
-      const res = await postSigned(getCtx(), restaurantId, secret, channelOrder([{ menuItemId: ezogelinId }]));
+      const res = await postSigned(getCtx(), restaurantId, secret, channelOrder([{ menuItemId: ezogelinId }], extra));
       if (res.statusCode !== 201) throw new Error(`order not received: ${res.statusCode} ${res.body}`);
       return (res.json() as { orderId: string }).orderId;
     },

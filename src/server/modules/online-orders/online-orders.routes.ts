@@ -6,6 +6,7 @@ import { DELIVERY_PLATFORMS } from '../../../shared/domain/channels';
 import { OWNER, allow, command, restaurantParams } from '../../lib/routes';
 import { actorOf } from '../../plugins/auth';
 import { acceptOnlineOrder, rejectOnlineOrder, rotateSofraSecret } from './online-order-commands';
+import { startScheduledSweep } from './scheduled-orders';
 import { handOverOnlineOrder } from './online-order-endings';
 import { countWaitingOnlineOrders, listOnlineOrders, readOnlineOrder, readSofraSecret } from './online-orders-read.service';
 import { customerHistory, takePhoneOrder } from './phone-orders';
@@ -24,6 +25,7 @@ const productParams = platformParams.extend({ code: platformProductCode });
 export async function onlineOrdersRoutes(app: FastifyInstance) {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  startScheduledSweep(app);
 
   r.get('/online-orders', { config: OWNER, schema: { params: restaurantParams, querystring: onlineOrdersQuery, response: { 200: z.array(onlineOrderInfo) } } }, async (request) =>
     listOnlineOrders(db, actorOf(request).restaurantId, request.query.status),

@@ -111,7 +111,7 @@ describe('the platform hears the order’s progress', () => {
   });
 
   it('Teslim Edildi from the inbox: a Trendyol order the platform’s courier took closes, and the platform hears ready, picked up and delivered at once', async () => {
-    const shop = await accepted('trendyol', { ...TRENDYOL_ORDER, id: 'ty-handover-1' });
+    const shop = await accepted('trendyol', { ...TRENDYOL_ORDER, id: 'ty-handover-1', deliveryType: 'GO' });
     const handed = await shop.owner('POST', `/online-orders/${shop.orderId}/handover`);
     expect(handed.statusCode, handed.body).toBe(200);
     expect(handed.json()).toMatchObject({ status: 'delivered' });
@@ -178,7 +178,7 @@ describe('a platform cancels an order', () => {
   });
 
   it('a delivered order is not undone (409); a wrong key is 401, a bad body 400 in Turkish, an unknown order 404 — nothing changes', async () => {
-    const shop = await accepted('trendyol', { ...TRENDYOL_ORDER, id: 'ty-cancel-3' });
+    const shop = await accepted('trendyol', { ...TRENDYOL_ORDER, id: 'ty-cancel-3', deliveryType: 'GO' });
     expect((await cancel('trendyol', shop.restaurant.id, { id: 'ty-cancel-3', packageStatus: 'Cancelled' }, { authorization: 'Basic eDp5' })).statusCode).toBe(401);
     const bad = await cancel('trendyol', shop.restaurant.id, { id: 'ty-cancel-3', packageStatus: 'Sonra' });
     expect(bad.statusCode).toBe(400);

@@ -34,7 +34,8 @@ export async function loadConnection(db: Db, restaurantId: string, platform: Del
  * platform's order id under the restaurant lock (the unique index stands behind it). Each product
  * is looked up in the connection's product map: a mapped one gets the Sofra dish (its VAT and
  * station), an unknown one is kept with `unmapped: true` and waits in the inbox — never dropped.
- * Prices stay as the platform sent them; the platform's discount is kept apart.
+ * Prices stay as the platform sent them; its fee, each discount by who funds it, what the customer
+ * pays and what the door collects are kept as it states them (online-order-insert.ts orderMoney).
  */
 export async function receivePlatformOrder(c: CommandContext, connection: PlatformConnection, order: PlatformOrder) {
   const source = connection.platform;
@@ -77,7 +78,12 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     paymentMethod: order.payment.method,
     paymentBrand: order.payment.brand,
     subtotalKurus: subtotal,
-    platformDiscountKurus: Math.min(order.platformDiscountKurus, subtotal),
+    platformDiscountKurus: order.platformDiscountKurus,
+    restaurantDiscountKurus: order.restaurantDiscountKurus,
+    deliveryFeeKurus: order.deliveryFeeKurus,
+    customerPaysKurus: order.customerPaysKurus,
+    collectAtDoorKurus: order.collectAtDoorKurus,
+    platformCourier: order.platformCourier,
     note: order.note,
     expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
     isTest: order.isTest,

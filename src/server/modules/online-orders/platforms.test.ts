@@ -52,7 +52,8 @@ describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on ou
       expect.objectContaining({ menuItemId: ids.mercimek, name: 'Mercimek Çorbası', quantity: 2, unitPrice: 10_500, platformCode: 'YS-MERC', unmapped: false, note: 'Limonlu', options: [expect.objectContaining({ name: 'Büyük Porsiyon', price: 1500 })] }),
       expect.objectContaining({ menuItemId: ids.ezogelin, unitPrice: 9500, unmapped: false }),
     ]);
-    expect(order).toMatchObject({ subtotal: 30_500, platformDiscount: 2000, total: 28_500 });
+    // the vendor's 10 TL is the restaurant's own campaign: it comes off the food total, as the platform's 20 TL does
+    expect(order).toMatchObject({ subtotal: 30_500, platformDiscount: 2000, restaurantDiscount: 1000, total: 27_500 });
 
     const accepted = await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 25 });
     expect(accepted.statusCode, accepted.body).toBe(200);

@@ -252,12 +252,46 @@ describe('the OpenAPI document', () => {
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toMatch(/^3\./);
-      expect(Object.keys(doc.paths)).toEqual(['/api/integrations/sofra/{restaurantId}/orders']);
+      expect(Object.keys(doc.paths).sort()).toEqual(['/api/integrations/sofra/{restaurantId}/menu', '/api/integrations/sofra/{restaurantId}/orders']);
+      // the secret is where the owner really finds it
+      expect(doc.info.description).toMatch(/Online Sipariş Takibi/);
+      expect(doc.info.description).not.toMatch(/Ayarlar > Kendi Kanalımız/);
       const post = doc.paths['/api/integrations/sofra/{restaurantId}/orders'].post;
       const body = post.requestBody.content['application/json'].schema;
       expect(body.required).toEqual(expect.arrayContaining(['externalId', 'type', 'customer', 'items', 'payment']));
       expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['x-sofra-signature', 'x-sofra-timestamp', 'restaurantId']));
       expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '401']));
     }
+  });
+});
+
+describe('the channel’s menu', () => {
+  const getMenu = (restaurantId: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/integrations/sofra/${restaurantId}/menu`, headers });
+  const signedGet = (secret: string) => {
+    const { 'content-type': _json, ...headers } = signedHeaders(secret, '');
+    return headers;
+  };
+
+  it('signed like an order, gives the dishes with their option groups and the option ids an order names', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const res = await getMenu(f.restaurant.id, signedGet(f.secret));
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().categories.flatMap((c: { items: unknown[] }) => c.items) as { id: string; optionGroups: { id: string; isRequired: boolean; minChoices: number; maxChoices: number; options: { id: string }[] }[] }[];
+    const mercimek = items.find((i) => i.id === f.mercimek.id)!;
+    expect(mercimek.optionGroups[0]).toMatchObject({ isRequired: true, minChoices: 1, maxChoices: 1 });
+    expect(mercimek.optionGroups[0].options.map((o) => o.id)).toEqual(expect.arrayContaining([f.single.id, f.large.id]));
+    // the ids it gives are the ones the order route takes
+    const order = await f.post(f.order({ externalId: 'MENU-1' }));
+    expect(order.statusCode, order.body).toBe(201);
+  });
+
+  it('refuses an unsigned, a wrongly signed and another restaurant’s read with 401, telling nothing of the menu', async () => {
+    const f = await onlineOrdersFixture(ctx);
+    const other = await onlineOrdersFixture(ctx);
+    expect((await getMenu(f.restaurant.id, {})).statusCode).toBe(401);
+    expect((await getMenu(f.restaurant.id, signedGet('sofra_sk_yanlis'))).statusCode).toBe(401);
+    const foreign = await getMenu(f.restaurant.id, signedGet(other.secret));
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json()).toEqual({ error: 'İmza geçersiz' });
   });
 });

@@ -10,6 +10,7 @@ import {
   SOFRA_CHANNEL,
   SOFRA_SIGNATURE_HEADER,
   SOFRA_TIMESTAMP_HEADER,
+  sofraMenuResponse,
   sofraOrderRequest,
   sofraOrderResult,
 } from '../../../shared/online-orders-contract';
@@ -22,9 +23,10 @@ import { intakeOf } from './intake-batcher';
 import { prepareOnlineOrder, storeOnlineOrder } from './online-order-commands';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 import { signatureProblem } from './sofra-signature';
+import { readSofraMenu } from './sofra-menu';
 import { INTEGRATION_TAG } from '../../plugins/openapi';
 
-const channelParams = z.object({ restaurantId: z.string().meta({ description: 'Restoranın kimliği (Ayarlar > Kendi Kanalımız)' }) });
+const channelParams = z.object({ restaurantId: z.string().meta({ description: 'Restoranın kimliği (Online Sipariş Takibi > Kendi Kanalımız: sipariş adresinde yazar)' }) });
 const signedHeaders = z.object({
   [SOFRA_TIMESTAMP_HEADER]: z.string().optional().meta({ description: 'Unix zamanı (saniye); sunucu saatinden en fazla 5 dakika farklı olabilir' }),
   [SOFRA_SIGNATURE_HEADER]: z
@@ -41,7 +43,8 @@ const SIGNATURE_MESSAGES = {
 
 /**
  * The restaurant's own channel (its website, a phone-order app, an integrator), issue 24:
- * POST /api/integrations/sofra/:restaurantId/orders, signed with the restaurant's secret.
+ * POST /api/integrations/sofra/:restaurantId/orders, signed with the restaurant's secret, and the
+ * menu it orders from (GET …/menu: dishes, option groups and option ids), signed the same way.
  *
  * The signature covers the raw bytes, so this plugin keeps its own JSON parser (scoped to it by
  * Fastify's encapsulation) that only reads the text; the signature is checked before the text is
@@ -80,6 +83,8 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
       request.log.warn({ restaurantId, problem }, 'sofra channel: refused signature');
       throw new HttpError(401, SIGNATURE_MESSAGES[problem]);
     }
+    // a signed read (the menu) has no body: the signed text is "<timestamp>."
+    if (request.method === 'GET' || request.method === 'HEAD') return;
     // signed: now the text may be read (the same safe parse as every other route)
     const text = request.rawBody;
     if (text === null || text.trim() === '') throw new HttpError(400, ONLINE_ORDER_MESSAGES.bodyMissing);
@@ -88,6 +93,29 @@ export async function sofraChannelRoutes(app: FastifyInstance) {
       parseJson(request, text, (err, parsed) => (err ? reject(new HttpError(400, MESSAGES.badJson)) : resolve(parsed))),
     );
   }
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:restaurantId/menu',
+    {
+      config: PUBLIC,
+      preValidation: verify,
+      schema: {
+        tags: [INTEGRATION_TAG],
+        summary: 'Restoranın menüsü (ürünler, seçenek grupları ve seçenek kimlikleri)',
+        description:
+          'Siparişte kullanılacak kimlikler: items[].menuItemId ürünün id alanı, items[].optionIds seçeneklerin id alanı. ' +
+          'Her seçenek grubunun kuralları (zorunlu, en az / en çok seçim) sipariş alınırken de uygulanır. ' +
+          'İstek sipariş gibi imzalanır; gövde boş olduğundan imzalanan metin "<X-Sofra-Timestamp>." olur.',
+        params: channelParams,
+        headers: signedHeaders,
+        response: { 200: sofraMenuResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readSofraMenu(db, request.params.restaurantId);
+    },
+  );
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:restaurantId/orders',

@@ -34,7 +34,9 @@ export const cardColumns = {
   type: tickets.type,
   ticketStatus: tickets.status,
   customerName: tickets.customerName,
-  waiterName: sql<string | null>`coalesce(${waiter.name}, ${sender.name})`,
+  // the ticket's waiter; on a table whose waiter is gone, who sent the batch. An online or phone
+  // order has none (nobody on the floor took it): its card names no Garson.
+  waiterName: sql<string | null>`case when ${tickets.waiterId} is null and ${tickets.type} <> 'table' then null else coalesce(${waiter.name}, ${sender.name}) end`,
   lineId: ticketLines.id,
   name: ticketLines.name,
   quantity: ticketLines.quantity,

@@ -127,7 +127,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   const address = order.customerAddress ?? (order.platformCourier ? ONLINE_ORDER_MESSAGES.platformCourierAddress(sourceName(order.source)) : '');
   const customer = { name: ticketCustomerName(order), phone: order.customerPhone ?? '', address };
   // openTicket checks the customer again by the ticket's rules (a delivery's phone and address)
-  const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer });
+  const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer }, undefined, null);
   const lines = order.items as PricedLine[];
   await insertPricedLines(c, ticketId, lines);
   await touchTicket(c, ticketId);

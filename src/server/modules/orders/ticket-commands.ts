@@ -149,8 +149,12 @@ async function nextTicketNumber(c: CommandContext) {
   return Number(row.next);
 }
 
-/** Opens a ticket for the signed-in waiter: on a free table, or a Gel-Al / Paket Servis order. */
-export async function openTicket(c: CommandContext, request: OpenTicketRequest, at?: Date): Promise<string> {
+/**
+ * Opens a ticket for the signed-in waiter: on a free table, or a Gel-Al / Paket Servis order. An
+ * order nobody on the floor took (online, phone) is opened with `waiterId` null: it is nobody's
+ * sale in the waiter report, and the kitchen card names no Garson.
+ */
+export async function openTicket(c: CommandContext, request: OpenTicketRequest, at?: Date, waiterId: string | null = c.actor.userId): Promise<string> {
   // Callers inside the server (the demo seed, Satırları Taşı) skip the route's validation; the
   // customer's rules (a delivery's phone and address, the phone's one stored form) hold for them too.
   const checked = openTicketRequest.safeParse(request);
@@ -169,7 +173,7 @@ export async function openTicket(c: CommandContext, request: OpenTicketRequest, 
       tableName: table?.name ?? null,
       guests: req.type === 'table' ? (req.guests ?? null) : null,
       serviceChargePercent,
-      waiterId: c.actor.userId,
+      waiterId,
       customerName: req.type === 'table' ? null : req.customer.name,
       customerPhone: req.type === 'table' ? null : (req.customer.phone ?? null),
       customerAddress: req.type === 'table' ? null : req.customer.address || null,

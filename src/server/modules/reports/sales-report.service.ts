@@ -252,7 +252,8 @@ export async function salesReport(
     }))
     .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'tr'));
 
-  const waiterRows = of('waiter');
+  // bills nobody on the floor took (online and phone orders) are no waiter's sales
+  const waiterRows = of('waiter').filter((r) => r.key !== '');
   const names = await staffNames(
     db,
     waiterRows.map((r) => r.key || null),
@@ -263,7 +264,7 @@ export async function salesReport(
     const base = f.gross + n(r, 'cancelled');
     return {
       waiterId: r.key || null,
-      name: r.key ? (names.get(r.key) ?? 'Silinmiş kullanıcı') : 'Garsonsuz',
+      name: names.get(r.key) ?? 'Silinmiş kullanıcı',
       ...f,
       average: ratio(f.net, f.bills),
       given,

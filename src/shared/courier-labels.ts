@@ -13,4 +13,4 @@ export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
 /** What a courier may take at the door. */
 export const COURIER_PAYMENT_METHODS = ['cash', 'card', 'meal_card'] as const;
 export type CourierPaymentMethod = (typeof COURIER_PAYMENT_METHODS)[number];
-export const COURIER_PAYMENT_LABELS: Record<CourierPaymentMethod, string> = { cash: 'Nakit', card: 'Kart', meal_card: 'Yemek Kartı' };
+export const COURIER_PAYMENT_LABELS: Record<CourierPaymentMethod, string> = { cash: 'Nakit', card: 'Kredi Kartı', meal_card: 'Yemek Kartı' };

@@ -55,7 +55,7 @@ export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
   thisWeek: 'Bu hafta',
   thisMonth: 'Bu ay',
   lastMonth: 'Geçen ay',
-  custom: 'Tarih aralığı',
+  custom: 'Özel aralık',
 };
 
 /**
@@ -346,7 +346,7 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
     col('name', 'Kurye', 'text'),
     col('delivered', 'Teslim Edilen', 'int'),
     col('cash', 'Nakit (TL)', 'money'),
-    col('card', 'Kart (TL)', 'money'),
+    col('card', 'Kredi Kartı (TL)', 'money'),
     col('mealCard', 'Yemek Kartı (TL)', 'money'),
     col('settled', 'Hesaplaşılan (TL)', 'money'),
     col('open', 'Kuryede (TL)', 'money'),

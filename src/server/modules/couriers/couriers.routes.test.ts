@@ -181,6 +181,6 @@ describe('the cash settlement of a courier', () => {
     const later = (await f.owner.call('GET', `/reports/sales?from=${day(-1)}&to=${day(1)}`)).json() as SalesReportResponse;
     expect(later.byCourier[0]).toMatchObject({ delivered: 4, cash: 57_000, settled: 57_000, open: 19_000 });
     const csv = await f.owner.call('GET', `/reports/sales.csv?from=${day(-1)}&to=${day(1)}&table=byCourier`);
-    expect(csv.body).toContain('Kurye;Teslim Edilen;Nakit (TL);Kart (TL);Yemek Kartı (TL);Hesaplaşılan (TL);Kuryede (TL)');
+    expect(csv.body).toContain('Kurye;Teslim Edilen;Nakit (TL);Kredi Kartı (TL);Yemek Kartı (TL);Hesaplaşılan (TL);Kuryede (TL)');
   });
 });

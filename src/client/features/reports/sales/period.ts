@@ -10,15 +10,8 @@ import { trDay } from '../../../../shared/business-day';
 
 export { PERIOD_PRESETS, presetRange, previousPeriod, type PeriodPreset } from '../../../../shared/reports-contract';
 
-/** The picker's words (the custom range is "Özel aralık" on this screen). */
-export const PERIOD_LABELS: Record<PeriodPreset, string> = {
-  today: 'Bugün',
-  yesterday: 'Dün',
-  thisWeek: 'Bu hafta',
-  thisMonth: 'Bu ay',
-  lastMonth: 'Geçen ay',
-  custom: 'Özel aralık',
-};
+/** The picker's words: the one list of Satış Raporları and Reçete Raporu (reports-contract.ts). */
+export { PERIOD_PRESET_LABELS as PERIOD_LABELS } from '../../../../shared/reports-contract';
 
 export interface Period {
   from: string;

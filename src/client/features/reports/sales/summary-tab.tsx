@@ -135,7 +135,7 @@ export function SummaryTab({ report, period }: { report: SalesReportResponse; pe
             { label: 'Kurye', cell: (c) => c.name },
             { label: 'Teslim', isNumber: true, cell: (c) => formatCount(c.delivered) },
             { label: 'Nakit', isNumber: true, cell: (c) => formatTL(c.cash) },
-            { label: 'Kart', isNumber: true, cell: (c) => formatTL(c.card) },
+            { label: 'Kredi Kartı', isNumber: true, cell: (c) => formatTL(c.card) },
             { label: 'Yemek Kartı', isNumber: true, cell: (c) => formatTL(c.mealCard) },
             { label: 'Kuryede', isNumber: true, cell: (c) => formatTL(c.open) },
           ]}

@@ -174,6 +174,7 @@ const publicMenu = (d) =>
       ['Lighthouse 12 mobile performance (median)', d.lighthouse.performance, `≥ ${d.budget.performance}`, ok(d.pass.performance)],
       ['Lighthouse 12 mobile accessibility (median)', d.lighthouse.accessibility, `≥ ${d.budget.accessibility}`, ok(d.pass.accessibility)],
       [`API, ${d.api.items} items, ${d.api.connections} connections: p99`, `${d.api.p99Ms} ms (${d.api.reqPerSec} req/s)`, `≤ ${d.budget.p99Ms} ms`, ok(d.pass.p99)],
+      [`API against a bare Node server sending the same bytes (${d.api.bare?.reqPerSec ?? '—'} req/s)`, `${d.api.bareRatio ?? '—'}`, `≥ ${d.budget.bareRatio ?? '—'}`, ok(d.pass.bareRatio)],
       ['Request with the current ETag', `${d.check304.status}, ${d.check304.bodyBytes} B body`, '304', ok(d.pass.notModified)],
     ],
   ) + `\n\nLCP ${d.lighthouse.lcpMs} ms, FCP ${d.lighthouse.fcpMs} ms, TBT ${d.lighthouse.tbtMs} ms, CLS ${d.lighthouse.cls}; menu JSON ${d.menuJsonBytes} B, ${d.menuGzipBytes} B gzip.`;

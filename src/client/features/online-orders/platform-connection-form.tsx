@@ -13,8 +13,12 @@ import { pt } from './platform-text';
 import { ProductMapTable } from './product-map-table';
 
 /** Where the platform sends this restaurant's orders: this server's own address (https in production). */
+/**
+ * Where the platform sends its orders. Yemeksepeti (Delivery Hero's middleware) is given a plugin
+ * base and calls its own paths under it (`/order/<remoteId>`, `/remoteId/…/posOrderStatus`).
+ */
 export const webhookUrlOf = (platform: DeliveryPlatform, restaurantId: string, origin = window.location.origin) =>
-  `${origin}/api/integrations/${platform}/${restaurantId}/orders`;
+  platform === 'yemeksepeti' ? `${origin}/api/integrations/yemeksepeti/${restaurantId}` : `${origin}/api/integrations/${platform}/${restaurantId}/orders`;
 
 const isLocal = (origin: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
@@ -156,7 +160,7 @@ export function PlatformConnectionForm({
       )}
       <div>
         <Text fw={600}>{pt.webhookUrl}</Text>
-        <Text size="sm">{pt.webhookUrlHint}</Text>
+        <Text size="sm">{platform === 'yemeksepeti' ? pt.pluginBaseHint : pt.webhookUrlHint}</Text>
         <Group gap="xs" mt={4} wrap="nowrap" align="flex-end">
           <TextInput aria-label={pt.webhookUrl} value={url} readOnly size="md" style={{ flex: 1, minWidth: 0 }} onFocus={(e) => e.currentTarget.select()} data-testid="platform-webhook-url" />
           <CopyButton value={url}>

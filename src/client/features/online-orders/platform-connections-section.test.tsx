@@ -8,6 +8,7 @@ import type { AdminMenu } from '../../../shared/menu-contract';
 import type { PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { setUserSession } from '../../api/session';
 import { PlatformConnectionsSection } from './platform-connections-section';
+import { webhookUrlOf } from './platform-connection-form';
 
 const MENU: AdminMenu = {
   categories: [{ id: 'c1', icon: '🍲', name: 'Çorbalar', sortOrder: 0, isVisible: true, version: 1 }],
@@ -100,6 +101,11 @@ describe('Ayarlar → Yemek Platformları', () => {
     const panel = await open(user, /Trendyol Yemek/);
     expect(within(panel).getByTestId('platform-webhook-url')).toHaveValue(`${window.location.origin}/api/integrations/trendyol/r1/orders`);
     expect(within(panel).getByRole('button', { name: 'Trendyol Yemek sipariş adresini kopyala' })).toBeInTheDocument();
+  });
+
+  it('gives Yemeksepeti (Delivery Hero) its plugin base: the middleware calls /order/<remoteId> under it', () => {
+    expect(webhookUrlOf('yemeksepeti', 'r1', 'https://lokanta.example')).toBe('https://lokanta.example/api/integrations/yemeksepeti/r1');
+    expect(webhookUrlOf('getir', 'r1', 'https://lokanta.example')).toBe('https://lokanta.example/api/integrations/getir/r1/orders');
   });
 
   it('refuses a first connection without its webhook secret and address, in Turkish on the fields, and sends nothing', async () => {

@@ -24,6 +24,8 @@ export const pt = {
   autoAcceptMinutes: 'Hazırlama süresi (dakika)',
   webhookUrl: 'Platformun sipariş göndereceği adres',
   webhookUrlHint: 'Bu adresi platformun entegrasyon panelinde sipariş adresi (webhook) olarak kaydedin.',
+  pluginBaseHint:
+    'Bu adresi Yemeksepeti (Delivery Hero) entegrasyonunda eklenti adresi (plugin base URL) olarak kaydedin: siparişler bu adresin altındaki /order/<restoran kodu> yoluna, iptaller /remoteId/… yoluna gelir.',
   notHttps: 'Platformlar siparişi yalnızca https:// adreslere gönderir: Sofra’yı internete https ile açın.',
   copy: 'Kopyala',
   copied: 'Kopyalandı',

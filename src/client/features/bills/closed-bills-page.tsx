@@ -222,9 +222,9 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
             <dt>Ara Toplam</dt>
             <dd>{formatTL(d.ticket.totals.subtotal)}</dd>
             <dt>İkram</dt>
-            <dd>-{formatTL(d.ticket.totals.comps)}</dd>
+            <dd>{d.ticket.totals.comps > 0 ? `−${formatTL(d.ticket.totals.comps)}` : formatTL(0)}</dd>
             <dt>İndirim</dt>
-            <dd>-{formatTL(d.ticket.totals.discounts)}</dd>
+            <dd>{d.ticket.totals.discounts > 0 ? `−${formatTL(d.ticket.totals.discounts)}` : formatTL(0)}</dd>
             <dt>İptal (ücretlendirilmedi)</dt>
             <dd>{formatTL(d.ticket.totals.cancelled)}</dd>
             <dt>Servis Ücreti</dt>

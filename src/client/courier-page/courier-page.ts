@@ -279,7 +279,12 @@ export function startCourierPage(root: HTMLElement, token: string) {
     doorLines(order).forEach((line, i) => card.append(el('p', { class: `order-line${i === 0 ? ' order-money' : ''}` }, line)));
     const actions = el('div', { class: 'order-actions' });
     if (pending?.orderId === order.id) {
-      actions.append(el('p', { role: 'status' }, `${pending.done}: ${graceSecondsLeft(pending.dueAt, Date.now())} sn içinde kaydedilecek`), button('Geri Al', dropPending));
+      actions.append(
+        el('p', { role: 'status' }, `${pending.done}: ${graceSecondsLeft(pending.dueAt, Date.now())} sn içinde kaydedilecek`),
+        button('Geri Al', dropPending),
+        // the courier who is sure need not wait the minute
+        button('Şimdi Kaydet', () => void flushPending(), true),
+      );
     } else if (asking?.orderId === order.id) {
       actions.append(
         el('p', {}, `Emin misiniz? ${asking.done}`),

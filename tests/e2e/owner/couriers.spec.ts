@@ -88,7 +88,11 @@ test('a courier takes a ready Paket Servis order, shares the position, delivers 
     await expect(courier.getByText('Konumunuz bu sayfa açıkken işletmeyle paylaşılıyor.')).toBeVisible();
     await order.getByRole('button', { name: 'Teslim Ettim' }).click();
     await expect(order).toContainText('Teslim edildi');
+    // closing the order asks once, then waits a minute with Geri Al; Şimdi Kaydet sends it now
     await order.getByRole('button', { name: 'Nakit' }).click();
+    await order.getByRole('button', { name: 'Evet' }).click();
+    await expect(order.getByRole('button', { name: 'Geri Al' })).toBeVisible();
+    await order.getByRole('button', { name: 'Şimdi Kaydet' }).click();
     await expect(courier.getByRole('status')).toContainText(`#${ticket.number}: Ödeme alındı (Nakit)`);
     await expect(order).toHaveCount(0);
   } finally {

@@ -140,6 +140,8 @@ test('a simulated Yemeksepeti order rings, is accepted, cooked, taken by a couri
     await trip.getByRole('button', { name: 'Teslim Ettim' }).click();
     await expect(trip).toContainText('Teslim edildi');
     await trip.getByRole('button', { name: 'Nakit' }).click();
+    await trip.getByRole('button', { name: 'Evet' }).click();
+    await trip.getByRole('button', { name: 'Şimdi Kaydet' }).click();
     await expect(courier.getByRole('status')).toContainText(`#${ticketNumber}: Ödeme alındı (Nakit)`);
     await expect(trip).toHaveCount(0);
   } finally {

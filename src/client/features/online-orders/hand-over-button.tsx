@@ -22,7 +22,8 @@ export const canHandOver = (order: OnlineOrderInfo) =>
 /**
  * Teslim Edildi: a Gel-Al order taken at the counter, or a delivery the platform's own courier
  * took. It asks once, then waits a minute before the call is sent, with Geri Al
- * (src/shared/closing-grace.ts says why before the call and not after). Leaving the screen during
+ * (src/shared/closing-grace.ts says why before the call and not after) and Şimdi Kaydet for the
+ * one who is sure. Leaving the screen during
  * the minute sends it at once: the tap was confirmed.
  */
 export function HandOverButton({ order }: { order: OnlineOrderInfo }) {
@@ -65,6 +66,16 @@ export function HandOverButton({ order }: { order: OnlineOrderInfo }) {
           </Text>
           <Button size="md" color="dark" onClick={() => setDueAt(null)}>
             {ot.undo}
+          </Button>
+          <Button
+            size="md"
+            variant="default"
+            onClick={() => {
+              setDueAt(null);
+              send.current();
+            }}
+          >
+            {ot.sendNow}
           </Button>
         </Group>
       ) : asking ? (

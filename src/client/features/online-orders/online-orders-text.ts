@@ -42,6 +42,7 @@ export const ot = {
   handOverYes: 'Evet, teslim edildi',
   handOverPending: (seconds: number) => `Teslim kaydı ${seconds} sn içinde gönderilecek`,
   undo: 'Geri Al',
+  sendNow: 'Şimdi Kaydet',
   expected: 'İstenen saat',
   asap: 'En kısa sürede',
   received: 'Geldi',

@@ -859,6 +859,8 @@ export const onlineOrders = pgTable(
     platformCourier: boolean('platform_courier').notNull().default(false),
     note: text('note'),
     expectedAt: timestamp('expected_at', { withTimezone: true }),
+    /** the customer asked for it later (a pre-order): it waits to reach the kitchen (migration 0029) */
+    isScheduled: boolean('is_scheduled').notNull().default(false),
     prepMinutes: integer('prep_minutes'),
     /** REJECT_REASONS, with the owner's words in reject_note */
     rejectReason: text('reject_reason'),

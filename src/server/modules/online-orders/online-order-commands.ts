@@ -73,6 +73,8 @@ export async function storeOnlineOrder(c: CommandContext, { source, order, bodyH
     subtotalKurus: subtotal,
     note: order.note || null,
     expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+    // a time the integrator or the caller gave is the time the customer wants it
+    isScheduled: Boolean(order.expectedAt),
     bodyHash,
   });
   if (!id) return (await findReceived(c, source, order.externalId, bodyHash))!;
@@ -141,7 +143,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   await assertBillHolds(c, ticketId);
   // a scheduled order waits: its lines reach the kitchen at the promised time less the
   // preparation minutes (scheduled-orders.ts sends them then)
-  const kitchenAt = kitchenDueAt(order.expectedAt, req.prepMinutes);
+  const kitchenAt = kitchenDueAt(order.isScheduled ? order.expectedAt : null, req.prepMinutes);
   if (!kitchenAt) {
     const [{ version }] = await c.tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
     await sendToKitchen(c, ticketId, version);
@@ -159,7 +161,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
     before: { status: order.status },
     after: { status: 'accepted', prepMinutes: req.prepMinutes, ticketId, ...(kitchenAt ? { kitchenAt: kitchenAt.toISOString() } : {}) },
   });
-  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.expectedAt ? { scheduled: true } : {}) });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.isScheduled ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: ticketId as string | null };
 }
@@ -195,7 +197,7 @@ async function acceptTestOrder(c: CommandContext, order: OrderRow, req: AcceptOn
     .set({ status: 'accepted', prepMinutes: req.prepMinutes, answeredAt: now, answeredBy: c.actor.userId, updatedAt: now, version: order.version + 1 })
     .where(eq(onlineOrders.id, order.id));
   await c.audit({ action: 'online_order.accept', entity: 'online_order', entityId: order.id, before: { status: order.status }, after: { status: 'accepted', prepMinutes: req.prepMinutes, test: true } });
-  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.expectedAt ? { scheduled: true } : {}) });
+  await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.isScheduled ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: null as string | null };
 }

@@ -86,6 +86,7 @@ export async function receivePlatformOrder(c: CommandContext, connection: Platfo
     platformCourier: order.platformCourier,
     note: order.note,
     expectedAt: order.expectedAt ? new Date(order.expectedAt) : null,
+    isScheduled: order.isScheduled,
     isTest: order.isTest,
     bodyHash,
     auditExtra: { test: order.isTest, unmapped: lines.filter((l) => l.unmapped).length },

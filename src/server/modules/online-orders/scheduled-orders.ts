@@ -33,6 +33,7 @@ async function dueOrders(db: Db | CommandContext['tx'], now: Date, orderId?: str
       and(
         orderId ? eq(onlineOrders.id, orderId) : undefined,
         eq(onlineOrders.status, 'accepted'),
+        eq(onlineOrders.isScheduled, true),
         isNotNull(onlineOrders.expectedAt),
         eq(tickets.status, 'open'),
         sql`${onlineOrders.expectedAt} - make_interval(mins => coalesce(${onlineOrders.prepMinutes}, 0)) <= ${now.toISOString()}::timestamptz`,

@@ -176,6 +176,7 @@ function toOrder(p: Order): PlatformOrder {
     platformCourier: p.deliveryType === 1,
     note: note.slice(0, 300) || null,
     expectedAt: p.isScheduled ? (p.scheduledDate ?? null) : null,
+    isScheduled: Boolean(p.isScheduled && p.scheduledDate),
   };
 }
 

@@ -221,6 +221,7 @@ function toOrder(p: Payload): PlatformOrder {
     platformCourier: !isPickup && byTrendyolCourier,
     note: p.customerNote || null,
     expectedAt: null,
+    isScheduled: false,
     itemIds: p.lines.flatMap((l) => l.items.filter((i) => !i.isCancelled && i.packageItemId != null).map((i) => String(i.packageItemId))),
   };
 }

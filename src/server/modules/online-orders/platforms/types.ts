@@ -84,6 +84,8 @@ export interface PlatformOrder {
   platformCourier: boolean;
   note: string | null;
   expectedAt: string | null;
+  /** the customer asked for the order at `expectedAt` (a pre-order), not as soon as possible */
+  isScheduled: boolean;
   /** what the outgoing calls need later (Yemeksepeti's order token) */
   token?: string;
   /** the order's units as the platform numbers them (Trendyol's packageItemIds, for unsupplied) */

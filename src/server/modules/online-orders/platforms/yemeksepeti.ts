@@ -224,6 +224,8 @@ function toOrder(p: Payload): PlatformOrder {
     platformCourier: !isPickup && Boolean(p.delivery?.riderPickupTime),
     note: p.comments?.customerComment || null,
     expectedAt: (isPickup ? p.pickup?.pickupTime : p.delivery?.expectedDeliveryTime) ?? null,
+    // every dispatch carries an expected time; only a pre-order is one the customer chose
+    isScheduled: Boolean(p.preOrder),
     token: p.token,
   };
 }

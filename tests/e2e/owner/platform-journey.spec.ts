@@ -133,7 +133,9 @@ test('a simulated Yemeksepeti order rings, is accepted, cooked, taken by a couri
     await courier.goto(link);
     const trip = courier.getByRole('article', { name: `Sipariş ${ticketNumber}` });
     await expect(trip).toContainText(order.customer.address!.split(',')[0]);
-    await expect(trip).toContainText('Tahsil edilecek');
+    // the payment at the door with the amount, and what to bring (cash: change)
+    await expect(trip).toContainText('Kapıda nakit:');
+    await expect(trip).toContainText('Para üstü götürün');
     await expectAccessible(courier, 'Kurye sayfası (platform siparişi)');
     await trip.getByRole('button', { name: 'Aldım' }).click();
     await expect(trip).toContainText('Yolda');

@@ -27,9 +27,11 @@ export const SECRET_BOX_MESSAGES = {
 
 let key: Buffer | null = null;
 
-/** The key the process seals and opens with (the server at start; tests with a key of their own). */
-export function useSecretsKey(k: Buffer) {
+/** The key the process seals and opens with (the server at start; tests with a key of their own); answers the one it replaces. */
+export function useSecretsKey(k: Buffer): Buffer | null {
+  const before = key;
   key = k;
+  return before;
 }
 
 export const hasSecretsKey = () => key !== null;

@@ -116,7 +116,22 @@ async function walFlushesDuring(work: () => Promise<void>): Promise<WalFlush[]> 
     });
 }
 
-const within = (flushes: WalFlush[], [from, to]: [number, number]) => flushes.filter((f) => f.at >= from - SLACK && f.at <= to + SLACK);
+/**
+ * The flushes of each window, each flush counted in one window only: the one that holds it, else
+ * the nearest within SLACK. Back-to-back requests of a few milliseconds lie closer than SLACK to
+ * each other, so a flush at the very end of one window fell inside the next one's slack as well and
+ * was counted twice (a fast machine made "one flush per command" fail).
+ */
+function perWindow(flushes: WalFlush[], windows: [number, number][]): WalFlush[][] {
+  const distance = (at: number, [from, to]: [number, number]) => (at < from ? from - at : at > to ? at - to : 0);
+  const found = windows.map((): WalFlush[] => []);
+  for (const flush of flushes) {
+    let best = -1;
+    for (let i = 0; i < windows.length; i++) if (distance(flush.at, windows[i]) <= SLACK && (best < 0 || distance(flush.at, windows[i]) < distance(flush.at, windows[best]))) best = i;
+    if (best >= 0) found[best].push(flush);
+  }
+  return found;
+}
 
 describe('the embedded default flushes before it answers', () => {
   const acknowledged: { id: string; name: string }[] = [];
@@ -147,7 +162,7 @@ describe('the embedded default flushes before it answers', () => {
       }
     });
     expect(flushes.length).toBeGreaterThanOrEqual(windows.length);
-    for (const window of windows) expect(within(flushes, window).length).toBeGreaterThan(0);
+    for (const inWindow of perWindow(flushes, windows)) expect(inWindow.length).toBeGreaterThan(0);
   });
 
   it('flushes a keyed command once: its key commits with the change, its stored answer waits for no flush', async () => {
@@ -165,8 +180,8 @@ describe('the embedded default flushes before it answers', () => {
     });
     // One flush by the app's connections in each request's window: the command's commit. (A commit
     // that fills a WAL segment flushes it and then the next one: one flush per segment.)
-    for (const window of windows) {
-      const byConnections = within(flushes, window).filter((f) => f.byBackend);
+    for (const inWindow of perWindow(flushes, windows)) {
+      const byConnections = inWindow.filter((f) => f.byBackend);
       expect(byConnections.length).toBeGreaterThan(0);
       expect(byConnections).toHaveLength(new Set(byConnections.map((f) => f.segment)).size);
     }

@@ -10,8 +10,8 @@
 // The 300 items are imported through the menu's own CSV import into the second demo restaurant,
 // so the demo menu stays as it is. Prints its figures and, last, one BENCH_RESULT JSON line.
 //   node bench/public-menu.mjs [--duration=10] [--lighthouse-runs=3]
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -147,16 +147,21 @@ try {
   const sample = await fetch(apiUrl, { headers });
   const sameBytes = Buffer.from(await sample.arrayBuffer());
   const sameHeaders = Object.fromEntries(['content-type', 'etag', 'cache-control', 'vary'].flatMap((h) => (sample.headers.get(h) ? [[h, sample.headers.get(h)]] : [])));
-  const gzipBody = gzipSync(sameBytes, { level: constants.Z_BEST_SPEED });
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { ...sameHeaders, 'content-encoding': 'gzip', 'content-length': gzipBody.length });
-    res.end(gzipBody);
-  });
-  await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${bare.address().port}/`;
+  // In a process of its own, as Sofra runs: in this one it would share a thread with the load.
+  const bareFile = path.join(dataDir, 'bare-menu.bin');
+  writeFileSync(bareFile, gzipSync(sameBytes, { level: constants.Z_BEST_SPEED }));
+  const bareScript = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const headers = { ...JSON.parse(process.argv[2]), 'content-encoding': 'gzip', 'content-length': body.length };
+    const server = http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const bare = spawn(process.execPath, ['-e', bareScript, bareFile, JSON.stringify(sameHeaders)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const barePort = await new Promise((resolve) => bare.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
   await cannon({ url: bareUrl, connections: 10, duration: 2, headers });
   const bareLoad = await cannon({ url: bareUrl, connections: CONNECTIONS, duration: DURATION_S, headers });
-  await new Promise((resolve) => bare.close(resolve));
+  bare.kill();
   const bareRatio = Math.round((load.requests.average / bareLoad.requests.average) * 100) / 100;
   console.log(`bare Node server, same bytes, c=${CONNECTIONS}: ${Math.round(bareLoad.requests.average)} req/s, p99 ${bareLoad.latency.p99} ms → Sofra at ${bareRatio} of it`);
   const api = {

@@ -6,6 +6,7 @@ import {
   type ModalProps,
   type NumberInputProps,
   type PasswordInputProps,
+  type PillProps,
   type SliderProps,
 } from '@mantine/core';
 
@@ -98,6 +99,8 @@ export const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Şifreyi göster veya gizle' } } satisfies Partial<PasswordInputProps>,
     },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Kapat' } } satisfies Partial<ModalProps> },
+    // a tag's ✕ says what it does (Mantine gives it no name)
+    Pill: { defaultProps: { removeButtonProps: { 'aria-label': 'Kaldır' } } satisfies Partial<PillProps> },
     // A link inside a sentence must not be told apart by colour alone.
     Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     Slider: { defaultProps: { thumbSize: 28, size: 'lg' } satisfies Partial<SliderProps> },

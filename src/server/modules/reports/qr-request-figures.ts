@@ -3,6 +3,7 @@ import { businessPeriodBounds } from '../../../shared/business-day';
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
 import { tableRequests } from '../../db/schema';
+import { medianOf } from './median';
 
 /**
  * QR Sipariş in Satış Raporları: the guests' order requests sent in the period's business days, by
@@ -27,11 +28,11 @@ export async function qrRequestFigures(
     .filter((r) => r.status === 'accepted' && r.answeredAt)
     .map((r) => Math.round((r.answeredAt!.getTime() - r.createdAt.getTime()) / 1000))
     .sort((a, b) => a - b);
-  const middle = waits.length / 2;
+  const median = medianOf(waits);
   return {
     accepted: waits.length,
     rejected: rows.filter((r) => r.status === 'rejected').length,
     expired: rows.filter((r) => r.status === 'expired' || (r.status === 'pending' && r.expiresAt <= now)).length,
-    medianConfirmSeconds: waits.length === 0 ? null : waits.length % 2 ? waits[Math.floor(middle)] : Math.round((waits[middle - 1] + waits[middle]) / 2),
+    medianConfirmSeconds: median === null ? null : Math.round(median),
   };
 }

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { periodBounds } from '../../lib/business-day';
 import { staffNames } from '../orders';
 import { courierFigures } from './sales-couriers';
+import { medianOf } from './median';
 import { qrRequestFigures } from './qr-request-figures';
 import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
 import { getRestaurantSettings } from '../settings';
@@ -273,7 +274,7 @@ export async function salesReport(
     };
   });
   const withSales = waiters.filter((w) => w.gross + w.bills > 0 && w.waiterId).map((w) => w.exceptionShare).sort((a, b) => a - b);
-  const median = withSales.length === 0 ? 0 : withSales.length % 2 ? withSales[(withSales.length - 1) / 2] : (withSales[withSales.length / 2 - 1] + withSales[withSales.length / 2]) / 2;
+  const median = medianOf(withSales) ?? 0;
   for (const w of waiters) w.isOutlier = w.gross > 0 && w.waiterId !== null && isOutlierShare(w.exceptionShare, median);
   waiters.sort((a, b) => b.net - a.net || a.name.localeCompare(b.name, 'tr'));
 

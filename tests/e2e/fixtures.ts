@@ -28,9 +28,10 @@ export const refusedRequest = (status: number) => new RegExp(`^Failed to load re
 export const offlineRequest = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|ERR_FAILED|EventSource/;
 /**
  * A request to a server the test has stopped on purpose, as Chromium logs it: refused once it is
- * gone, or reset when it went away under a request already sent.
+ * gone, or reset when it went away under a request already sent; a read the service worker
+ * fetched for the page and holds no saved copy of fails as ERR_FAILED.
  */
-export const refusedConnection = /^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)\n/;
+export const refusedConnection = /^Failed to load resource: net::ERR_(CONNECTION_(REFUSED|RESET)|FAILED)\n/;
 
 export const test = base.extend<GuardFixtures>({
   pageErrors: [

@@ -53,9 +53,27 @@ test('a kitchen screen whose connection drops while 50 batches are sent shows al
   await expect(cook.getByTestId('offline-banner')).toContainText('Bağlantı yok');
   await expect(cook.getByTestId('offline-banner')).toContainText('Son güncelleme');
   const batchIds = await sendMany(sender, BATCHES);
+  // The reads after the drop get no answer until the live feed is back and two more (a read and
+  // its retry) have failed, as when the service worker's own network comes back a while after the
+  // page's on a loaded tablet: the worker answers with the board saved before the drop, or with an
+  // error, while the feed, connected again, sends no further resync. The board must not stay stale.
+  let isFeedBack = false;
+  let cutAfterFeed = 0;
+  await context.route(/\/api\/events/, (route) => {
+    isFeedBack = true;
+    return route.continue();
+  });
+  let isCut = true;
+  await context.route(/\/kitchen\/orders/, (route) => {
+    if (!isCut) return route.continue();
+    if (isFeedBack) cutAfterFeed++;
+    return route.abort('internetdisconnected');
+  });
   await context.setOffline(false);
 
   await expect(cook.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(() => cutAfterFeed).toBeGreaterThan(1);
+  isCut = false;
   await expectEachOnce(cook, batchIds);
   await context.close();
 });

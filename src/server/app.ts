@@ -13,6 +13,7 @@ import { KEY_BYTES } from './lib/key-file';
 import { RESTAURANT_PREFIX } from './lib/routes';
 import { hasSecretsKey, loadSecretsKey, useSecretsKey } from './lib/secret-box';
 import { auditChainRoutes } from './modules/audit-chain';
+import { backupKeyRoutes, backupKeySource, type BackupKeySource } from './modules/backups';
 import { authRoutes, findActor, loadDeviceKey } from './modules/auth';
 import { billsRoutes } from './modules/bills';
 import { devicesRoutes, mePinRoutes, pinAuthRoutes } from './modules/devices';
@@ -65,6 +66,8 @@ export interface AppOptions {
    * that must see every change a request makes and nothing a timer makes meanwhile (the fuzzer).
    */
   kitchenAlertSweepMs?: number;
+  /** where Ayarlar → Yedek anahtarı finds the backup key: as the daily backups do, unless a test says */
+  backupKey?: BackupKeySource;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,7 +140,7 @@ function withoutCourierTokens(logger: AppOptions['logger']): AppOptions['logger'
   return { ...(typeof logger === 'object' ? logger : {}), serializers: { ...(typeof logger === 'object' ? logger.serializers : {}), req } } as AppOptions['logger'];
 }
 
-export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms, liveEventsUrl, kitchenAlertSweepMs = 5_000 }: AppOptions) {
+export async function buildApp({ database, config, logger = false, clientDir = DEFAULT_CLIENT_DIR, dataDir, idempotency, printing, platforms, liveEventsUrl, kitchenAlertSweepMs = 5_000, backupKey = backupKeySource(process.env, dataDir) }: AppOptions) {
   const app = Fastify({
     logger: withoutCourierTokens(logger),
     trustProxy: config.trustProxy,
@@ -191,6 +194,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', db: database.driver }));
   registerOpenApiRoutes(app);
   for (const [plugin, prefix] of MODULES) await app.register(plugin, { prefix });
+  await app.register(backupKeyRoutes(backupKey), { prefix: RESTAURANT_PREFIX });
   await registerSpa(app, clientDir);
 
   return app;

@@ -20,6 +20,11 @@ import { listApiRoutes } from './test-support/api-routes';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { dayCloses, sections, settings, ticketLines, tickets } from './db/schema';
 import { capturePrinter } from './modules/printing/printing-test-kit';
+import { backupKeyForWriting } from './modules/backups/backup-key';
+import { keyFingerprint } from './modules/backups/backup-key.routes';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { tablesFactory } from './test-support/factories';
 import { TEST_PASSWORD, createRestaurant, createTestApp, createUser, loginAs, type TestContext } from './test-support/test-app';
 
@@ -415,6 +420,13 @@ const MATRIX: Record<string, RouteRule> = {
   },
   'GET /api/restaurants/:restaurantId/printing/failures': { access: ['owner'], tenantScoped: true },
   'GET /api/restaurants/:restaurantId/audit-chain': { access: ['owner'], tenantScoped: true },
+  'GET /api/restaurants/:restaurantId/backup-key': { access: ['owner'], tenantScoped: true },
+  // the key shown is the installation's: the first restaurant's (Matris Lokantası, made first below)
+  'POST /api/restaurants/:restaurantId/backup-key/kept': {
+    access: ['owner'],
+    tenantScoped: true,
+    prepare: () => ({ payload: { fingerprint: keyFingerprint(backupKeyForWriting({ dataDir: backupDir }, () => {})) } }),
+  },
   'GET /api/restaurants/:restaurantId/bills': OWNER_BILLS,
   'GET /api/restaurants/:restaurantId/bills/:billId': { ...OWNER_BILLS, ...withBills('closed') },
   'POST /api/restaurants/:restaurantId/bills/:billId/reopen': { ...OWNER_BILLS, ...withBills('closed', () => ({ reason: 'Matris' })) },
@@ -606,9 +618,10 @@ let printTicketId = '';
 let ownRestaurantId: string;
 let otherRestaurantId: string;
 let baseUrl: string;
+const backupDir = mkdtempSync(path.join(tmpdir(), 'sofra-matrix-backup-key-'));
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ backupKey: { dataDir: backupDir } });
   matrixPrinter = await capturePrinter();
   ownRestaurantId = (await createRestaurant(ctx, 'Matris Lokantası')).id;
   otherRestaurantId = (await createRestaurant(ctx, 'Komşu Lokanta')).id;
@@ -620,6 +633,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   await matrixPrinter.close();
+  rmSync(backupDir, { recursive: true, force: true });
 });
 
 /** A fresh session per check: some routes (logout) end the session they are called with. */

@@ -66,6 +66,8 @@ export const queryKeys = {
   cashMovements: (restaurantId: string) => ['days', restaurantId, 'cash-movements'] as const,
   /** Kayıt bütünlüğü: the hash chains checked on request (no live event refreshes it) */
   auditChain: (restaurantId: string, full: boolean) => ['audit-chain', restaurantId, full ? 'full' : 'since-last'] as const,
+  /** Ayarlar → Yedek anahtarı: where the backup key is and, until it is marked kept, the key */
+  backupKey: (restaurantId: string) => ['backup-key', restaurantId] as const,
   /** Online Sipariş Takibi: the inbox (all statuses; the screen filters) */
   onlineOrders: (restaurantId?: string) => (restaurantId ? (['online-orders', restaurantId] as const) : (['online-orders'] as const)),
   /** the kitchen screen's ring: how many orders wait for the owner's answer (under 'online-orders': its live event refreshes it) */

@@ -118,7 +118,7 @@ export interface TestContext {
 }
 
 /** `logger`: to read what the server logs (silent unless given); `idempotency`: its clock and leases. */
-export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs'> = {}): Promise<TestContext> {
+export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs' | 'backupKey'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
   await app.ready();

@@ -34,6 +34,7 @@ import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';
 import { PinSection } from './pin-section';
 import { RecordIntegritySection } from './record-integrity-section';
+import { BackupKeySection } from './backup-key-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { getUserSession } from '../../api/session';
 
@@ -392,6 +393,7 @@ export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {
       {/* the owner's own PIN: sign-in on shared devices and approvals there */}
       <PinSection />
       <RecordIntegritySection />
+      <BackupKeySection />
     </Stack>
   );
 }

@@ -6,3 +6,4 @@ export { dayCloseDigest } from './day-chain';
 export { billSealing } from './seal-bill';
 export { findChainHead, parseChainHead } from './chain-head';
 export { verifyChains } from './verify';
+export { findFirstAudit } from './audit-lookup';

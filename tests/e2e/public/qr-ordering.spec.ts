@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../fixtures';
-import { DEMO, DEMO_PASSWORD, PHONE, loginAs } from '../helpers';
+import { DEMO, DEMO_PASSWORD, PHONE, expectTouchTargets, loginAs } from '../helpers';
 import { chimes, countChimes } from '../helpers/online-orders';
 
 /**
@@ -126,6 +126,12 @@ test.describe('QR Sipariş', () => {
     await waiter.getByRole('button', { name: `${table.name}: Tümünü Servis Et` }).click();
     await expect(state).toHaveText('Siparişiniz (2 ürün): Servis edildi');
 
+    // Garson Ekranı lists the hour's requests: this one, who confirmed it, and that it was served
+    const row = waiter.getByTestId('table-requests-log').getByTestId('table-request-row').filter({ hasText: `${table.name} · Sipariş (2 ürün)` }).first();
+    await expect(row).toContainText(/Ayşe Demir onayladı · \d\d:\d\d · Servis edildi/);
+    await row.scrollIntoViewIfNeeded();
+    expect(await waiter.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectTouchTargets(waiter, 'Garson Ekranı with the requests of the hour');
     for (const page of [waiter, guest, cook]) await page.context().close();
   });
 

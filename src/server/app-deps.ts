@@ -17,6 +17,8 @@ export interface AppDeps {
   deviceKey: Buffer;
   /** what the modules add to every command (command-hooks.ts) */
   commandHooks: CommandHooks;
+  /** the built SPA (dist/client): the public menu's page is its menu.html with the menu filled in */
+  clientDir: string;
 }
 
 // Decorations rather than Object.assign: a Fastify instance is thenable, so the type of an awaited
@@ -29,6 +31,7 @@ declare module 'fastify' {
     config: AppDeps['config'];
     deviceKey: Buffer;
     commandHooks: CommandHooks;
+    clientDir: string;
     /** network printers (modules/printing), decorated by buildApp */
     printing: Printing;
     /** calls to the delivery platforms (modules/online-orders/platform-outbox.ts), decorated by buildApp */
@@ -43,4 +46,5 @@ export function decorateDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('config', deps.config);
   app.decorate('deviceKey', deps.deviceKey);
   app.decorate('commandHooks', deps.commandHooks);
+  app.decorate('clientDir', deps.clientDir);
 }

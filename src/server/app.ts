@@ -105,7 +105,8 @@ const MODULES: [FastifyPluginAsync, string][] = [
   [mePinRoutes, '/api/me'],
   [eventsRoutes, '/api/events'],
   [clientErrorsRoutes(), '/api/client-errors'],
-  [publicMenuRoutes, '/api/public/menus'],
+  // the menu API (/api/public/menus) and the customer's page that carries it (/menu/:restaurantId)
+  [publicMenuRoutes, ''],
   [guestRequestsRoutes, '/api/public/menus/:restaurantId/tables/:token'],
   [publicPhotoRoutes, '/api/public/photos'],
   [printerRoutes, `${RESTAURANT_PREFIX}/settings/printer`],
@@ -164,7 +165,7 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   // one keeps the process's (apps of one test file share it) or makes one
   if (dataDir) useSecretsKey(loadSecretsKey(process.env, dataDir, (message) => app.log.warn(message)));
   else if (!hasSecretsKey()) useSecretsKey(randomBytes(KEY_BYTES));
-  decorateDeps(app, { db: database.db, hub, photos, config, deviceKey: loadDeviceKey(dataDir), commandHooks: commandHooks() });
+  decorateDeps(app, { db: database.db, hub, photos, config, deviceKey: loadDeviceKey(dataDir), commandHooks: commandHooks(), clientDir });
   registerFanOut(app, liveEventsUrl);
   // one-time step: the sales report's figures of bills closed before migration 0013 (a no-op after).
   // In the background: a year of bills takes minutes, and it is safe beside the commands (it takes

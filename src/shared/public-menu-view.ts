@@ -43,3 +43,10 @@ export function publicMenuUrl(base: string, restaurantId: string, tableToken?: s
   const url = `${root}/menu/${encodeURIComponent(restaurantId)}`;
   return tableToken ? `${url}?masa=${encodeURIComponent(tableToken)}` : url;
 }
+
+/**
+ * The id of the `<script type="application/json">` block in which the server sends the menu with
+ * the page (its text: the menu API's JSON for that address, or null; its data-etag: the API's ETag),
+ * so the first view needs no second request.
+ */
+export const MENU_DATA_ID = 'menu-data';

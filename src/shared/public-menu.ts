@@ -49,3 +49,8 @@ export const publicMenu = z.object({
 export type PublicMenu = z.infer<typeof publicMenu>;
 export type PublicMenuItem = z.infer<typeof publicMenuItem>;
 export type PublicMenuOptionGroup = NonNullable<PublicMenuItem['optionGroups']>[number];
+
+/** `?masa=`: the QR token of the table a code was printed for; an unknown one is ignored, never an error. */
+export const publicMenuQuery = z.object({ masa: z.string().max(64).optional() });
+/** The page (/menu/:restaurantId) reads it as the API does, and a malformed one as none: a guest always gets the menu. */
+export const menuPageQuery = publicMenuQuery.catch({});

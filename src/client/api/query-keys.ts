@@ -100,8 +100,9 @@ export const LIVE_EVENT_INVALIDATES: Record<LiveEventType, readonly QueryKey[]> 
   tickets: [queryKeys.tickets(), queryKeys.floor(), queryKeys.kitchen(), queryKeys.reports(), queryKeys.recipes(), queryKeys.days(), queryKeys.couriers()],
   // A line's status shows on kitchen cards, the waiter's ready lines, the ticket and the floor.
   // Kurye Takibi lists the ready Paket Servis orders.
-  // Online Sipariş Takibi reads Hazırlanıyor / Hazır from the ticket's lines.
-  kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor(), queryKeys.couriers(), queryKeys.onlineOrders()],
+  // Online Sipariş Takibi reads Hazırlanıyor / Hazır from the ticket's lines, and the floor's list
+  // of the hour's table requests how far an accepted QR order got (Hazır, Servis edildi).
+  kitchen: [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor(), queryKeys.couriers(), queryKeys.onlineOrders(), queryKeys.tableRequests()],
   // Held lines became lines to cook: the kitchen cards, the ticket and its table change.
   'kitchen.course-fired': [queryKeys.kitchen(), queryKeys.tickets(), queryKeys.floor()],
   printing: [queryKeys.printFailures()],

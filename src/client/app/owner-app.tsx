@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { TableRequestsLog } from '../features/table-requests/table-requests-log';
 import { TableRequestsWatcher } from '../features/table-requests/table-requests-watcher';
 import { OnlineOrdersWatcher } from '../features/online-orders/online-orders-watcher';
 import { PrintFailuresWatcher } from '../features/printing/print-failures-watcher';
@@ -33,7 +34,7 @@ export const ownerScreens: DashboardScreen[] = [
   { key: 'menu-management', label: 'Menü Yönetimi', icon: '📋', element: <ChunkRoute load={loadMenuManagement} /> },
   { key: 'table-layout', label: 'Masa Düzeni', icon: '🪑', element: <ChunkRoute load={loadTableLayout} /> },
   { key: 'online-takip', label: 'Online Sipariş Takibi', icon: '🛵', element: <ChunkRoute load={loadOnlineOrders} /> },
-  { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} /> },
+  { key: 'qr-menu', label: 'QR Menü', icon: '🔳', element: <ChunkRoute load={loadQrMenu} props={{ requests: <TableRequestsLog /> }} /> },
   { key: 'courier-tracking', label: 'Kurye Takibi', icon: '📍', element: <ChunkRoute load={loadCourierTracking} /> },
   { key: 'recipe-report', label: 'Reçete Raporu', icon: '🥕', element: <ChunkRoute load={loadRecipeReport} /> },
   { key: 'reports', label: 'Satış Raporları', icon: '📊', element: <ChunkRoute load={loadReports} /> },

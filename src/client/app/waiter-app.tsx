@@ -1,4 +1,5 @@
 import { KitchenAlertsWatcher } from '../features/kitchen/kitchen-alerts-watcher';
+import { TableRequestsLog } from '../features/table-requests/table-requests-log';
 import { TableRequestsWatcher } from '../features/table-requests/table-requests-watcher';
 import { MySettingsPage } from '../features/settings/my-settings-page';
 import { ChunkRoute } from './chunk-route';
@@ -10,7 +11,7 @@ const loadBill = () => import('../features/bills/bill-page');
 
 export const waiterScreens: DashboardScreen[] = [
   { key: 'orders', label: 'Sipariş Ekranı', icon: '🧾', element: <ChunkRoute load={loadOrders} props={{ bill: <ChunkRoute load={loadBill} /> }} /> },
-  { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} /> },
+  { key: 'waiter-screen', label: 'Garson Ekranı', icon: '🛎️', element: <ChunkRoute load={loadWaiterScreen} props={{ requests: <TableRequestsLog /> }} /> },
   { key: 'settings', label: 'Ayarlar', icon: '⚙️', element: <MySettingsPage mode="waiter" /> },
 ];
 

@@ -37,7 +37,10 @@ const dialog = () => document.querySelector('dialog')!;
 const click = (el: Element | null) => (el as HTMLElement).click();
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(text))!;
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 afterEach(() => {
   document.body.replaceChildren();
   vi.restoreAllMocks();
@@ -125,6 +128,83 @@ describe('the order pad of a table’s menu', () => {
     click(button('Siparişi Gönder'));
     await vi.waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('keeps the basket across a reload, drops a dish that sold out meanwhile with a note, and empties it after the send', async () => {
+    const fetchFn = vi.fn(async () => json(201, { requestId: 'q1', status: 'pending' })) as unknown as typeof fetch;
+    const { root } = setUp(fetchFn);
+    click(root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p15"]'));
+    click(button('Sepete Ekle'));
+    const reload = (shown: PublicMenu = menu) => {
+      document.body.replaceChildren();
+      return setUp(fetchFn, shown);
+    };
+
+    reload();
+    expect(document.querySelector('.pad-basket')!.textContent).toBe('Sepet · 1 ürün · 530,00 ₺');
+    expect(document.querySelector('.pad-notice')!.textContent).toBe('');
+    // another table's code on the same phone starts with its own, empty basket
+    document.body.replaceChildren();
+    const other = createOrderPad(document.body.appendChild(document.createElement('main')), 'r1', 'other-table', fetchFn);
+    other.update(menu);
+    expect(document.querySelector<HTMLElement>('.pad-basket')!.hidden).toBe(true);
+
+    // the price went up and the dish is still there: the basket shows today's price
+    const dearer: PublicMenu = { ...menu, menuItems: [{ ...menu.menuItems[0], price: 40000 }] };
+    reload(dearer);
+    expect(document.querySelector('.pad-basket')!.textContent).toBe('Sepet · 1 ürün · 550,00 ₺');
+    click(document.querySelector('.pad-basket'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(document.querySelector('.pad-request')?.textContent).toBe('Siparişiniz (1 ürün): Garsona iletildi'));
+    expect(localStorage.length).toBe(0);
+    reload();
+    expect(document.querySelector<HTMLElement>('.pad-basket')!.hidden).toBe(true);
+
+    // a basket whose dish sold out before the reload
+    const again = reload();
+    click(again.root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p1"]'));
+    click(button('Sepete Ekle'));
+    reload({ ...menu, menuItems: [] });
+    expect(document.querySelector<HTMLElement>('.pad-basket')!.hidden).toBe(true);
+    expect(document.querySelector('.pad-notice')!.textContent).toBe('Tükenen ya da menüden kalkan ürünler sepetinizden çıkarıldı: Adana Kebap.');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('sends again with the same Idempotency-Key after a reload, when the first send got no answer', async () => {
+    const keys: string[] = [];
+    const fetchFn = vi.fn(async (_url: string, init?: RequestInit) => {
+      keys.push((init!.headers as Record<string, string>)['idempotency-key']);
+      if (keys.length === 1) throw new TypeError('offline');
+      return json(201, { requestId: 'q1', status: 'pending' });
+    }) as unknown as typeof fetch;
+    const { root } = setUp(fetchFn);
+    click(root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p1"]'));
+    click(button('Sepete Ekle'));
+    click(document.querySelector('.pad-basket'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(dialog().querySelector('[role="alert"]')!.textContent).toContain('Bağlantı kurulamadı'));
+
+    document.body.replaceChildren();
+    setUp(fetchFn);
+    click(document.querySelector('.pad-basket'));
+    click(button('Siparişi Gönder'));
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('drops a dish from an open basket when it sells out while the guest looks at it', () => {
+    const { pad, root } = setUp(vi.fn());
+    click(root.querySelector('[data-add="adana"]'));
+    click(dialog().querySelector('input[value="p1"]'));
+    click(button('Sepete Ekle'));
+    click(document.querySelector('.pad-basket'));
+    expect(dialog().textContent).toContain('Adana Kebap');
+    pad.update({ ...menu, menuItems: [] });
+    expect(dialog().open).toBe(false);
+    expect(document.querySelector('.pad-notice')!.textContent).toContain('Adana Kebap');
   });
 
   it('says where a request is in Turkish', () => {

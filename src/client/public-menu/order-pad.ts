@@ -7,6 +7,7 @@ import {
   type TableRequestProgress,
   type TableRequestStatus,
 } from '../../shared/table-request-view';
+import { basketStoreKey, browserStorage, droppedNote, loadBasket, reconcileBasket, saveBasket } from './basket-store';
 import { el } from './render-menu';
 
 /**
@@ -14,16 +15,6 @@ import { el } from './render-menu';
  * DOM like the rest of the page (ADR 0004: no UI kit, a few KB). The server checks every rule
  * again (prices, options, sold out), so the page only helps the guest get it right the first time.
  */
-
-interface BasketLine {
-  itemId: string;
-  name: string;
-  optionIds: string[];
-  optionText: string;
-  unit: number;
-  quantity: number;
-  note: string;
-}
 
 /** A request this phone sent, followed until it is settled. */
 export interface TrackedRequest {
@@ -100,8 +91,12 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
   const api = `/api/public/menus/${encodeURIComponent(restaurantId)}/tables/${encodeURIComponent(token)}`;
   const storeKey = `sofra-masa:${token}`;
   let menu: PublicMenu | null = null;
-  let basket: BasketLine[] = [];
-  let basketKey: string | null = null;
+  // the basket of this table's last visit on this phone, checked against the menu when it shows (update)
+  const storage = browserStorage();
+  const basketStore = basketStoreKey(restaurantId, token);
+  let { lines: basket, key: basketKey } = loadBasket(storage, basketStore);
+  let isBasketShown = false;
+  let isSending = false;
   const callKeys: Partial<Record<'waiter' | 'bill', string>> = {};
   let tracked: TrackedRequest[] = [];
   try {
@@ -123,8 +118,10 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
   const callError = el(doc, 'p', 'pad-error');
   callError.setAttribute('role', 'alert');
   const off = el(doc, 'p', 'pad-off');
+  const basketNotice = el(doc, 'p', 'pad-notice');
+  basketNotice.setAttribute('role', 'status');
   calls.append(waiterButton, billButton);
-  bar.append(status, basketButton, calls, callError, off);
+  bar.append(status, basketNotice, basketButton, calls, callError, off);
   const dialog = el(doc, 'dialog', 'pad-dialog');
   doc.body.append(bar, dialog);
   if (typeof ResizeObserver === 'function') new ResizeObserver(() => (doc.body.style.paddingBottom = `${bar.offsetHeight + 8}px`)).observe(bar);
@@ -140,6 +137,7 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
   let opener: HTMLElement | null = null;
   function openDialog(title: string, ...content: Node[]) {
     if (!dialog.open) opener = doc.activeElement as HTMLElement | null;
+    isBasketShown = false;
     const h2 = el(doc, 'h2', 'pad-title', title);
     h2.id = 'pad-title';
     dialog.setAttribute('aria-labelledby', 'pad-title');
@@ -155,6 +153,7 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
   }
   // back to the dish's Ekle button, even when a live update of the menu drew it anew meanwhile
   dialog.addEventListener('close', () => {
+    isBasketShown = false;
     const id = opener?.dataset.add;
     (opener?.isConnected ? opener : id ? root.querySelector<HTMLElement>(`[data-add="${CSS.escape(id)}"]`) : null)?.focus();
   });
@@ -258,8 +257,17 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
     openDialog(item.name, form);
   }
 
+  /** The guest changed the basket: a new send is a new request, and the change is kept for a reload. */
   function basketChanged() {
     basketKey = null;
+    basketNotice.textContent = '';
+    keepBasket();
+    showBasket();
+  }
+  function keepBasket() {
+    saveBasket(storage, basketStore, { lines: basket, key: basketKey });
+  }
+  function showBasket() {
     const count = basket.reduce((n, l) => n + l.quantity, 0);
     basketButton.hidden = count === 0;
     basketButton.textContent = `Sepet · ${count} ürün · ${formatLira(basket.reduce((s, l) => s + l.unit * l.quantity, 0))}`;
@@ -301,6 +309,7 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
     // a change redraws the basket: the control that was used keeps the focus
     const used = dialog.open ? doc.activeElement?.getAttribute('aria-label') : null;
     openDialog('Sepetiniz', list, sum, error, actions);
+    isBasketShown = true;
     if (used) [...dialog.querySelectorAll<HTMLElement>('[aria-label]')].find((b) => b.getAttribute('aria-label') === used)?.focus();
   }
 
@@ -309,7 +318,10 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
     go.disabled = true;
     go.textContent = 'Gönderiliyor…';
     error.textContent = '';
+    // kept with the basket before it goes: a reload while the answer is lost sends the same request
     basketKey ??= newKey();
+    keepBasket();
+    isSending = true;
     const count = basket.reduce((n, l) => n + l.quantity, 0);
     try {
       const items = basket.map((l) => ({ menuItemId: l.itemId, quantity: l.quantity, optionIds: l.optionIds, note: l.note || null }));
@@ -325,9 +337,12 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
     } catch (err) {
       // an answer (a refusal) ends this basket's key; no answer keeps it for the retry
       if (!(err instanceof NoAnswer)) basketKey = null;
+      keepBasket();
       error.textContent = (err as Error).message;
       go.disabled = false;
       go.textContent = 'Siparişi Gönder';
+    } finally {
+      isSending = false;
     }
   }
 
@@ -405,17 +420,36 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
   basketButton.onclick = () => openBasket();
   waiterButton.onclick = () => void sendCall('waiter', waiterButton);
   billButton.onclick = () => void sendCall('bill', billButton);
-  basketChanged();
+  showBasket();
   showTracked();
+
+  /** The basket against the menu now shown: what sold out or left the menu goes, with a note. */
+  function checkBasket(shown: PublicMenu) {
+    // not under a send on its way: its key must stay the key of what went (the next update checks)
+    if (isSending) return;
+    const checked = reconcileBasket(basket, shown);
+    if (!checked.isChanged) return;
+    basket = checked.lines;
+    if (checked.dropped.length > 0) {
+      // another body: the old key must not stand for it
+      basketKey = null;
+      basketNotice.textContent = droppedNote(checked.dropped);
+    }
+    keepBasket();
+    showBasket();
+    if (isBasketShown) openBasket();
+  }
 
   return {
     update(next) {
       menu = next;
       const ordering = next?.table ? next.ordering : undefined;
+      if (next && ordering) checkBasket(next);
       bar.hidden = !ordering;
       const isOpen = ordering?.enabled === true;
       calls.hidden = !isOpen;
       basketButton.hidden = !isOpen || basket.length === 0;
+      basketNotice.hidden = !isOpen;
       const hours = ordering?.hours ? ` Sipariş saatleri: ${ordering.hours.from}–${ordering.hours.to}.` : '';
       off.textContent = ordering && !isOpen ? `Şu anda QR kodla sipariş alınmıyor.${hours}` : '';
       off.hidden = !off.textContent;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicMenu } from '../../shared/public-menu';
+import { MENU_DATA_ID } from '../../shared/public-menu-view';
 import { keepMenuLive, loadPublicMenu, menuApiUrl, renderMenu, restaurantIdFromPath } from './render-menu';
 
 const menu: PublicMenu = {
@@ -15,6 +16,17 @@ const menu: PublicMenu = {
     { id: 'i3', name: '<img src=x onerror=alert(1)>', price: 100, category: 'c2' },
   ],
 };
+
+/** The block the server puts in the page (src/server/modules/public-menu/menu-page.ts). */
+function dataBlock(text: string, etag?: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = MENU_DATA_ID;
+  if (etag) block.dataset.etag = etag;
+  block.textContent = text;
+  document.body.append(block);
+  return block;
+}
 
 describe('public menu page', () => {
   it('groups items under category titles without their icon, in category order, with ₺ prices', () => {
@@ -61,6 +73,38 @@ describe('public menu page', () => {
     expect(error).toHaveBeenCalled();
     await loadPublicMenu(root, 'abc', vi.fn().mockRejectedValue(new TypeError('offline')));
     expect(root.querySelector('h1')!.textContent).toBe('Restoran Menüsü');
+  });
+
+  it('draws the menu that came with the page at once, without a request, and hands on its ETag for the live polling', async () => {
+    const block = dataBlock(JSON.stringify(menu), 'W/"abc"');
+    const fetchFn = vi.fn();
+    const root = document.createElement('main');
+    const onRender = vi.fn();
+    const first = loadPublicMenu(root, 'r1', fetchFn, '', onRender);
+    // drawn before the promise settles: nothing waits for the network or a later task
+    expect(root.querySelectorAll('.menu-item')).toHaveLength(3);
+    expect(onRender).toHaveBeenCalledWith(menu);
+    expect(await first).toEqual({ etag: 'W/"abc"' });
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(block.isConnected).toBe(false);
+  });
+
+  it('shows the fallback title without a request when the page says there is no menu (null)', async () => {
+    dataBlock('null');
+    const fetchFn = vi.fn();
+    const root = document.createElement('main');
+    expect(await loadPublicMenu(root, 'r1', fetchFn)).toEqual({ etag: null });
+    expect(root.querySelector('h1')!.textContent).toBe('Restoran Menüsü');
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('asks the API when the page came without its menu (or with a broken block)', async () => {
+    dataBlock('{"restaurantInfo":');
+    const fetchFn = vi.fn(async () => new Response(JSON.stringify(menu), { status: 200, headers: { etag: 'W/"1"' } }));
+    const root = document.createElement('main');
+    expect(await loadPublicMenu(root, 'r1', fetchFn)).toEqual({ etag: 'W/"1"' });
+    expect(fetchFn).toHaveBeenCalledWith('/api/public/menus/r1');
+    expect(root.querySelectorAll('.menu-item')).toHaveLength(3);
   });
 
   it('reads the restaurant id from /menu/<id>', () => {

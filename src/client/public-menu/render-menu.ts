@@ -1,6 +1,6 @@
 import { formatLira } from '../../shared/money';
 import type { PublicMenu } from '../../shared/public-menu';
-import { PUBLIC_MENU_FALLBACK_TITLE, groupMenu, tableLabel } from '../../shared/public-menu-view';
+import { MENU_DATA_ID, PUBLIC_MENU_FALLBACK_TITLE, groupMenu, tableLabel } from '../../shared/public-menu-view';
 import { matchesSearch } from '../../shared/turkish-search';
 
 type Tag = keyof HTMLElementTagNameMap;
@@ -153,7 +153,26 @@ export interface LoadResult {
   etag: string | null;
 }
 
-/** Loads and shows the menu; any failure is logged and leaves the empty menu with the fallback title. */
+/**
+ * The menu the server sent inside the page (the API's answer for this address, or null when it has
+ * none to show), taken out of the document; undefined when the page came without it (Vite's dev
+ * server, or a server that could not read the menu just then).
+ */
+export function takeEmbeddedMenu(doc: Document): { menu: PublicMenu | null; etag: string | null } | undefined {
+  const block = doc.getElementById(MENU_DATA_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    return { menu: JSON.parse(block.textContent ?? '') as PublicMenu | null, etag: block.dataset.etag ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Shows the menu: the one that came with the page at once, without a request; otherwise it is
+ * loaded, and any failure is logged and leaves the empty menu with the fallback title.
+ */
 export async function loadPublicMenu(
   root: HTMLElement,
   restaurantId: string,
@@ -161,6 +180,12 @@ export async function loadPublicMenu(
   search = '',
   onRender?: (menu: PublicMenu | null) => void,
 ): Promise<LoadResult> {
+  const embedded = takeEmbeddedMenu(root.ownerDocument);
+  if (embedded) {
+    renderMenu(root, embedded.menu);
+    onRender?.(embedded.menu);
+    return { etag: embedded.etag };
+  }
   let menu: PublicMenu | null = null;
   let etag: string | null = null;
   try {

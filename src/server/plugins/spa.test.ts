@@ -52,10 +52,14 @@ describe('serving the built app', () => {
   });
 
   it('never caches the HTML pages, whichever way they are reached', async () => {
-    for (const url of ['/index.html', '/owner/menu', '/menu/abc']) {
+    for (const url of ['/index.html', '/owner/menu', '/menu/abc/x']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+    // the public menu's page, filled in by the public-menu module: here for a restaurant that does not exist
+    const menuPage = await app.inject({ url: '/menu/abc' });
+    expect(menuPage.statusCode).toBe(404);
+    expect(menuPage.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -117,8 +117,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** `logger`: to read what the server logs (silent unless given); `idempotency`: its clock and leases. */
-export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs' | 'backupKey'> = {}): Promise<TestContext> {
+/**
+ * `logger`: to read what the server logs (silent unless given); `idempotency`: its clock and leases;
+ * `clientDir`: a stand-in for the built SPA, for the pages the server fills in (none by default);
+ * `backupKey`: where Ayarlar → Yedek anahtarı finds the key (none by default).
+ */
+export async function createTestApp(
+  options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs' | 'clientDir' | 'backupKey'> = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
   await app.ready();

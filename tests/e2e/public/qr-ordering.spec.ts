@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../fixtures';
-import { DEMO, DEMO_PASSWORD, PHONE, loginAs } from '../helpers';
+import { DEMO, DEMO_PASSWORD, PHONE, expectTouchTargets, loginAs } from '../helpers';
 import { chimes, countChimes } from '../helpers/online-orders';
 
 /**
@@ -125,7 +125,49 @@ test.describe('QR Sipariş', () => {
     await waiter.goto('/waiter/waiter-screen');
     await waiter.getByRole('button', { name: `${table.name}: Tümünü Servis Et` }).click();
     await expect(state).toHaveText('Siparişiniz (2 ürün): Servis edildi');
+
+    // Garson Ekranı lists the hour's requests: this one, who confirmed it, and that it was served
+    const row = waiter.getByTestId('table-requests-log').getByTestId('table-request-row').filter({ hasText: `${table.name} · Sipariş (2 ürün)` }).first();
+    await expect(row).toContainText(/Ayşe Demir onayladı · \d\d:\d\d · Servis edildi/);
+    await row.scrollIntoViewIfNeeded();
+    expect(await waiter.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectTouchTargets(waiter, 'Garson Ekranı with the requests of the hour');
     for (const page of [waiter, guest, cook]) await page.context().close();
+  });
+
+  test('the guest’s basket survives a reload, the table’s menu comes with the page, and the basket empties after the send', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const { restaurantId, tables } = await freeTablesWithTokens(request);
+    const table = tables[2];
+    const guest = await phonePage(browser);
+    const menuApiCalls: string[] = [];
+    guest.on('request', (r) => {
+      if (/^\/api\/public\/menus\/[^/]+$/.test(new URL(r.url()).pathname)) menuApiCalls.push(r.url());
+    });
+    await guest.goto(`/menu/${restaurantId}?masa=${table.token}`);
+    await expect(guest.locator('.menu-table')).toHaveText(`Masa: ${table.name}`);
+    // the table's menu, with its order pad, came inside the page
+    expect(menuApiCalls).toEqual([]);
+
+    await addDish(guest, 'Mercimek Çorbası', async () => {});
+    const basket = guest.getByRole('button', { name: /^Sepet · 1 ürün/ });
+    await expect(basket).toBeVisible();
+    await guest.reload();
+    await expect(guest.locator('.menu-table')).toHaveText(`Masa: ${table.name}`);
+    await expect(basket).toBeVisible();
+    await basket.click();
+    await expect(guest.getByRole('dialog', { name: 'Sepetiniz' })).toContainText('Mercimek Çorbası');
+    await guest.getByRole('button', { name: 'Siparişi Gönder' }).click();
+    await expect(guest.locator('.pad-request')).toHaveText('Siparişiniz (1 ürün): Garsona iletildi');
+    await guest.reload();
+    await expect(guest.locator('.pad-request')).toHaveText('Siparişiniz (1 ürün): Garsona iletildi');
+    await expect(guest.getByRole('button', { name: /^Sepet/ })).toHaveCount(0);
+
+    // the owner turns it down, so no later journey finds this table's order ringing
+    const waiting = (await (await request.get(`/api/restaurants/${restaurantId}/table-requests`)).json()) as { requests: { id: string; tableName: string; status: string }[] };
+    const sent = waiting.requests.find((r) => r.tableName === table.name && r.status === 'pending')!;
+    expect((await request.post(`/api/restaurants/${restaurantId}/table-requests/${sent.id}/reject`, { data: { reason: 'Deneme' } })).status()).toBe(204);
+    await guest.context().close();
   });
 
   test('a rejected order shows its reason on the guest’s phone, and a waiter call is answered with Gördüm', async ({ browser, request }) => {

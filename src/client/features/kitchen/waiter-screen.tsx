@@ -1,5 +1,5 @@
 import { Alert, Loader, Stack, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ReadyLine } from '../../../shared/kitchen-contract';
 import { getUserSession } from '../../api/session';
 import { ConnectionBanner } from './connection-banner';
@@ -17,9 +17,10 @@ const dish = (l: ReadyLine) => `${l.quantity} × ${l.name}`;
 /**
  * Garson Ekranı: the ready lines of the waiter's tables (every waiter's for the owner), the newest
  * on top, each with Servis Edildi and each table with Tümünü Servis Et; a mistaken serve can be
- * taken back for a few seconds. On top, batches the kitchen has not received in time.
+ * taken back for a few seconds. On top, batches the kitchen has not received in time. Below,
+ * `requests`: what waiter-app.tsx puts there (the guests' requests of the last hour, QR Sipariş).
  */
-export default function WaiterScreen() {
+export default function WaiterScreen({ requests }: { requests?: ReactNode } = {}) {
   const isOwner = getUserSession()?.role === 'owner';
   const ready = useReadyLines();
   const alerts = useKitchenAlerts();
@@ -89,6 +90,7 @@ export default function WaiterScreen() {
           <ReadyGroupCard key={g.ticketId} group={g} showWaiter={isOwner} busy={busy} onServe={(l) => serve(l, g.where)} onServeAll={serveAll} />
         ))
       )}
+      {requests}
     </Stack>
   );
 }

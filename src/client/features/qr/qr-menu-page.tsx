@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { DiningTable } from '../../../shared/tables-contract';
 import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
@@ -13,10 +13,11 @@ import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
 
-export default function QrMenuPage() {
+/** `requests`: what owner-app.tsx puts under the title (the guests' requests of the last hour, QR Sipariş). */
+export default function QrMenuPage({ requests }: { requests?: ReactNode } = {}) {
   return (
     <Routes>
-      <Route index element={<QrOverview />} />
+      <Route index element={<QrOverview requests={requests} />} />
       <Route path="kartlar" element={<TableCardsSheet />} />
     </Routes>
   );
@@ -35,7 +36,7 @@ function DownloadButtons({ url, fileName, label }: { url: string; fileName: stri
   );
 }
 
-function QrOverview() {
+function QrOverview({ requests }: { requests?: ReactNode }) {
   const restaurantId = getUserSession()?.restaurantId ?? '';
   const settings = usePublicMenuSettings();
   const save = useSavePublicMenu();
@@ -68,6 +69,7 @@ function QrOverview() {
   return (
     <Stack gap="lg">
       <Title order={2}>QR Menü</Title>
+      {requests}
       {(settings.error || tables.error || tokens.error) && (
         <Alert color="red" role="alert">
           {(settings.error ?? tables.error ?? tokens.error)?.message}

@@ -7,14 +7,12 @@ import { playChime } from '../../components/chime';
 import { Modal } from '../../components/modal';
 import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest, useTableRequests } from './table-requests-api';
 import classes from './table-requests.module.css';
-import { noticeText, trt } from './table-requests-text';
+import { clock, noticeText, trt } from './table-requests-text';
 
 /** As the ready notices vibrate (kitchen-alerts-watcher.tsx). */
 const VIBRATION = [200, 100, 200];
 /** More would cover the screen; the rest are counted. */
 const MAX_SHOWN = 3;
-
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * On every screen of the waiter and the owner: a guest's order request or call from a table's QR

@@ -1,4 +1,5 @@
 import type { LiveEventType } from '../../../shared/live-events';
+import type { PublicMenu } from '../../../shared/public-menu';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { EventHub } from '../events';
@@ -10,6 +11,8 @@ export interface MenuRepresentation {
   gzip: Buffer;
   /** weak: the same tag names the plain and the gzip bytes */
   etag: string;
+  /** the restaurant's name, for the page's <title> (menu-page.ts) */
+  title: string;
 }
 
 interface Entry {
@@ -37,10 +40,10 @@ export interface PublicMenuCacheOptions {
 const MENU_EVENTS: ReadonlySet<LiveEventType> = new Set<LiveEventType>(['menu', 'settings.general', 'tables']);
 const isMenuEvent = (type: LiveEventType) => MENU_EVENTS.has(type);
 
-function represent(value: unknown): MenuRepresentation {
+function represent(value: PublicMenu): MenuRepresentation {
   const json = Buffer.from(JSON.stringify(value));
   const hash = createHash('sha1').update(json).digest('base64url').slice(0, 22);
-  return { json, gzip: gzipSync(json, { level: 6 }), etag: `W/"${hash}"` };
+  return { json, gzip: gzipSync(json, { level: 6 }), etag: `W/"${hash}"`, title: value.restaurantInfo.name };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { TABLE_REQUEST_LIMITS } from '../../../shared/table-requests-contract';
 import { isUuid } from '../../../shared/ids';
 import type { Role } from '../../../shared/roles';
 import type {
@@ -19,6 +20,8 @@ import { TABLE_REQUEST_MESSAGES } from './table-request-messages';
 
 /** How long answered and expired requests stay on the staff's list (who answered Salon 7's call?). */
 const RECENT_MS = 60 * 60_000;
+/** Nothing is answered after it expires, so nothing arrived earlier than this still shows. */
+const EXPIRY_MS = TABLE_REQUEST_LIMITS.expiresAfterMinutes * 60_000;
 
 /** What a request reads as at `now`: a pending one past its expiry is expired (never written so). */
 const statusAt = (row: Pick<TableRequestRow, 'status' | 'expiresAt'>, now: Date): TableRequestStatus =>
@@ -71,11 +74,13 @@ export async function readGuestRequest(db: Db, guest: TableGuest, requestId: str
 }
 
 /**
- * The staff's list: requests still waiting (oldest first), then those answered or expired in the
- * last hour (newest first), each with its table's section, the table's open adisyon and its waiter,
+ * The staff's list: requests still waiting (oldest first), then the last hour's others (newest
+ * first) — those that arrived, were answered or expired in it: a call of 20:50 answered at 21:02
+ * is still there at 21:55 — each with its table's section, the table's open adisyon and its waiter,
  * and whether the caller is the one to answer: their table, or a table nobody has (the owner: all).
  */
 export async function listTableRequests(db: Db, restaurantId: string, caller: { userId: string; role: Role }, now = new Date()): Promise<TableRequestsResponse> {
+  const since = new Date(now.getTime() - RECENT_MS);
   const rows = await db
     .select({
       request: tableRequests,
@@ -92,7 +97,9 @@ export async function listTableRequests(db: Db, restaurantId: string, caller: { 
     .where(
       and(
         eq(tableRequests.restaurantId, restaurantId),
-        or(gt(tableRequests.createdAt, new Date(now.getTime() - RECENT_MS)), and(eq(tableRequests.status, 'pending'), gt(tableRequests.expiresAt, now))),
+        // the index's range (restaurant, created_at); then the hour itself
+        gt(tableRequests.createdAt, new Date(since.getTime() - EXPIRY_MS)),
+        or(gt(tableRequests.createdAt, since), gt(tableRequests.answeredAt, since), and(eq(tableRequests.status, 'pending'), gt(tableRequests.expiresAt, since))),
       ),
     )
     .orderBy(desc(tableRequests.createdAt))

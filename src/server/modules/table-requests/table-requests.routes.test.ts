@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
+import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, menuItems, tableRequests } from '../../db/schema';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
@@ -322,6 +323,43 @@ describe('calls from the table', () => {
     expect((await guest.status(first.json().requestId)).json()).toEqual({ status: 'accepted', kind: 'bill' });
     const ticket = (await f.staff().call('GET', `/tickets/${opened.id}`)).json() as Ticket & { billRequested?: boolean; billRequestedAt?: string | null };
     expect(ticket.billRequested ?? ticket.billRequestedAt).toBeTruthy();
+  });
+});
+
+describe('the staff’s list of the last hour', () => {
+  it('holds what arrived, was answered or expired in the last hour, with who answered and when, and nothing older', async () => {
+    const f = await qrFixture(ctx);
+    const at = (clock: string) => new Date(`2026-11-28T${clock}:00+03:00`);
+    vi.useFakeTimers({ toFake: ['Date'], now: at('20:50') });
+    const bill = (await guestOf(f, 1).call('bill')).json().requestId as string;
+    const order = (await guestOf(f, 0).order(basket(f))).json().requestId as string;
+    vi.setSystemTime(at('21:02'));
+    expect((await f.staff(f.restaurant.owner).acknowledge(bill)).statusCode).toBe(204);
+    const listed = async (clock: string) => {
+      vi.setSystemTime(at(clock));
+      const res = await f.staff(f.restaurant.owner).call('GET', '/table-requests');
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json().requests as TableRequestInfo[]).map((r) => [r.id, r]));
+    };
+
+    // 21:55: the bill asked for at 20:50 was answered at 21:02, the order expired unanswered at 21:05
+    const late = await listed('21:55');
+    expect(late.get(bill)).toMatchObject({
+      kind: 'bill',
+      status: 'accepted',
+      tableName: f.tables[1].name,
+      createdAt: at('20:50').toISOString(),
+      answeredAt: at('21:02').toISOString(),
+      answeredByName: f.restaurant.owner.user.name,
+    });
+    expect(late.get(order)).toMatchObject({ kind: 'order', status: 'expired', answeredAt: null, answeredByName: null });
+    // an hour after its answer the bill goes; the order an hour after it expired
+    const later = await listed('22:03');
+    expect([...later.keys()]).toEqual([order]);
+    expect((await listed('22:06')).size).toBe(0);
+    // the waiter reads the same hour
+    vi.setSystemTime(at('21:30'));
+    expect(new Set((await f.staff().list()).map((r) => r.id))).toEqual(new Set([bill, order]));
   });
 });
 

@@ -120,7 +120,8 @@ export interface TestContext {
 /** `logger`: to read what the server logs (silent unless given); `idempotency`: its clock and leases. */
 export async function createTestApp(options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
-  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
+  // the Trendyol poller stays off unless a test asks for it: tests connect Trendyol to fake servers
+  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options, platforms: { trendyolPollMs: 0, ...options.platforms } });
   await app.ready();
   return {
     app,

@@ -10,7 +10,7 @@ import '../shared/zod-turkish';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { KEY_BYTES } from './lib/key-file';
-import { RESTAURANT_PREFIX } from './lib/routes';
+import { commandDeps, RESTAURANT_PREFIX } from './lib/routes';
 import { hasSecretsKey, loadSecretsKey, useSecretsKey } from './lib/secret-box';
 import { auditChainRoutes } from './modules/audit-chain';
 import { backupKeyRoutes, backupKeySource, type BackupKeySource } from './modules/backups';
@@ -20,7 +20,7 @@ import { devicesRoutes, mePinRoutes, pinAuthRoutes } from './modules/devices';
 import { clientErrorsRoutes } from './modules/client-errors';
 import { courierPageRoutes, couriersRoutes } from './modules/couriers';
 import { dayCloseRoutes } from './modules/day-close';
-import { onlineOrdersRoutes, type OutboxOptions, platformIntakeRoutes, PlatformOutbox, sealPlainSecrets, sofraChannelRoutes } from './modules/online-orders';
+import { onlineOrdersRoutes, type OutboxOptions, platformIntakeRoutes, PlatformOutbox, sealPlainSecrets, sofraChannelRoutes, TRENDYOL_POLL_MS, TrendyolPoller } from './modules/online-orders';
 import { distinctFirstSeq, EventHub, eventsRoutes, registerFanOut } from './modules/events';
 import { kitchenRoutes } from './modules/kitchen';
 import { menuFileRoutes, menuRoutes, PhotoStore, publicPhotoRoutes } from './modules/menu';
@@ -187,6 +187,13 @@ export async function buildApp({ database, config, logger = false, clientDir = D
   // after a restart the calls left pending are sent again (the outbox is durable)
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  // Trendyol sends no order webhook: its packages are asked for (trendyol-poller.ts); 0 = off
+  const trendyolPollMs = platforms?.trendyolPollMs ?? TRENDYOL_POLL_MS;
+  if (trendyolPollMs > 0) {
+    const poller = new TrendyolPoller(commandDeps(app), outbox.client, app.log, { intervalMs: trendyolPollMs });
+    app.addHook('onReady', async () => poller.start());
+    app.addHook('onClose', async () => poller.stop());
+  }
   registerAuth(app, findActor);
   // PGlite: the locked data directory means no other live process can hold a claim.
   registerIdempotency(app, { exclusiveDatabase: database.exclusive, ...idempotency });

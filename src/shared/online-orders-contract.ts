@@ -247,6 +247,29 @@ export const onlineOrderItemInfo = z.object({
 });
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failing', 'dead'] as const;
+
+/**
+ * One HTTP request as a platform would receive it, written down by the demo's simulated platforms
+ * (nothing is sent): the platform's documented method, path, headers (the login's shown as what it
+ * is, never a secret) and JSON body; a read (GET) has no body.
+ */
+export const platformCallInfo = z.object({
+  method: z.string(),
+  path: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: z.unknown().optional(),
+});
+export type PlatformCallInfo = z.infer<typeof platformCallInfo>;
+
+const attemptInfo = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  note: z.string().optional(),
+  calls: z.array(platformCallInfo).optional(),
+});
+
 /** One call to a platform (accept, reject, ...) and how its sending goes: the owner sees a platform that stays down. */
 export const platformDeliveryInfo = z.object({
   kind: z.string(),
@@ -255,7 +278,7 @@ export const platformDeliveryInfo = z.object({
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),
-  log: z.array(z.object({ at: z.string(), ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable(), note: z.string().optional() })),
+  log: z.array(attemptInfo),
 });
 export type PlatformDeliveryInfo = z.infer<typeof platformDeliveryInfo>;
 
@@ -369,8 +392,18 @@ export const platformConnectionRequest = z.object({
   clientId: asciiToken('İstemci kimliği', 200).default(''),
   /** '' = keep the stored one */
   clientSecret: asciiToken('İstemci anahtarı', 200).default(''),
-  /** the restaurant's own code on the platform (vendor / restaurant / supplier id) */
+  /** the restaurant's own code on the platform (Yemeksepeti's POS vendor id = remoteId / Getir's restaurant / Trendyol's supplier id) */
   remoteCode: asciiToken('Platformdaki restoran kodu', 64).default(''),
+  /** Yemeksepeti: Delivery Hero's chain code (Yoğunuz names the vendor by chain code and POS vendor id) */
+  chainCode: asciiToken('Zincir kodu', 64).default(''),
+  /** Trendyol: the store (branch) id under the supplier, which Yoğunuz closes and opens */
+  storeId: asciiToken('Şube kimliği', 64).default(''),
+  /** Trendyol: the e-mail its calls name as the person acting (x-executor-user) */
+  executorUser: z
+    .string({ error: 'İşlemi yapan e-posta gerekli' })
+    .max(120, 'İşlemi yapan e-posta en fazla 120 karakter olabilir')
+    .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'İşlemi yapan e-posta geçerli bir e-posta adresi olmalı')
+    .default(''),
   // 'simulator:<platform>' only stays what the demo seed wrote (platform-settings.ts refuses it otherwise)
   baseUrl: asciiToken('Platform adresi', 300).regex(/^(https?:\/\/[^\s/]+|simulator:[a-z]+$)/, PLATFORM_BASE_URL_MESSAGE),
   /** platform product code → Sofra dish id */
@@ -391,6 +424,8 @@ export const platformPauseInfo = z.object({
   requestedAt: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   lastError: z.string().nullable(),
+  /** a simulated platform's calls for it, as they would have gone out */
+  calls: z.array(platformCallInfo).optional(),
 });
 export type PlatformPauseInfo = z.infer<typeof platformPauseInfo>;
 
@@ -400,6 +435,9 @@ export const platformConnectionInfo = z.object({
   enabled: z.boolean(),
   clientId: z.string(),
   remoteCode: z.string(),
+  chainCode: z.string(),
+  storeId: z.string(),
+  executorUser: z.string(),
   baseUrl: z.string(),
   productMap: z.record(z.string(), z.string()),
   hasWebhookSecret: z.boolean(),

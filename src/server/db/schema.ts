@@ -925,6 +925,12 @@ export const platformConnections = pgTable(
     clientSecret: sealedText('client_secret').notNull().default(''),
     /** the restaurant's own code on the platform (vendor id / restaurant id / supplier id) */
     remoteCode: text('remote_code').notNull().default(''),
+    /** Yemeksepeti: Delivery Hero's chain code, with remote_code (the POS vendor id) naming the vendor (migration 0030) */
+    chainCode: text('chain_code').notNull().default(''),
+    /** Trendyol: the branch (store id) under the supplier that Yoğunuz closes */
+    storeId: text('store_id').notNull().default(''),
+    /** Trendyol: the e-mail its order calls name as the person acting (x-executor-user) */
+    executorUser: text('executor_user').notNull().default(''),
     baseUrl: text('base_url').notNull(),
     /** { [platform product code]: Sofra menu item id } */
     productMap: jsonb('product_map').notNull().default({}),

@@ -7,6 +7,12 @@ import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../shared/domain/c
 
 /** The restaurant's own codes on each platform (vendor / restaurant / supplier id), invented. */
 const DEMO_REMOTE_CODES: Record<DeliveryPlatform, string> = { yemeksepeti: 'demo-lokanta-ys', getir: 'demo-lokanta-getir', trendyol: '100200' };
+/** The other codes the platforms' calls name (Delivery Hero's chain, Trendyol's branch and acting user), invented too. */
+const DEMO_CODES: Record<DeliveryPlatform, { chainCode: string; storeId: string; executorUser: string }> = {
+  yemeksepeti: { chainCode: 'demo-zincir', storeId: '', executorUser: '' },
+  getir: { chainCode: '', storeId: '', executorUser: '' },
+  trendyol: { chainCode: '', storeId: '300400', executorUser: 'owner@demo.local' },
+};
 
 /**
  * Demo Lokanta is connected to Yemeksepeti, Getir Yemek and Trendyol Yemek as simulated platforms
@@ -31,6 +37,7 @@ export async function seedDemoPlatforms(c: CommandContext) {
       clientId: 'demo',
       clientSecret: '',
       remoteCode: DEMO_REMOTE_CODES[platform],
+      ...DEMO_CODES[platform],
       baseUrl: simulatedBaseUrl(platform),
       productMap,
     });

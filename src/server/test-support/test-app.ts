@@ -126,7 +126,8 @@ export async function createTestApp(
   options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs' | 'clientDir' | 'backupKey'> = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
-  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options });
+  // the Trendyol poller stays off unless a test asks for it: tests connect Trendyol to fake servers
+  const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options, platforms: { trendyolPollMs: 0, ...options.platforms } });
   await app.ready();
   return {
     app,

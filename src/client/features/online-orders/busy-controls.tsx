@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import { useNow } from '../../components/use-now';
 import { timeText } from './online-orders-text';
+import { PlatformCalls } from './platform-calls';
 import { pt } from './platform-text';
 import { useOnceTrue } from './when-idle';
 
@@ -50,7 +51,7 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
   });
   const connected = (connections.data ?? []).filter((c) => c.enabled);
   if (connected.length === 0) return null;
-  const lines = connected.map((c) => ({ platform: c.platform, line: pauseLine(c, now) })).filter((l) => l.line !== null);
+  const lines = connected.map((c) => ({ platform: c.platform, line: pauseLine(c, now), calls: c.lastPause?.calls })).filter((l) => l.line !== null);
   const name = choosing ? ONLINE_ORDER_SOURCE_LABELS[choosing] : '';
   return (
     <Stack gap="xs">
@@ -70,17 +71,20 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
           </Button>
         ))}
       </Group>
-      {lines.map(({ platform, line }) =>
-        line!.isProblem ? (
-          <Alert key={platform} color="red" role="alert" data-testid="pause-state">
-            {line!.text}
-          </Alert>
-        ) : (
-          <Text key={platform} size="sm" data-testid="pause-state">
-            {line!.text}
-          </Text>
-        ),
-      )}
+      {lines.map(({ platform, line, calls }) => (
+        <div key={platform}>
+          {line!.isProblem ? (
+            <Alert color="red" role="alert" data-testid="pause-state">
+              {line!.text}
+            </Alert>
+          ) : (
+            <Text size="sm" data-testid="pause-state">
+              {line!.text}
+            </Text>
+          )}
+          {calls?.length ? <PlatformCalls title={pt.stepNames.pause} calls={calls} /> : null}
+        </div>
+      ))}
       {pressed && (
         <Suspense fallback={null}>
           <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title={pt.busyTitle(name)} size="md">

@@ -6,6 +6,7 @@ import { formatTurkishPhone } from '../../../shared/phone';
 import { HandOverButton, canHandOver } from './hand-over-button';
 import classes from './online-orders.module.css';
 import { isScheduled, itemLine, moneyLines, money, ot, paymentText, timeText } from './online-orders-text';
+import { PlatformCalls } from './platform-calls';
 import { pt } from './platform-text';
 import { WaitBadge } from './wait-badge';
 
@@ -109,6 +110,11 @@ export const OnlineOrderCard = memo(function OnlineOrderCard({
         <p className={classes.sm}>{`${ot.rejectedBecause}: ${REJECT_REASON_LABELS[order.rejectReason]}${order.rejectNote ? ` (${order.rejectNote})` : ''}`}</p>
       )}
       {isNew && hasUnmapped && <p className={`${classes.sm} ${classes.alarm}`}>{pt.waitsForMapping}</p>}
+      {order.deliveries.map((d, i) => {
+        // only a demo's simulated platform writes its calls down
+        const calls = d.log.at(-1)?.calls;
+        return calls?.length ? <PlatformCalls key={`${d.kind}-${i}`} title={pt.stepNames[d.kind] ?? d.kind} calls={calls} /> : null;
+      })}
       {isNew && (
         <div className={classes.answers}>
           <button type="button" className={`${classes.answer} ${classes.accept} mantine-focus-auto mantine-active`} onClick={() => onAccept(order)} disabled={hasUnmapped}>

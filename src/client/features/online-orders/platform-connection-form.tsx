@@ -127,7 +127,38 @@ export function PlatformConnectionForm({
         {...fields.fieldProps('webhookSecret')}
         onChange={(e) => update({ webhookSecret: e.currentTarget.value }, 'webhookSecret')}
       />
-      <TextInput id={id('remote-code')} size="md" label={pt.remoteCode} autoComplete="off" spellCheck={false} value={form.remoteCode} {...fields.fieldProps('remoteCode')} onChange={(e) => update({ remoteCode: e.currentTarget.value }, 'remoteCode')} />
+      <TextInput
+        id={id('remote-code')}
+        size="md"
+        label={pt.remoteCode}
+        description={pt.remoteCodeHint[platform]}
+        autoComplete="off"
+        spellCheck={false}
+        value={form.remoteCode}
+        {...fields.fieldProps('remoteCode')}
+        onChange={(e) => update({ remoteCode: e.currentTarget.value }, 'remoteCode')}
+      />
+      {platform === 'yemeksepeti' && (
+        <TextInput id={id('chain-code')} size="md" label={pt.chainCode} description={pt.chainCodeHint} autoComplete="off" spellCheck={false} value={form.chainCode} {...fields.fieldProps('chainCode')} onChange={(e) => update({ chainCode: e.currentTarget.value }, 'chainCode')} />
+      )}
+      {platform === 'trendyol' && (
+        <>
+          <TextInput id={id('store-id')} size="md" label={pt.storeId} description={pt.storeIdHint} autoComplete="off" spellCheck={false} value={form.storeId} {...fields.fieldProps('storeId')} onChange={(e) => update({ storeId: e.currentTarget.value }, 'storeId')} />
+          <TextInput
+            id={id('executor-user')}
+            size="md"
+            type="email"
+            inputMode="email"
+            label={pt.executorUser}
+            description={pt.executorUserHint}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.executorUser}
+            {...fields.fieldProps('executorUser')}
+            onChange={(e) => update({ executorUser: e.currentTarget.value }, 'executorUser')}
+          />
+        </>
+      )}
       <TextInput
         id={id('base-url')}
         size="md"
@@ -160,7 +191,7 @@ export function PlatformConnectionForm({
       )}
       <div>
         <Text fw={600}>{pt.webhookUrl}</Text>
-        <Text size="sm">{platform === 'yemeksepeti' ? pt.pluginBaseHint : pt.webhookUrlHint}</Text>
+        <Text size="sm">{platform === 'yemeksepeti' ? pt.pluginBaseHint : platform === 'trendyol' ? pt.trendyolPollHint : pt.webhookUrlHint}</Text>
         <Group gap="xs" mt={4} wrap="nowrap" align="flex-end">
           <TextInput aria-label={pt.webhookUrl} value={url} readOnly size="md" style={{ flex: 1, minWidth: 0 }} onFocus={(e) => e.currentTarget.select()} data-testid="platform-webhook-url" />
           <CopyButton value={url}>

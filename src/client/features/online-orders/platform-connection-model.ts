@@ -24,6 +24,11 @@ export interface ConnectionForm {
   clientSecret: string;
   webhookSecret: string;
   remoteCode: string;
+  /** Yemeksepeti only */
+  chainCode: string;
+  /** Trendyol only */
+  storeId: string;
+  executorUser: string;
   baseUrl: string;
   autoAccept: boolean;
   autoAcceptMinutes: number | '';
@@ -42,6 +47,9 @@ export function formFrom(connection: PlatformConnectionInfo | null): ConnectionF
     clientSecret: '',
     webhookSecret: '',
     remoteCode: connection?.remoteCode ?? '',
+    chainCode: connection?.chainCode ?? '',
+    storeId: connection?.storeId ?? '',
+    executorUser: connection?.executorUser ?? '',
     baseUrl: connection?.baseUrl ?? '',
     autoAccept: connection?.autoAcceptMinutes != null,
     autoAcceptMinutes: connection?.autoAcceptMinutes ?? DEFAULT_AUTO_ACCEPT_MINUTES,
@@ -96,6 +104,9 @@ export function checkConnectionForm(form: ConnectionForm, hasWebhookSecret: bool
     clientId: form.clientId.trim(),
     clientSecret: form.clientSecret,
     remoteCode: form.remoteCode.trim(),
+    chainCode: form.chainCode.trim(),
+    storeId: form.storeId.trim(),
+    executorUser: form.executorUser.trim(),
     baseUrl: form.baseUrl.trim(),
     productMap,
     autoAcceptMinutes: form.autoAccept ? (form.autoAcceptMinutes === '' ? Number.NaN : form.autoAcceptMinutes) : null,

@@ -65,4 +65,21 @@ export const pt = {
   busyFailing: (platform: string, error: string | null) => `${platform}: Yoğunuz platforma bildirilemedi${error ? ` (${error})` : ''}; tekrar deneniyor.`,
   busyDead: (platform: string) => `${platform}: Yoğunuz platforma bildirilemedi. Platformu arayıp restoranı kapattırın.`,
   cancel: 'Vazgeç',
+  // the demo's simulated platforms: what would have been sent
+  callsTitle: (step: string, n: number) => `${step}: platforma giden ${n} çağrı (simülasyon)`,
+  stepNames: { accept: 'Onay', reject: 'Ret', ready: 'Hazır', picked_up: 'Yolda', delivered: 'Teslim', pause: 'Yoğunuz', resume: 'Yeniden açılış' } as Record<string, string>,
+  // the connection codes some platforms' calls need
+  remoteCodeHint: {
+    yemeksepeti: 'Delivery Hero’daki POS restoran kodu (posVendorId, remoteId olarak da geçer).',
+    getir: 'Getir’deki restoran kimliği.',
+    trendyol: 'Trendyol’daki satıcı kimliği (supplierId).',
+  } as Record<string, string>,
+  chainCode: 'Zincir kodu (chain code)',
+  chainCodeHint: 'Delivery Hero’nun restoran grubunuza verdiği kod; Yoğunuz bununla ve POS restoran koduyla gönderilir.',
+  storeId: 'Şube kimliği (storeId)',
+  storeIdHint: 'Trendyol’daki şube kimliği; Yoğunuz bu şubeyi kapatır ve süre bitince yeniden açar.',
+  executorUser: 'İşlemi yapan e-posta',
+  executorUserHint: 'Trendyol her çağrıda işlemi yapan kişinin e-postasını ister (x-executor-user).',
+  trendyolPollHint:
+    'Trendyol sipariş göndermez: satıcı kimliği, API anahtarı (istemci kimliği) ve API gizli anahtarı (istemci anahtarı) yazılıysa Sofra yeni paketleri 15 saniyede bir Trendyol’dan kendisi çeker. Aşağıdaki adres yalnızca bir aktarıcı kullanıyorsanız gerekir.',
 } as const;

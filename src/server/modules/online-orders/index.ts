@@ -5,6 +5,7 @@ export { platformIntakeRoutes } from './platform-intake.routes';
 export { inspectPlatformBody, PlatformBodyError } from './platform-inspect';
 export { PlatformOutbox } from './platform-outbox';
 export type { OutboxOptions } from './platform-outbox';
+export { TRENDYOL_POLL_MS, TrendyolPoller } from './trendyol-poller';
 export { platformProductCode, simulatedBaseUrl } from './simulated-platform';
 export { sofraChannelRoutes } from './sofra-channel.routes';
 export { checkOnlineOrders } from './online-orders-check';

@@ -218,7 +218,8 @@ export async function rejectOnlineOrder(c: CommandContext, orderId: string, req:
     after: { status: 'rejected' },
     reason: req.note ? `${req.reason}: ${req.note}` : req.reason,
   });
-  await enqueueUpdate(c, order, { kind: 'reject', reason: req.reason, ...(req.note ? { note: req.note } : {}) });
+  // Trendyol offers some reasons only where the restaurant's own courier was to deliver
+  await enqueueUpdate(c, order, { kind: 'reject', reason: req.reason, ...(req.note ? { note: req.note } : {}), platformCourier: order.platformCourier });
   c.emit('online-orders', order.id);
 }
 

@@ -10,7 +10,10 @@ import { intakeOf } from './intake-batcher';
 import { cancelPlatformOrder } from './online-order-endings';
 import { loadConnection, receivePlatformOrder } from './platform-orders';
 import { ADAPTERS, isPlatform } from './platforms';
-import { PlatformBodyError, type PlatformAdapter, type PlatformConnection } from './platforms/types';
+import { GETIR_PAYMENT_METHODS, UnknownGetirPayment, getirPaymentCatalog } from './platforms/getir';
+import { PlatformBodyError, type PlatformAdapter, type PlatformConnection, type PlatformLookups } from './platforms/types';
+import type { PlatformClient } from './platform-client';
+import { isSimulatedBaseUrl } from './simulated-platform';
 import { yemeksepetiStatusUpdate } from './platforms/yemeksepeti';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
 
@@ -37,6 +40,19 @@ function readWith<T>(read: () => T): T {
   }
 }
 
+/**
+ * What Sofra already knows of the platform that helps read an order: Getir's payment methods
+ * (GET /payment-methods, kept a day by the client). Never a network call on a webhook's way unless
+ * `fetch`: the intake reads the list only when the order's payment cannot be named without it, and
+ * then at most once a day; the demo's simulated platform has none.
+ */
+async function lookupsFor(client: PlatformClient, restaurantId: string, connection: PlatformConnection, fetchIfMissing: boolean): Promise<PlatformLookups> {
+  if (connection.platform !== 'getir' || isSimulatedBaseUrl(connection.baseUrl)) return {};
+  const body = fetchIfMissing ? await client.read(restaurantId, connection, GETIR_PAYMENT_METHODS) : client.cached(restaurantId, connection, GETIR_PAYMENT_METHODS);
+  const paymentMethods = getirPaymentCatalog(body);
+  return paymentMethods ? { paymentMethods } : {};
+}
+
 const params = z.object({
   platform: z.string().meta({ description: "'yemeksepeti', 'getir' ya da 'trendyol'" }),
   restaurantId: z.string().meta({ description: 'Restoranın kimliği' }),
@@ -52,6 +68,27 @@ const params = z.object({
 export async function platformIntakeRoutes(app: FastifyInstance) {
   const { db } = app;
   const intake = intakeOf(app);
+
+  /** The order in the body as its adapter reads it; a payment the platform's own list must name is looked up once. */
+  async function orderOf(request: FastifyRequest, restaurantId: string, connection: PlatformConnection, adapter: PlatformAdapter) {
+    const payload = parseAs(adapter.payload, request.body) as never;
+    const client = app.platformOutbox.client;
+    const known = await lookupsFor(client, restaurantId, connection, false);
+    try {
+      return adapter.toOrder(payload, known);
+    } catch (err) {
+      if (!(err instanceof UnknownGetirPayment)) {
+        return readWith(() => {
+          throw err;
+        });
+      }
+      const lookups = await lookupsFor(client, restaurantId, connection, true).catch((readErr: unknown) => {
+        request.log.warn({ err: readErr, restaurantId }, 'getir: payment methods could not be read');
+        return {};
+      });
+      return readWith(() => adapter.toOrder(payload, lookups));
+    }
+  }
 
   /**
    * The restaurant's enabled connection and the platform's proof on this call, or 401. An unknown
@@ -83,7 +120,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { platform, restaurantId } = request.params;
       const { connection, adapter } = await authenticated(request, platform, restaurantId);
-      const order = readWith(() => adapter.toOrder(parseAs(adapter.payload, request.body) as never));
+      const order = await orderOf(request, restaurantId, connection, adapter);
       const result = await intake(integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
       reply.code(result.created ? 201 : 200);
       return { orderId: result.orderId, status: result.status };
@@ -138,7 +175,7 @@ export async function platformIntakeRoutes(app: FastifyInstance) {
     async (request) => {
       const { restaurantId, remoteId } = request.params;
       const { connection, adapter } = await yemeksepetiDoor(request, restaurantId, remoteId);
-      const order = readWith(() => adapter.toOrder(parseAs(adapter.payload, request.body) as never));
+      const order = await orderOf(request, restaurantId, connection, adapter);
       await intake(integrationActor(restaurantId), (c) => receivePlatformOrder(c, connection, order));
       // the order's code: the middleware names the order by it in its later status updates
       return { remoteResponse: { remoteOrderId: order.externalId } };

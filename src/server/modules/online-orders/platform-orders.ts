@@ -24,6 +24,9 @@ export async function loadConnection(db: Db, restaurantId: string, platform: Del
     clientId: row.clientId,
     clientSecret: row.clientSecret,
     remoteCode: row.remoteCode,
+    chainCode: row.chainCode,
+    storeId: row.storeId,
+    executorUser: row.executorUser,
     baseUrl: row.baseUrl.replace(/\/+$/, ''),
     productMap: row.productMap as Record<string, string>,
   };

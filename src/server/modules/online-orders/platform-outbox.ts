@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PlatformCallInfo } from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
 import { platformOutbox } from '../../db/schema';
+import { PlatformClient } from './platform-client';
 import { outboxSignal } from './platform-outbox-signal';
 import { loadConnection } from './platform-orders';
-import { assertPublicUrl } from './public-address';
 import { ADAPTERS } from './platforms';
-import { PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
-import { SIMULATED_SEND_NOTE, isSimulatedBaseUrl } from './simulated-platform';
+import { NoCallNeeded, PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
+import { SIMULATED_SEND_NOTE, isSimulatedBaseUrl, simulatedCalls } from './simulated-platform';
 
 export const NO_PLATFORM_CALL_NOTE = 'Platformun bu adım için bir çağrısı yok: gönderilmiş sayıldı';
 
@@ -25,6 +26,8 @@ export interface OutboxOptions {
   timeoutMs?: number;
   /** calls may go to loopback and private networks (tests' fake platform); off: public https only */
   allowPrivateNetworks?: boolean;
+  /** how often Trendyol is asked for new packages (ms); 0 = never (trendyol-poller.ts) */
+  trendyolPollMs?: number;
 }
 
 export interface AttemptLogEntry {
@@ -34,11 +37,11 @@ export interface AttemptLogEntry {
   error: string | null;
   /** a remark on a successful attempt (a demo restaurant's simulated platform: nothing was sent) */
   note?: string;
+  /** the simulated platform's calls as they would have gone out: method, path, headers, body */
+  calls?: PlatformCallInfo[];
 }
 
 const LOG_KEEP = 20;
-/** how long a platform's login answer is reused (their tokens last 30 min or more) */
-const LOGIN_REUSE_MS = 20 * 60_000;
 
 /**
  * The durable outbox of calls to the delivery platforms (ADR 0011). A row is written by the command
@@ -53,7 +56,9 @@ export class PlatformOutbox {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
-  private readonly opts: Required<Omit<OutboxOptions, 'fetch'>> & { fetch: typeof fetch };
+  private readonly opts: Required<Omit<OutboxOptions, 'fetch' | 'trendyolPollMs'>>;
+  /** every call to the platforms goes through it (the logins it keeps are shared with the Trendyol poller and the intake) */
+  readonly client: PlatformClient;
 
   constructor(
     private readonly db: Db,
@@ -61,7 +66,6 @@ export class PlatformOutbox {
     options: OutboxOptions = {},
   ) {
     this.opts = {
-      fetch: options.fetch ?? fetch,
       pollMs: options.pollMs ?? 5000,
       baseDelayMs: options.baseDelayMs ?? 10_000,
       maxDelayMs: options.maxDelayMs ?? 10 * 60_000,
@@ -69,26 +73,10 @@ export class PlatformOutbox {
       timeoutMs: options.timeoutMs ?? 10_000,
       allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     };
+    this.client = new PlatformClient({ fetch: options.fetch, timeoutMs: this.opts.timeoutMs, allowPrivateNetworks: this.opts.allowPrivateNetworks });
   }
 
   private readonly onDue = () => this.kick();
-
-  /**
-   * The platforms' login answers, reused for LOGIN_REUSE_MS (their tokens live 30–60 min): a busy
-   * evening's calls do not log in one by one. Keyed by restaurant, platform and credentials, so a
-   * changed secret logs in again at once; dropped when a call is refused.
-   */
-  private readonly logins = new Map<string, { headers: Record<string, string>; until: number; credentials: string }>();
-
-  private async loggedIn(restaurantId: string, connection: { platform: string; clientId: string; clientSecret: string; baseUrl: string }, login: () => Promise<Record<string, string>>) {
-    const key = `${restaurantId}|${connection.platform}`;
-    const credentials = `${connection.clientId}|${connection.clientSecret}|${connection.baseUrl}`;
-    const kept = this.logins.get(key);
-    if (kept && kept.until > Date.now() && kept.credentials === credentials) return kept.headers;
-    const headers = await login();
-    this.logins.set(key, { headers, until: Date.now() + LOGIN_REUSE_MS, credentials });
-    return headers;
-  }
 
   start() {
     outboxSignal.on('due', this.onDue);
@@ -151,7 +139,14 @@ export class PlatformOutbox {
       if (claimed.length === 0) continue;
       const outcome = await this.send(row.restaurantId, row.platform, row.payload as OutgoingUpdate);
       const attempts = row.attempts + 1;
-      const entry: AttemptLogEntry = { at: new Date().toISOString(), ok: outcome.ok, status: outcome.status, error: outcome.error, ...(outcome.note ? { note: outcome.note } : {}) };
+      const entry: AttemptLogEntry = {
+        at: new Date().toISOString(),
+        ok: outcome.ok,
+        status: outcome.status,
+        error: outcome.error,
+        ...(outcome.note ? { note: outcome.note } : {}),
+        ...(outcome.calls ? { calls: outcome.calls } : {}),
+      };
       const log = [...(row.attemptLog as AttemptLogEntry[]), entry].slice(-LOG_KEEP);
       if (outcome.ok) {
         await this.db.update(platformOutbox).set({ status: 'sent', attempts, lastError: null, attemptLog: log, sentAt: new Date() }).where(eq(platformOutbox.id, row.id));
@@ -167,34 +162,30 @@ export class PlatformOutbox {
     }
   }
 
-  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null; note?: string }> {
+  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null; note?: string; calls?: PlatformCallInfo[] }> {
     if (!isPlatform(platform)) return { ok: false, status: null, error: `Bilinmeyen platform: ${platform}` };
     const connection = await loadConnection(this.db, restaurantId, platform);
     if (!connection) return { ok: false, status: null, error: 'Platform bağlantısı kapalı ya da silinmiş' };
-    // the demo's simulated platform (simulated-platform.ts): counted as sent, no login, no network
-    if (isSimulatedBaseUrl(connection.baseUrl)) return { ok: true, status: null, error: null, note: SIMULATED_SEND_NOTE };
     const adapter = ADAPTERS[platform];
-    // every call (the login too) goes to a public https address only (public-address.ts)
-    const fetchWithLimit: typeof fetch = async (input, init) => {
-      if (!this.opts.allowPrivateNetworks) await assertPublicUrl(String(input));
-      return this.opts.fetch(input, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
-    };
     try {
-      const call = adapter.request(update, connection);
+      // the demo's simulated platform (simulated-platform.ts): no login, no network; its calls are
+      // written as they would have gone out, so the owner sees each platform's paths and bodies
+      if (isSimulatedBaseUrl(connection.baseUrl)) return { ok: true, status: null, error: null, note: SIMULATED_SEND_NOTE, calls: await simulatedCalls(adapter, update, connection) };
+      const calls = await adapter.request(update, connection, (read) => this.client.read(restaurantId, connection, read));
       // a step the platform has no call for (Delivery Hero hears no "delivered"): nothing to send
-      if (!call) return { ok: true, status: null, error: null, note: NO_PLATFORM_CALL_NOTE };
-      const auth = await this.loggedIn(restaurantId, connection, () => adapter.authHeaders(connection, fetchWithLimit));
-      const res = await fetchWithLimit(`${connection.baseUrl}${call.path}`, {
-        method: call.method,
-        headers: { 'content-type': 'application/json', ...auth, ...call.headers },
-        body: JSON.stringify(call.body),
-      });
-      if (res.ok) return { ok: true, status: res.status, error: null };
-      // a refused token is logged in afresh on the next try
-      if (res.status === 401 || res.status === 403) this.logins.delete(`${restaurantId}|${platform}`);
-      const text = (await res.text().catch(() => '')).slice(0, 200);
-      return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
+      if (calls.length === 0) return { ok: true, status: null, error: null, note: NO_PLATFORM_CALL_NOTE };
+      let status: number | null = null;
+      for (const call of calls) {
+        const res = await this.client.send(restaurantId, connection, call);
+        status = res.status;
+        if (!res.ok) {
+          const text = (await res.text().catch(() => '')).slice(0, 200);
+          return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
+        }
+      }
+      return { ok: true, status, error: null };
     } catch (err) {
+      if (err instanceof NoCallNeeded) return { ok: true, status: null, error: null, note: err.message };
       return { ok: false, status: err instanceof PlatformCallError ? err.status : null, error: err instanceof Error ? err.message.slice(0, 200) : String(err) };
     }
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids';
 import { PLATFORM_BASE_URL_MESSAGE, PLATFORM_CONNECTION_MESSAGES, type MapPlatformProductResult, type PlatformConnectionInfo, type PlatformConnectionRequest, type PlatformPauseInfo } from '../../../shared/online-orders-contract';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { menuItems, platformConnections, platformOutbox } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
+import type { AttemptLogEntry } from './platform-outbox';
 import { remapWaitingOrders } from './platform-remap';
 import { isSimulatedBaseUrl } from './simulated-platform';
 
@@ -14,6 +15,8 @@ type Row = typeof platformConnections.$inferSelect;
 export const PLATFORM_SETTINGS_MESSAGES = {
   webhookSecretNeeded: PLATFORM_CONNECTION_MESSAGES.webhookSecretNeeded,
   notConnected: 'Bu platform bağlı değil ya da kapalı',
+  noChainCode: 'Yemeksepeti’ni kapatmak için zincir kodu (chain code) ve POS restoran kodu gerekli: Ayarlar > Yemek Platformları’nda yazın',
+  noStoreId: 'Trendyol’da şubeyi kapatmak için şube kimliği (storeId) gerekli: Ayarlar > Yemek Platformları’nda yazın',
   noConnection: 'Bu platform için kayıtlı bir bağlantı yok; önce Ayarlar’da bağlayın',
   dishNotFound: 'Ürün bulunamadı: bu restoranın menüsünde yok',
   tooManyMapped: 'En fazla 2000 ürün eşleştirilebilir',
@@ -26,6 +29,9 @@ const present = (r: Row, lastPause: PlatformPauseInfo | null): PlatformConnectio
   enabled: r.enabled,
   clientId: r.clientId,
   remoteCode: r.remoteCode,
+  chainCode: r.chainCode,
+  storeId: r.storeId,
+  executorUser: r.executorUser,
   baseUrl: r.baseUrl,
   productMap: r.productMap as Record<string, string>,
   hasWebhookSecret: r.webhookSecret.length > 0,
@@ -43,21 +49,26 @@ async function lastPauses(db: Db, restaurantId: string, platform?: DeliveryPlatf
       payload: platformOutbox.payload,
       status: platformOutbox.status,
       lastError: platformOutbox.lastError,
+      attemptLog: platformOutbox.attemptLog,
       createdAt: platformOutbox.createdAt,
     })
     .from(platformOutbox)
     .where(and(eq(platformOutbox.restaurantId, restaurantId), eq(platformOutbox.kind, 'pause'), platform ? eq(platformOutbox.platform, platform) : undefined))
     .orderBy(platformOutbox.platform, desc(platformOutbox.createdAt));
   return new Map(
-    rows.map((r): [string, PlatformPauseInfo] => [
-      r.platform,
-      {
-        minutes: Number((r.payload as { minutes?: number }).minutes ?? 0),
-        requestedAt: r.createdAt.toISOString(),
-        status: r.status as PlatformPauseInfo['status'],
-        lastError: r.lastError,
-      },
-    ]),
+    rows.map((r): [string, PlatformPauseInfo] => {
+      const calls = (r.attemptLog as AttemptLogEntry[]).at(-1)?.calls;
+      return [
+        r.platform,
+        {
+          minutes: Number((r.payload as { minutes?: number }).minutes ?? 0),
+          requestedAt: r.createdAt.toISOString(),
+          status: r.status as PlatformPauseInfo['status'],
+          lastError: r.lastError,
+          ...(calls ? { calls } : {}),
+        },
+      ];
+    }),
   );
 }
 
@@ -97,6 +108,9 @@ export async function savePlatformConnection(c: CommandContext, platform: Delive
     clientId: req.clientId,
     clientSecret: req.clientSecret || current?.clientSecret || '',
     remoteCode: req.remoteCode,
+    chainCode: req.chainCode,
+    storeId: req.storeId,
+    executorUser: req.executorUser,
     baseUrl: req.baseUrl,
     productMap: req.productMap,
     autoAcceptMinutes: req.autoAcceptMinutes,
@@ -115,6 +129,8 @@ export async function savePlatformConnection(c: CommandContext, platform: Delive
       platform,
       enabled: req.enabled,
       remoteCode: req.remoteCode,
+      chainCode: req.chainCode,
+      storeId: req.storeId,
       mapped: Object.keys(req.productMap).length,
       autoAcceptMinutes: req.autoAcceptMinutes,
       // whether a secret changed, never its value
@@ -161,14 +177,36 @@ export async function mapPlatformProduct(c: CommandContext, platform: DeliveryPl
   return { platform, code, menuItemId: dish.id, remappedOrderIds };
 }
 
-/** Yoğunuz: queues the platform's pause call (the outbox sends and retries it). */
+/**
+ * Yoğunuz: queues the platform's pause call (the outbox sends and retries it). A platform whose
+ * closing names codes the connection lacks is refused at once, not left failing in the outbox.
+ * Delivery Hero and Getir reopen by themselves when the minutes are over; Trendyol's store status
+ * has no duration, so its reopening is queued too, due when the minutes end.
+ */
 export async function pausePlatform(c: CommandContext, platform: DeliveryPlatform, minutes: number) {
   const [row] = await c.tx
-    .select({ enabled: platformConnections.enabled })
+    .select({ enabled: platformConnections.enabled, chainCode: platformConnections.chainCode, remoteCode: platformConnections.remoteCode, storeId: platformConnections.storeId })
     .from(platformConnections)
     .where(and(eq(platformConnections.restaurantId, c.restaurantId), eq(platformConnections.platform, platform)));
   if (!row?.enabled) throw new HttpError(409, PLATFORM_SETTINGS_MESSAGES.notConnected);
+  if (platform === 'yemeksepeti' && (!row.chainCode || !row.remoteCode)) throw new HttpError(409, PLATFORM_SETTINGS_MESSAGES.noChainCode);
+  if (platform === 'trendyol' && !row.storeId) throw new HttpError(409, PLATFORM_SETTINGS_MESSAGES.noStoreId);
   await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: null, platform, kind: 'pause', payload: { kind: 'pause', minutes } });
+  if (platform === 'trendyol') {
+    // a new Yoğunuz moves the reopening: the one queued for an earlier end must not open the store early
+    await c.tx
+      .delete(platformOutbox)
+      .where(
+        and(
+          eq(platformOutbox.restaurantId, c.restaurantId),
+          eq(platformOutbox.platform, platform),
+          eq(platformOutbox.kind, 'resume'),
+          inArray(platformOutbox.status, ['pending', 'failing']),
+        ),
+      );
+    const reopenAt = new Date(Date.now() + minutes * 60_000);
+    await c.tx.insert(platformOutbox).values({ restaurantId: c.restaurantId, orderId: null, platform, kind: 'resume', payload: { kind: 'resume' }, nextAttemptAt: reopenAt });
+  }
   await c.audit({ action: 'integration.platform.pause', entity: 'integration', entityId: null, after: { platform, minutes } });
   // the inbox shows the pause and how its sending goes
   c.emit('online-orders');

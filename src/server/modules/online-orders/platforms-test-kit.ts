@@ -21,8 +21,11 @@ export interface Seen {
   headers: IncomingMessage['headers'];
   body: unknown;
 }
-/** What the fake platform server saw, whether it answers 503, and where it listens. */
-export const fake = { seen: [] as Seen[], down: false, baseUrl: '' };
+/**
+ * What the fake platform server saw, whether it answers 503, where it listens, and what it answers
+ * to a call other than a login (`answers['GET /path']`; the status 200 unless `[status, body]`).
+ */
+export const fake = { seen: [] as Seen[], down: false, baseUrl: '', answers: {} as Record<string, unknown> };
 let server: Server;
 
 /** Starts the fake platform server for this test file (and stops it after). */
@@ -47,7 +50,12 @@ export function useFakePlatform() {
         res.setHeader('content-type', 'application/json');
         if (req.url === '/v2/login') return res.end(JSON.stringify({ access_token: 'ys-access-1', expires_in: 1800 }));
         if (req.url === '/auth/login') return res.end(JSON.stringify({ token: 'getir-token-1' }));
-        res.end('{}');
+        const answer = fake.answers[`${req.method} ${req.url}`];
+        if (Array.isArray(answer) && typeof answer[0] === 'number' && answer.length === 2) {
+          res.writeHead(answer[0]);
+          return res.end(answer[1] === null ? '' : JSON.stringify(answer[1]));
+        }
+        res.end(answer === undefined ? '{}' : JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

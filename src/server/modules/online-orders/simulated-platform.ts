@@ -1,4 +1,6 @@
+import type { PlatformCallInfo } from '../../../shared/online-orders-contract';
 import type { DeliveryPlatform } from '../../../shared/domain/channels';
+import type { OutgoingUpdate, PlatformAdapter, PlatformConnection, PlatformRead } from './platforms/types';
 
 /**
  * A simulated platform connection: what the demo data connects Demo Lokanta to (seed-demo-platforms.ts),
@@ -14,6 +16,59 @@ export const simulatedBaseUrl = (platform: DeliveryPlatform) => `${SIMULATED_BAS
 
 /** What the outbox writes on a simulated call's attempt (the owner reads it on the order). */
 export const SIMULATED_SEND_NOTE = 'Simülasyon: platforma gönderilmiş sayıldı';
+
+/**
+ * What a simulated platform answers to the reads an update needs first, in the shape each platform
+ * documents: Delivery Hero's vendor availability (one platform, open, changeable, with the lists
+ * of states, reasons and closing minutes its documentation's sample carries; the demo's own codes)
+ * and Getir's cancel options (`[{id, message}]`, the demo's own reasons).
+ */
+function simulatedAnswer(connection: PlatformConnection, read: PlatformRead): unknown {
+  if (connection.platform === 'yemeksepeti' && read.path.endsWith('/availability')) {
+    return [
+      {
+        availabilityState: 'OPEN',
+        availabilityStates: ['CLOSED_UNTIL', 'OPEN'],
+        changeable: true,
+        closingMinutes: [120, 60, 30],
+        closingReasons: ['TOO_BUSY_KITCHEN', 'CLOSED', 'TECHNICAL_PROBLEM', 'OTHER'],
+        platformId: '1',
+        platformKey: 'YS_TR',
+        platformRestaurantId: `${connection.remoteCode}-ys`,
+        platformType: 'YEMEKSEPETI',
+      },
+    ];
+  }
+  if (connection.platform === 'getir' && read.path.endsWith('/cancel-options')) {
+    return [
+      { id: 'demo-cancel-urun', message: 'Ürün kalmadı' },
+      { id: 'demo-cancel-yogun', message: 'Restoran çok yoğun' },
+      { id: 'demo-cancel-kapali', message: 'Restoran kapalı' },
+      { id: 'demo-cancel-adres', message: 'Adres hizmet bölgesi dışında' },
+      { id: 'demo-cancel-diger', message: 'Diğer' },
+    ];
+  }
+  return null;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/**
+ * The calls an update would make on the real platform, written down instead of sent: the reads
+ * first (answered by simulatedAnswer), then the adapter's own calls with its headers and the
+ * login's shape in place of a token.
+ */
+export async function simulatedCalls(adapter: PlatformAdapter, update: OutgoingUpdate, connection: PlatformConnection): Promise<PlatformCallInfo[]> {
+  const calls: PlatformCallInfo[] = [];
+  const read = async (r: PlatformRead) => {
+    calls.push({ method: 'GET', path: r.path, headers: { ...adapter.authShown, ...r.headers } });
+    return simulatedAnswer(connection, r);
+  };
+  for (const call of await adapter.request(update, connection, read)) {
+    calls.push({ method: call.method, path: call.path, headers: { ...JSON_HEADERS, ...adapter.authShown, ...call.headers }, body: call.body });
+  }
+  return calls;
+}
 
 const TURKISH_ASCII: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
 

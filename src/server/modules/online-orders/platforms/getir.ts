@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RejectReason } from '../../../../shared/online-orders-contract';
+import { REJECT_REASON_LABELS, type RejectReason } from '../../../../shared/online-orders-contract';
 import { isoDateTime } from '../../../../shared/dates';
 import {
   addressLine,
@@ -23,7 +23,9 @@ import {
   cancelReasonText,
   type PlatformAdapter,
   type PlatformCancellation,
+  type PlatformLookups,
   type PlatformOrder,
+  type PlatformRead,
 } from './types';
 
 /**
@@ -34,14 +36,15 @@ import {
  * read. Our calls log in with POST /auth/login {appSecretKey, restaurantSecretKey} → {token}, sent
  * as the `token` header (about 1 h). The order moves verify (verify-scheduled for a scheduled one,
  * status 325) → prepare → handover (Getir's courier, deliveryType 1) or deliver (the restaurant's,
- * deliveryType 2); a rejection is a cancel with a reason id.
+ * deliveryType 2); a rejection is a cancel with a reason id from the order's cancel options.
  *
  * Amounts are numbers in TL. `totalPrice` is the food at menu prices, `totalDiscountedPrice` what
  * the customer pays; the webhook does not say who funds the difference (Getir's report endpoint
  * does), so it is kept as the platform's discount. Payment: the authoritative list of ids is
- * `GET /payment-methods`; the ids below are one integrator's published mapping (4 = Kapıda Nakit,
- * 5 Multinet, 6/17/19 Sodexo = Pluxee, 8 Ticket = Edenred, 1/2/3/15/16 online), and an id not in
- * it is read from `paymentMethodText.tr` ("Kapıda Nakit", "Kapıda Multinet", "Online Kredi Kartı").
+ * `GET /payment-methods` (read and kept, getirPayment below); then the order's own
+ * `paymentMethodText.tr` ("Kapıda Nakit", "Kapıda Multinet", "Online Kredi Kartı"); then one
+ * integrator's published mapping of ids (4 = Kapıda Nakit, 5 Multinet, 6/17/19 Sodexo = Pluxee,
+ * 8 Ticket = Edenred, 1/2/3/15/16 online).
  */
 
 const localized = z.union([z.string(), z.object({ tr: z.string(), en: z.string().nullish() })]).transform((v) => (typeof v === 'string' ? v : v.tr)).pipe(productName);
@@ -128,22 +131,57 @@ const GETIR_PAYMENT_IDS: Record<number, Payment> = {
   8: { method: 'meal_card', brand: 'Edenred' },
 };
 
-/** The payment from its id, or from Getir's own Turkish name of it when the id is not a known one. */
-export function getirPayment(id: number, text: string | null | undefined): Payment {
-  const known = GETIR_PAYMENT_IDS[id];
-  if (known) return known;
+/** A payment Getir names in Turkish ("Kapıda Nakit", "Kapıda Multinet", "Online Kredi Kartı"), or null. */
+function paymentNamed(text: string | null | undefined): Payment | null {
   const name = (text ?? '').toLocaleLowerCase('tr-TR');
+  if (!name.trim()) return null;
   const brand = mealCardBrand(name);
   if (brand) return { method: 'meal_card', brand };
   if (name.includes('nakit')) return { method: 'cash', brand: null };
   if (name.includes('kapıda') && name.includes('kart')) return { method: 'card', brand: null };
   if (name.includes('online') || name.includes('kredi kart') || name.includes('banka kart')) return ONLINE;
-  throw new PlatformBodyError(`Getir ödeme yöntemi tanınmadı (paymentMethod ${id}${text ? `, "${text}"` : ''}): Getir'in ödeme yöntemleri listesine bakın`);
+  return null;
 }
 
-function toOrder(p: Order): PlatformOrder {
+/** Refused when Getir's payment cannot be named: the caller may read Getir's list of payment methods and try again. */
+export class UnknownGetirPayment extends PlatformBodyError {}
+
+/**
+ * How the customer pays, most authoritative first: the name Getir's own list of payment methods
+ * (GET /payment-methods, when Sofra has read it) gives the order's id; the name the order itself
+ * carries (`paymentMethodText.tr`); one integrator's published table of ids. A payment none of them
+ * names is refused, never guessed.
+ */
+export function getirPayment(id: number, text: string | null | undefined, catalog?: ReadonlyMap<string, string>): Payment {
+  const listed = catalog?.get(String(id));
+  const payment = paymentNamed(listed) ?? paymentNamed(text) ?? GETIR_PAYMENT_IDS[id];
+  if (payment) return payment;
+  throw new UnknownGetirPayment(`Getir ödeme yöntemi tanınmadı (paymentMethod ${id}${text ? `, "${text}"` : ''}): Getir'in ödeme yöntemleri listesine bakın`);
+}
+
+/**
+ * GET /payment-methods: every payment method Getir offers, `[{id, name: {tr, en}, icon,
+ * paymentGroup, deliveryTypes, type}]` (its Swagger, Model1). Read at most once a day per
+ * connection (its list changes rarely, and Getir's rate limits are tight); an order's
+ * `paymentMethod` is matched against `id` as text (the Swagger types the one a string, the other a
+ * number).
+ */
+export const GETIR_PAYMENT_METHODS: PlatformRead = { path: '/payment-methods', cacheMs: 24 * 60 * 60_000 };
+const paymentMethodList = z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), name: z.union([z.string(), z.object({ tr: z.string().nullish(), en: z.string().nullish() })]).nullish() }).passthrough());
+
+/** Getir's payment-method list as id → Turkish name; what cannot be read is no list (the order's own names remain). */
+export function getirPaymentCatalog(body: unknown): ReadonlyMap<string, string> | undefined {
+  const parsed = paymentMethodList.safeParse(body);
+  if (!parsed.success) return undefined;
+  return new Map(parsed.data.flatMap((m) => {
+    const name = typeof m.name === 'string' ? m.name : (m.name?.tr ?? m.name?.en ?? '');
+    return name ? [[m.id, name] as [string, string]] : [];
+  }));
+}
+
+function toOrder(p: Order, lookups?: PlatformLookups): PlatformOrder {
   const a = p.client.deliveryAddress;
-  const payment = getirPayment(p.paymentMethod, p.paymentMethodText?.tr);
+  const payment = getirPayment(p.paymentMethod, p.paymentMethodText?.tr, lookups?.paymentMethods);
   const pays = p.totalDiscountedPrice || p.totalPrice;
   const doorNotes = [p.doNotKnock && 'Kapıyı çalmayın', p.dropOffAtDoor && 'Kapıya bırakın'].filter(Boolean) as string[];
   const note = [p.clientNote, ...doorNotes].filter(Boolean).join(' · ');
@@ -182,14 +220,42 @@ function toOrder(p: Order): PlatformOrder {
 
 const GETIR_CLOSE_MINUTES = [15, 30, 45] as const;
 
-/** Getir's cancel reasons are ids read from /cancel-options; these are the documented common ones. */
-const CANCEL_REASON_IDS: Record<RejectReason, string> = {
-  dish_unavailable: '5a5f2d6e0c8b5a0001a1b001',
-  too_busy: '5a5f2d6e0c8b5a0001a1b002',
-  closed: '5a5f2d6e0c8b5a0001a1b003',
-  out_of_area: '5a5f2d6e0c8b5a0001a1b004',
-  other: '5a5f2d6e0c8b5a0001a1b005',
+/**
+ * Getir's cancel reasons are its own ids, read per order from GET /food-orders/{id}/cancel-options:
+ * `[{id, message}]` in its Swagger (Model20); a description of the same API gives them as bilingual
+ * messages, so `messages: {tr, en}` is read too. Getir publishes no list of them, so the option is
+ * chosen by its words: the first whose Turkish (or English) text names Sofra's reason, else one
+ * called "Diğer"/"Other", else the first offered. The options are kept for ten minutes (a retried
+ * cancel does not spend Getir's budget of 40 cancel-options reads per 10 minutes again).
+ */
+const cancelOptions = z.array(
+  z.object({
+    id: z.union([z.string().min(1), z.number()]).transform(String),
+    message: z.string().nullish(),
+    messages: z.object({ tr: z.string().nullish(), en: z.string().nullish() }).nullish(),
+  }),
+);
+const CANCEL_WORDS: Record<RejectReason, string[]> = {
+  dish_unavailable: ['ürün', 'stok', 'tüken', 'kalmadı', 'malzeme', 'product', 'stock', 'unavailable'],
+  too_busy: ['yoğun', 'busy', 'yetiş'],
+  closed: ['kapalı', 'kapan', 'closed'],
+  out_of_area: ['adres', 'bölge', 'mesafe', 'uzak', 'address', 'area'],
+  other: ['diğer', 'other'],
 };
+export const GETIR_CANCEL_MESSAGES = {
+  unreadable: 'Getir’in iptal nedenleri okunamadı',
+  none: 'Getir bu sipariş için iptal nedeni vermedi: sipariş iptal edilemiyor olabilir, Getir ile görüşün',
+} as const;
+
+/** The cancel option of Getir's list that says Sofra's reason. */
+export function getirCancelReasonId(body: unknown, reason: RejectReason): string {
+  const parsed = cancelOptions.safeParse(body);
+  if (!parsed.success) throw new Error(GETIR_CANCEL_MESSAGES.unreadable);
+  if (parsed.data.length === 0) throw new Error(GETIR_CANCEL_MESSAGES.none);
+  const options = parsed.data.map((o) => ({ id: o.id, text: [o.message, o.messages?.tr, o.messages?.en].filter(Boolean).join(' ').toLocaleLowerCase('tr-TR') }));
+  const saying = (words: string[]) => options.find((o) => words.some((w) => o.text.includes(w)));
+  return (saying(CANCEL_WORDS[reason]) ?? saying(CANCEL_WORDS.other) ?? options[0]).id;
+}
 
 /**
  * Getir's cancel webhook: the whole order again (in the same envelope) with `cancelReason`
@@ -216,7 +282,7 @@ export const getir: PlatformAdapter = {
   platform: 'getir',
   authenticateWebhook: (headers, connection) => sameSecret(headers['x-api-key'], connection.webhookSecret),
   payload,
-  toOrder: toOrder as (p: never) => PlatformOrder,
+  toOrder: toOrder as (p: never, lookups?: PlatformLookups) => PlatformOrder,
   cancellation,
   toCancellation: toCancellation as (p: never) => PlatformCancellation,
   async authHeaders(connection, fetchImpl) {
@@ -230,23 +296,30 @@ export const getir: PlatformAdapter = {
     if (!token) throw new Error('Getir girişi jeton döndürmedi');
     return { token };
   },
-  request(u) {
+  authShown: { token: '<token: POST /auth/login>' },
+  async request(u, _connection, read) {
     const id = encodeURIComponent(u.externalId ?? '');
     switch (u.kind) {
       case 'accept':
         // a scheduled order (status 325) is approved with its own call
-        return { method: 'POST', path: `/food-orders/${id}/${u.scheduled ? 'verify-scheduled' : 'verify'}`, body: {} };
-      case 'reject':
-        return { method: 'POST', path: `/food-orders/${id}/cancel`, body: { cancelReasonId: CANCEL_REASON_IDS[u.reason ?? 'other'], cancelNote: u.note ?? '' } };
+        return [{ method: 'POST', path: `/food-orders/${id}/${u.scheduled ? 'verify-scheduled' : 'verify'}`, body: {} }];
+      case 'reject': {
+        const reason = u.reason ?? 'other';
+        const options = await read({ path: `/food-orders/${id}/cancel-options`, cacheMs: 10 * 60_000 });
+        return [{ method: 'POST', path: `/food-orders/${id}/cancel`, body: { cancelReasonId: getirCancelReasonId(options, reason), cancelNote: u.note || REJECT_REASON_LABELS[reason] } }];
+      }
       case 'ready':
-        return { method: 'POST', path: `/food-orders/${id}/prepare`, body: {} };
+        return [{ method: 'POST', path: `/food-orders/${id}/prepare`, body: {} }];
       case 'picked_up':
-        return { method: 'POST', path: `/food-orders/${id}/handover`, body: {} };
+        return [{ method: 'POST', path: `/food-orders/${id}/handover`, body: {} }];
       case 'delivered':
-        return { method: 'POST', path: `/food-orders/${id}/deliver`, body: {} };
+        return [{ method: 'POST', path: `/food-orders/${id}/deliver`, body: {} }];
       case 'pause':
         // Getir closes a restaurant for 15, 30 or 45 minutes only: the nearest of them, never shorter than asked
-        return { method: 'PUT', path: '/restaurants/status/close', body: { timeOffAmount: GETIR_CLOSE_MINUTES.find((m) => m >= (u.minutes ?? 30)) ?? 45 } };
+        return [{ method: 'PUT', path: '/restaurants/status/close', body: { timeOffAmount: GETIR_CLOSE_MINUTES.find((m) => m >= (u.minutes ?? 30)) ?? 45 } }];
+      case 'resume':
+        // the time off ends by itself
+        return [];
     }
   },
 };

@@ -16,20 +16,23 @@ import {
   cancelReasonText,
   type PlatformAdapter,
   type PlatformCancellation,
+  type PlatformConnection,
   type PlatformOrder,
 } from './types';
 
 /**
  * Trendyol Go (meal). Trendyol documents no order webhook for meal: integrators poll
- * `GET …/integrator/order/meal/suppliers/{supplierId}/packages` and read each package; Sofra takes
- * one package as the body (from a poller or a relay), authenticated with HTTP Basic
- * supplierId:webhookSecret — the mechanism of Trendyol's own calls. Our calls use HTTP Basic
+ * `GET …/integrator/order/meal/suppliers/{supplierId}/packages` and read each package. Sofra polls
+ * (trendyol-poller.ts) and also takes one package as a body (from a relay), authenticated with HTTP
+ * Basic supplierId:webhookSecret — the mechanism of Trendyol's own calls. Our calls use HTTP Basic
  * apiKey:apiSecret under /integrator/order/meal/suppliers/{supplierId}/… (base api.tgoapis.com)
  * with the headers Trendyol requires (`User-Agent: "<supplierId> - SelfIntegration"`,
- * `x-agentname`, `x-executor-user`): picked and invoiced name the package in the body, the
- * courier steps and unsupplied in the path (unsupplied lists the package's item ids). Integrators
- * differ on these paths (one puts every package id in the path); Sofra follows the one that
- * transcribes Trendyol's own documents (tests/fixtures/platforms/SOURCES.md).
+ * `x-agentname`, `x-executor-user`): picked, invoiced and unsupplied name the package in the body
+ * (unsupplied with its packageItemIds and a reason id), the two courier steps of the restaurant's
+ * own delivery (manual-shipped, manual-delivered) in the path. Integrators differ on these paths
+ * (one puts every package id in the path); Sofra follows Trendyol's own pages as extracted from
+ * developers.tgoapps.com and the integrations that agree with them (tests/fixtures/platforms/SOURCES.md).
+ * The store's open/closed status is another API, /integrator/store/meal/…/stores/{storeId}/status.
  *
  * A package as Trendyol's "Model 1" (developers.tgoapps.com; the fixtures under
  * tests/fixtures/platforms/trendyol, sources in SOURCES.md there): a line is one product with
@@ -226,12 +229,53 @@ function toOrder(p: Payload): PlatformOrder {
   };
 }
 
-/** Sofra acts as one user on Trendyol's side (x-executor-user); the connection names no person. */
+/** Sofra as the integrator (x-agentname), and as the acting user when the connection names no e-mail. */
+const TRENDYOL_AGENT = 'SelfIntegration';
 const TRENDYOL_EXECUTOR = 'Sofra';
 
-// Trendyol's unsupplied reasons are its own ids (621–627); which one means what is not in the
-// documents this adapter follows, so these still need checking against a Trendyol account
-const UNSUPPLIED_REASONS: Record<RejectReason, number> = { dish_unavailable: 1, too_busy: 2, closed: 3, out_of_area: 4, other: 5 };
+/**
+ * The headers Trendyol requires on every call (403 without a User-Agent): the supplier and who
+ * integrates (`"<supplierId> - SelfIntegration"`), the integrator's name (x-agentname) and the
+ * e-mail of the person acting (x-executor-user: the connection's, set in Ayarlar).
+ */
+export const trendyolHeaders = (connection: Pick<PlatformConnection, 'remoteCode' | 'executorUser'>) => ({
+  'user-agent': `${connection.remoteCode} - SelfIntegration`,
+  'x-agentname': TRENDYOL_AGENT,
+  'x-executor-user': connection.executorUser || TRENDYOL_EXECUTOR,
+});
+
+/**
+ * Trendyol's unsupplied reasons a restaurant may send (its own ids; 601–607, 625 and the like are
+ * Trendyol's and the customer's, never ours): 621 a supply problem, 622 the store is closed, 623
+ * the store cannot prepare the order, 624 too busy / no courier and 626 outside the area — these two
+ * only for a restaurant delivering with its own couriers (Model 1) —, 627 an order mix-up. Which id
+ * means what: the reason lists of two independent integrations (tests/fixtures/platforms/SOURCES.md);
+ * Trendyol's page lists the ids without a public transcription of their words. A GO package
+ * (Trendyol's courier) is refused as "cannot prepare" where the Model 1 reason does not apply; an
+ * unnamed reason too: it is the restaurant's own, never blamed on the customer.
+ */
+export const TRENDYOL_UNSUPPLIED_REASONS = { supply: 621, closed: 622, cannotPrepare: 623, busy: 624, outOfArea: 626, mixUp: 627 } as const;
+
+export function unsuppliedReasonId(reason: RejectReason, platformCourier: boolean) {
+  const r = TRENDYOL_UNSUPPLIED_REASONS;
+  switch (reason) {
+    case 'dish_unavailable':
+      return r.supply;
+    case 'closed':
+      return r.closed;
+    case 'too_busy':
+      return platformCourier ? r.cannotPrepare : r.busy;
+    case 'out_of_area':
+      return platformCourier ? r.cannotPrepare : r.outOfArea;
+    case 'other':
+      return r.cannotPrepare;
+  }
+}
+
+export const TRENDYOL_MESSAGES = {
+  noStore: 'Trendyol şube kimliği (storeId) girilmemiş: Ayarlar > Yemek Platformları’nda yazın',
+  noItems: 'Paketin ürün kalemleri (packageItemId) bilinmiyor: Trendyol’a iptal bildirilemez',
+} as const;
 
 function basicOf(header: string | string[] | undefined) {
   if (typeof header !== 'string' || !header.startsWith('Basic ')) return null;
@@ -271,26 +315,36 @@ export const trendyol: PlatformAdapter = {
   async authHeaders(connection) {
     return { authorization: basicHeader(connection.clientId, connection.clientSecret) };
   },
-  request(u, connection) {
-    // Trendyol refuses a call without these (403): who integrates, and which user acts
-    const headers = { 'user-agent': `${connection.remoteCode} - SelfIntegration`, 'x-agentname': 'SelfIntegration', 'x-executor-user': TRENDYOL_EXECUTOR };
-    const base = `/integrator/order/meal/suppliers/${encodeURIComponent(connection.remoteCode)}`;
+  authShown: { authorization: 'Basic <base64(apiKey:apiSecret)>' },
+  async request(u, connection) {
+    const headers = trendyolHeaders(connection);
+    const supplier = encodeURIComponent(connection.remoteCode);
+    const orders = `/integrator/order/meal/suppliers/${supplier}/packages`;
     const packageId = u.externalId ?? '';
-    const onPackage = `${base}/packages/${encodeURIComponent(packageId)}`;
+    // Trendyol's pages name the package in the body for picked, invoiced and unsupplied, in the
+    // path for the two courier steps of a restaurant's own delivery (its "Model 1")
+    const onPackage = `${orders}/${encodeURIComponent(packageId)}`;
     switch (u.kind) {
       case 'accept':
-        return { method: 'PUT', path: `${base}/packages/picked`, headers, body: { packageId, preparationTime: u.prepMinutes ?? 20 } };
+        return [{ method: 'PUT', path: `${orders}/picked`, headers, body: { packageId, preparationTime: u.prepMinutes ?? 20 } }];
       case 'reject':
-        // every unit of the package not supplied; the reason ids are Trendyol's own list
-        return { method: 'PUT', path: `${onPackage}/unsupplied`, headers, body: { itemIdList: u.itemIds ?? [], reasonId: UNSUPPLIED_REASONS[u.reason ?? 'other'] } };
+        // every unit of the package, not supplied, with Trendyol's own reason id
+        if (!u.itemIds?.length) throw new Error(TRENDYOL_MESSAGES.noItems);
+        return [{ method: 'PUT', path: `${orders}/unsupplied`, headers, body: { packageId, itemIdList: u.itemIds, reasonId: unsuppliedReasonId(u.reason ?? 'other', u.platformCourier ?? false) } }];
       case 'ready':
-        return { method: 'PUT', path: `${base}/packages/invoiced`, headers, body: { packageId } };
+        return [{ method: 'PUT', path: `${orders}/invoiced`, headers, body: { packageId } }];
       case 'picked_up':
-        return { method: 'PUT', path: `${onPackage}/manual-shipped`, headers, body: {} };
+        return [{ method: 'PUT', path: `${onPackage}/manual-shipped`, headers, body: {} }];
       case 'delivered':
-        return { method: 'PUT', path: `${onPackage}/manual-delivered`, headers, body: {} };
+        return [{ method: 'PUT', path: `${onPackage}/manual-delivered`, headers, body: {} }];
       case 'pause':
-        return { method: 'PUT', path: `${base}/restaurants/working-status`, headers, body: { workingStatus: 'CLOSED', closedMinutes: u.minutes ?? 30 } };
+      case 'resume': {
+        // Trendyol's store status has no duration: Yoğunuz closes the branch, and a 'resume' queued
+        // for its end opens it again (platform-settings.ts)
+        if (!connection.storeId) throw new Error(TRENDYOL_MESSAGES.noStore);
+        const path = `/integrator/store/meal/suppliers/${supplier}/stores/${encodeURIComponent(connection.storeId)}/status`;
+        return [{ method: 'PUT', path, headers, body: { status: u.kind === 'pause' ? 'CLOSED' : 'OPEN' } }];
+      }
     }
   },
 };

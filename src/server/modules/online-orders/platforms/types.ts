@@ -15,7 +15,8 @@ import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../../shared/do
 
 export const isPlatform = (v: string): v is DeliveryPlatform => (DELIVERY_PLATFORMS as readonly string[]).includes(v);
 
-export const OUTGOING_KINDS = ['accept', 'reject', 'ready', 'picked_up', 'delivered', 'pause'] as const;
+/** 'resume': the end of a Yoğunuz on a platform that does not reopen by itself (Trendyol's store status) */
+export const OUTGOING_KINDS = ['accept', 'reject', 'ready', 'picked_up', 'delivered', 'pause', 'resume'] as const;
 export type OutgoingKind = (typeof OUTGOING_KINDS)[number];
 
 /** What the outbox stores for one call; the adapter turns it into the platform's request when sending. */
@@ -34,6 +35,8 @@ export interface OutgoingUpdate {
   scheduled?: boolean;
   /** the units of the order on the platform (Trendyol's packageItemIds, named when refusing the package) */
   itemIds?: string[];
+  /** 'reject': the platform's own courier was to deliver (Trendyol offers some reasons only to restaurants with their own couriers) */
+  platformCourier?: boolean;
 }
 
 /** A platform's connection for one restaurant (the platform_connections row). */
@@ -43,6 +46,12 @@ export interface PlatformConnection {
   clientId: string;
   clientSecret: string;
   remoteCode: string;
+  /** Yemeksepeti: Delivery Hero's chain code */
+  chainCode: string;
+  /** Trendyol: the store (branch) id */
+  storeId: string;
+  /** Trendyol: the e-mail named as the person acting (x-executor-user) */
+  executorUser: string;
   baseUrl: string;
   productMap: Record<string, string>;
 }
@@ -108,6 +117,29 @@ export interface HttpCall {
   body: unknown;
 }
 
+/** A GET an adapter needs answered before it can write its call (Delivery Hero's availability, Getir's cancel options). */
+export interface PlatformRead {
+  path: string;
+  headers?: Record<string, string>;
+  /** how long its answer may be reused (ms); absent = ask every time */
+  cacheMs?: number;
+}
+
+/** Answers a read: the JSON body, or null when the platform answered without one (Delivery Hero's 204). */
+export type PlatformReader = (read: PlatformRead) => Promise<unknown>;
+
+/** What the platform told Sofra beforehand that helps read an order (Getir's payment methods). */
+export interface PlatformLookups {
+  /** the platform's payment methods: id → its Turkish name */
+  paymentMethods?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Thrown by an adapter when, having read the platform's state, there is nothing to send (Delivery
+ * Hero has no open platform left to close): the update counts as sent, with this as its note.
+ */
+export class NoCallNeeded extends Error {}
+
 type FetchLike = typeof fetch;
 
 export interface PlatformAdapter {
@@ -116,15 +148,20 @@ export interface PlatformAdapter {
   authenticateWebhook(headers: IncomingHttpHeaders, connection: PlatformConnection): boolean;
   /** the documented order payload; a refusal is a 400 with the Turkish message */
   payload: z.ZodType;
-  toOrder(payload: never): PlatformOrder;
+  toOrder(payload: never, lookups?: PlatformLookups): PlatformOrder;
   /** the platform's cancellation of an order (its own webhook format, same authentication) */
   cancellation: z.ZodType;
   /** `externalId`: the order named by the call's URL (Yemeksepeti names it only there) */
   toCancellation(payload: never, externalId?: string): PlatformCancellation;
   /** the headers that authenticate our calls (may log in first) */
   authHeaders(connection: PlatformConnection, fetchImpl: FetchLike): Promise<Record<string, string>>;
-  /** the platform's call for the update, or null where the platform has no such call (counted as sent) */
-  request(update: OutgoingUpdate, connection: PlatformConnection): HttpCall | null;
+  /** how those headers look, for the simulator's record of a call (never a secret) */
+  authShown: Record<string, string>;
+  /**
+   * The platform's calls for the update, in order, after the reads it needs; [] where the platform
+   * has no such call (counted as sent).
+   */
+  request(update: OutgoingUpdate, connection: PlatformConnection, read: PlatformReader): Promise<HttpCall[]>;
 }
 
 // ------------------------------------------------------------------ shared pieces of the payloads

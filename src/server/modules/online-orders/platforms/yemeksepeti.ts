@@ -22,6 +22,7 @@ import {
   type PlatformCancellation,
   type PlatformOrder,
 } from './types';
+import { closeVendorCalls } from './yemeksepeti-availability';
 
 /**
  * Yemeksepeti = Delivery Hero's POS plugin API (the same integration middleware as foodpanda and
@@ -311,27 +312,27 @@ export const yemeksepeti: PlatformAdapter = {
     if (!access_token) throw new Error('Yemeksepeti girişi jeton döndürmedi');
     return { authorization: `Bearer ${access_token}` };
   },
-  request(u, connection) {
+  authShown: { authorization: 'Bearer <access_token: POST /v2/login>' },
+  async request(u, connection, read) {
     const token = encodeURIComponent(u.token ?? '');
     switch (u.kind) {
       case 'accept':
-        return { method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_accepted', acceptanceTime: new Date(Date.now() + (u.prepMinutes ?? 20) * 60_000).toISOString(), remoteOrderId: u.externalId } };
+        return [{ method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_accepted', acceptanceTime: new Date(Date.now() + (u.prepMinutes ?? 20) * 60_000).toISOString(), remoteOrderId: u.externalId } }];
       case 'reject':
-        return { method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_rejected', reason: REJECT_CODES[u.reason ?? 'other'], message: u.note ?? '' } };
+        return [{ method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_rejected', reason: REJECT_CODES[u.reason ?? 'other'], message: u.note ?? '' } }];
       case 'ready':
-        return { method: 'POST', path: `/v2/orders/${token}/preparation-completed`, body: {} };
+        return [{ method: 'POST', path: `/v2/orders/${token}/preparation-completed`, body: {} }];
       case 'picked_up':
-        return { method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_picked_up' } };
+        return [{ method: 'POST', path: `/v2/order/status/${token}`, body: { status: 'order_picked_up' } }];
       case 'delivered':
         // Delivery Hero has no "delivered" status for a plugin to send: its rider or the vendor's own
         // delivery ends the order on the platform's side
-        return null;
+        return [];
       case 'pause':
-        return {
-          method: 'PUT',
-          path: `/v2/remoteVendors/${encodeURIComponent(connection.remoteCode)}/availability`,
-          body: { availabilityState: 'CLOSED_UNTIL', closedReason: 'TOO_BUSY_KITCHEN', closingMinutes: u.minutes ?? 30 },
-        };
+        return closeVendorCalls(connection, u.minutes ?? 30, read);
+      case 'resume':
+        // CLOSED_UNTIL ends by itself at the closing minutes' end
+        return [];
     }
   },
 };

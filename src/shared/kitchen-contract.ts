@@ -83,6 +83,11 @@ export const kitchenOrder = z.object({
    * on the kitchen screen (a Gel-Al is paid before it is cooked); Geri Al is no longer offered.
    */
   isTicketClosed: z.boolean(),
+  /**
+   * A scheduled online or phone order (one the customer asked for later): when it was promised
+   * (ISO), so the card says "Teslim: 17:15" and the cook times it; null for every other ticket.
+   */
+  promisedAt: z.string().nullable(),
   lines: z.array(kitchenLine),
 });
 export type KitchenOrder = z.infer<typeof kitchenOrder>;

@@ -27,6 +27,7 @@ const card = (lines: KitchenOrder['lines']): KitchenOrder => ({
   sentAt: '2026-11-22T10:00:00.000Z',
   isAddition: false,
   isTicketClosed: false,
+  promisedAt: null,
   sequence: 1,
   lines,
 });

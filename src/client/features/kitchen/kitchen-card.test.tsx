@@ -34,6 +34,7 @@ const card = (lines: KitchenLine[]): KitchenOrder => ({
   sentAt: '2026-11-25T18:00:00Z',
   isAddition: false,
   isTicketClosed: false,
+  promisedAt: null,
   sequence: 1,
   lines,
 });
@@ -113,5 +114,22 @@ describe('kitchen card: a closed bill', () => {
   it('shows no closed mark on an open bill’s card', () => {
     const { article } = renderCard([starter]);
     expect(within(article).queryByTestId('card-ticket-closed')).toBeNull();
+  });
+});
+
+describe('kitchen card: a scheduled order', () => {
+  it('says when it was promised ("Teslim: 17:15"), on the card and in its name; a card of any other order does not', () => {
+    // 17:15 in Istanbul: the card reads the time in the screen's own zone, as every kitchen clock does
+    const promisedAt = '2026-11-25T14:15:00Z';
+    const { article } = renderCard([starter], vi.fn(), { promisedAt, type: 'delivery', tableName: null, customerName: 'Ayşe' });
+    const expected = `Teslim: ${new Date(promisedAt).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
+    expect(within(article).getByTestId('card-promised')).toHaveTextContent(expected);
+    expect(article).toHaveAccessibleName(new RegExp(expected));
+  });
+
+  it('shows no promised time for an order for now', () => {
+    const { article } = renderCard([starter]);
+    expect(within(article).queryByTestId('card-promised')).toBeNull();
+    expect(article).not.toHaveAccessibleName(/Teslim/);
   });
 });

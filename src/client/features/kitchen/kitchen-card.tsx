@@ -36,7 +36,7 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
       data-testid="kitchen-card"
       data-batch={card.batchId}
       data-closed={card.isTicketClosed || undefined}
-      aria-label={`${where}${card.isAddition ? `, ${kt.addition}` : ''}${card.isTicketClosed ? `, ${kt.ticketClosed}` : ''}, ${kt.minutes(minutes)}`}
+      aria-label={`${where}${card.promisedAt ? `, ${kt.promised(clock(card.promisedAt))}` : ''}${card.isAddition ? `, ${kt.addition}` : ''}${card.isTicketClosed ? `, ${kt.ticketClosed}` : ''}, ${kt.minutes(minutes)}`}
     >
       <header className={classes.cardHead}>
         <div className={classes.cardTitleRow}>
@@ -46,6 +46,11 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
             {level !== 'fresh' && <strong> · {kt.ageLabels[level]}</strong>}
           </span>
         </div>
+        {card.promisedAt && (
+          <p className={classes.promised} data-testid="card-promised">
+            <span aria-hidden>⏰</span> {kt.promised(clock(card.promisedAt))}
+          </p>
+        )}
         {card.isAddition && <span className={classes.additionBadge}>+ {kt.addition}</span>}
         {card.isTicketClosed && (
           <span className={classes.closedBadge} data-testid="card-ticket-closed">

@@ -28,6 +28,8 @@ export const kt = {
   ageLabels: { fresh: 'Zamanında', warn: 'Gecikiyor', late: 'Geç kaldı' },
   waiter: 'Garson',
   sentAt: 'Gönderildi',
+  /** a scheduled order's promised time on its card: "Teslim: 17:15" */
+  promised: (time: string) => `Teslim: ${time}`,
   tapHint: 'Ürüne dokunun: Bekliyor → Hazırlanıyor → Hazır',
   newOrder: 'Yeni sipariş',
   served: 'Servis Edildi',

@@ -14,7 +14,7 @@ const main = (over: Partial<KitchenLine>): KitchenLine => ({
 });
 const card = (line: KitchenLine): KitchenOrder => ({
   batchId: 'b1', ticketId: 't1', ticketNumber: 3, tableName: 'Salon 2', type: 'table', customerName: null, waiterName: null,
-  sentAt: '2026-11-25T18:00:00Z', isAddition: false, isTicketClosed: false, sequence: 1, lines: [line],
+  sentAt: '2026-11-25T18:00:00Z', isAddition: false, isTicketClosed: false, promisedAt: null, sequence: 1, lines: [line],
 });
 
 describe('a fired course on the kitchen screen', () => {

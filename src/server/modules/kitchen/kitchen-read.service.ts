@@ -4,7 +4,7 @@ import type { KitchenAlert, KitchenLine, KitchenOrder, KitchenOrdersQuery, Ready
 import { ACTIVE_KITCHEN_STATUSES, UNACKNOWLEDGED_ALERT_SECONDS } from '../../../shared/kitchen-contract';
 import type { LineStatus, TicketType } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';
-import { kitchenAcks, kitchenBatches, ticketLines, tickets, users } from '../../db/schema';
+import { kitchenAcks, kitchenBatches, onlineOrders, ticketLines, tickets, users } from '../../db/schema';
 
 const waiter = alias(users, 'waiter');
 const sender = alias(users, 'sender');
@@ -37,6 +37,8 @@ export const cardColumns = {
   // the ticket's waiter; on a table whose waiter is gone, who sent the batch. An online or phone
   // order has none (nobody on the floor took it): its card names no Garson.
   waiterName: sql<string | null>`case when ${tickets.waiterId} is null and ${tickets.type} <> 'table' then null else coalesce(${waiter.name}, ${sender.name}) end`,
+  // a scheduled online order's promised time (its ticket's only online order; indexed by ticket)
+  promisedAt: sql<Date | string | null>`(select ${onlineOrders.expectedAt} from ${onlineOrders} where ${onlineOrders.ticketId} = ${tickets.id} and ${onlineOrders.isScheduled} limit 1)`,
   lineId: ticketLines.id,
   name: ticketLines.name,
   quantity: ticketLines.quantity,
@@ -88,6 +90,7 @@ export function groupCards(rows: readonly CardRow[]): KitchenOrder[] {
         isAddition: r.sequence > 1,
         sequence: r.sequence,
         isTicketClosed: r.ticketStatus !== 'open',
+        promisedAt: r.promisedAt === null ? null : new Date(r.promisedAt).toISOString(),
         lines: [],
       };
       cards.set(key, card);

@@ -1,5 +1,7 @@
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
+import { commandDeps } from '../../lib/routes';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { sendDueScheduledOrders } from './scheduled-orders';
 import { FAST, authOf, connected, deliver, inbox, useFakePlatform } from './platforms-test-kit';
 import { YEMEKSEPETI_ORDER } from './platforms/fixtures';
 
@@ -25,15 +27,25 @@ async function acceptedYemeksepeti(preOrder: boolean, code: string) {
   const accepted = await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 20 });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const kitchen = await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurant.id}/kitchen/orders`, cookies: restaurant.kitchen.cookies });
-  return { ticketId: accepted.json().ticketId as string, cards: kitchen.json() as KitchenOrder[] };
+  const cardsNow = async () =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurant.id}/kitchen/orders`, cookies: restaurant.kitchen.cookies })).json() as KitchenOrder[];
+  return { ticketId: accepted.json().ticketId as string, cards: kitchen.json() as KitchenOrder[], inAnHour, cardsNow };
 }
 
-it('an order for now reaches the kitchen on Onayla though Yemeksepeti expects it in an hour', async () => {
+it('an order for now reaches the kitchen on Onayla though Yemeksepeti expects it in an hour, its card promising no time', async () => {
   const { ticketId, cards } = await acceptedYemeksepeti(false, 'YS-NOW-1');
-  expect(cards.some((c) => c.ticketId === ticketId)).toBe(true);
+  const card = cards.find((c) => c.ticketId === ticketId);
+  expect(card?.promisedAt).toBeNull();
 });
 
 it('a pre-order for an hour from now waits (it is cooked at the promised time less the preparation minutes)', async () => {
   const { ticketId, cards } = await acceptedYemeksepeti(true, 'YS-PRE-1');
   expect(cards.some((c) => c.ticketId === ticketId)).toBe(false);
+});
+
+it('a pre-order’s kitchen card, when it reaches the kitchen, carries the promised time (the card shows "Teslim: 17:15")', async () => {
+  const { ticketId, inAnHour, cardsNow } = await acceptedYemeksepeti(true, 'YS-PRE-2');
+  expect(await sendDueScheduledOrders(commandDeps(ctx.app), new Date(Date.parse(inAnHour) - 20 * 60_000))).toBeGreaterThanOrEqual(1);
+  const card = (await cardsNow()).find((c) => c.ticketId === ticketId);
+  expect(card?.promisedAt).toBe(inAnHour);
 });

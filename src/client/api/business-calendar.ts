@@ -3,7 +3,8 @@ import { businessDay, DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../sh
 import type { OpenDayInfo } from '../../shared/day-close-contract';
 import { api } from './http';
 import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath, useGeneralSettings } from './restaurant';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+import { useGeneralSettings } from '../features/settings/api';
 
 /**
  * The business day open now, as the server counts it: the clock's business day, or the day after

@@ -6,10 +6,11 @@ import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLines
 import { printFailuresQuery } from './queries/printing';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from './queries/tickets';
-import { generalSettingsQuery, menuQuery, restaurantPath, sectionsQuery, tablesQuery } from './restaurant';
+import { menuQuery, restaurantPath, sectionsQuery, tablesQuery } from './restaurant';
 import { printerSettingsQuery } from './printer-settings';
 import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';
 import { clearUserSession, setUserSession } from './session';
+import { generalSettingsQuery } from '../features/settings/api';
 
 /** Every read whose URL names the signed-in person's restaurant. */
 const RESTAURANT_READS: [string, () => QueryObserverOptions<any, any, any, any, any>][] = [

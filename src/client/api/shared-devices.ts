@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PinState, SharedDevice, SharedDeviceInfo, StaffPinState } from '../../shared/pin-contract';
+import type { SharedDevice, SharedDeviceInfo, StaffPinState } from '../../shared/pin-contract';
 import { api } from './http';
 import { queryKeys } from './query-keys';
 import { currentRestaurantId, restaurantPath } from './restaurant';
@@ -25,5 +25,3 @@ export const staffPinsQuery = (restaurantId: string = currentRestaurantId()) =>
 
 export const sharedDeviceInfoQuery = () =>
   queryOptions({ queryKey: queryKeys.sharedDeviceInfo(), queryFn: () => api<SharedDeviceInfo>('/api/auth/shared-device') });
-
-export const ownPinQuery = () => queryOptions({ queryKey: queryKeys.ownPin(), queryFn: () => api<PinState>('/api/me/pin') });

@@ -9,7 +9,7 @@ import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
 import { BILL_INCOMPLETE, useQueuedCount } from '../../api/offline-queue';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { getUserSession } from '../../api/session';
 import { useScreenTitle } from '../../components/page-title';
 import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';

@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
 import { dayPreviewQuery } from '../../api/day-close';
 import { queryKeys } from '../../api/query-keys';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { BillModal } from './bill-dialogs';
 import { trDay } from '../../../shared/business-day';
 import { lineMarks } from './bill-logic';

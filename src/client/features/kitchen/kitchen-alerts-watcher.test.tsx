@@ -12,7 +12,7 @@ vi.mock('./kitchen-api', () => ({
   useReadyLines: () => ({ data: ready }),
   useKitchenAlerts: () => ({ data: alerts }),
 }));
-vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
+vi.mock('../settings/api', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
 
 const { KitchenAlertsWatcher } = await import('./kitchen-alerts-watcher');
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { playChime } from '../../components/chime';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { useKitchenAlerts, useReadyLines } from './kitchen-api';
 import classes from './kitchen.module.css';
 import { kt, whereLabel } from './kitchen-text';

@@ -4,7 +4,8 @@ import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { api } from '../../api/http';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../../api/queries/kitchen';
 import { queryKeys } from '../../api/query-keys';
-import { hasRestaurant, restaurantPath, useGeneralSettings } from '../../api/restaurant';
+import { hasRestaurant, restaurantPath } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 
 const base = () => restaurantPath();
 

@@ -4,7 +4,7 @@ import type { HistoryBatch, KitchenHistoryQuery } from '../../../shared/kitchen-
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
 import { DateField } from '../../components/date-field';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';

@@ -7,9 +7,6 @@ import type { OnlineOrdersWaitingInfo } from '../../../shared/online-orders-cont
 let settingOn = false;
 let waiting: OnlineOrdersWaitingInfo | undefined;
 const askedWith: boolean[] = [];
-vi.mock('../../api/restaurant', () => ({
-  useGeneralSettings: <T,>(select: (s: { kitchenRingsForOnlineOrders: boolean }) => T) => ({ data: select({ kitchenRingsForOnlineOrders: settingOn }) }),
-}));
 vi.mock('../../api/queries/online-orders-waiting', () => ({
   useOnlineOrdersWaiting: (enabled: boolean) => {
     askedWith.push(enabled);
@@ -17,7 +14,10 @@ vi.mock('../../api/queries/online-orders-waiting', () => ({
   },
 }));
 let prefs = { soundEnabled: true, volume: 70, vibrationEnabled: false };
-vi.mock('../../api/preferences', () => ({ usePreferences: () => prefs }));
+vi.mock('../settings/api', () => ({
+  useGeneralSettings: <T,>(select: (s: { kitchenRingsForOnlineOrders: boolean }) => T) => ({ data: select({ kitchenRingsForOnlineOrders: settingOn }) }),
+  usePreferences: () => prefs,
+}));
 const playChime = vi.fn();
 vi.mock('../../components/chime', () => ({ playChime: (volume: number) => playChime(volume) }));
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { KitchenLine, KitchenOrder, KitchenSettableStatus } from '../../../shared/kitchen-contract';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { ConnectionBanner } from './connection-banner';
 import { useBumpBatch, useKitchenOrders, useKitchenThresholds, useSetLineStatus } from './kitchen-api';
 import { ageOf, cardKey, isOnBoard, pendingSummary } from './kitchen-board';

@@ -27,7 +27,7 @@ import {
   type MenuItem,
 } from '../../../shared/menu-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { onlineOrdersQuery } from '../../api/online-orders';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { playAlertChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';
 import classes from './online-orders.module.css';

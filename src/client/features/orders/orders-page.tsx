@@ -10,7 +10,7 @@ import { formatTurkishPhone, normalizeTurkishPhone } from '../../../shared/phone
 import { TICKET_LIMITS, TICKET_TYPE_LABELS, openTicketRequest } from '../../../shared/ticket-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useNow } from '../../components/use-now';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { useFloor } from '../../api/floor';
 import { CounterOrders } from './counter-orders';
 import { FloorView, type TableView } from './floor-view';

@@ -4,7 +4,8 @@ import type { QrTokenResponse } from '../../../shared/table-requests-contract';
 import { apiRequest } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { qrTokensQuery } from '../../api/queries/table-requests';
-import { generalSettingsQuery, restaurantPath, useGeneralSettings } from '../../api/restaurant';
+import { restaurantPath } from '../../api/restaurant';
+import { generalSettingsQuery, useGeneralSettings } from '../settings/api';
 
 const settingsUrl = () => restaurantPath('/settings/general');
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { receiptHeader } from '../../../shared/receipt';
 import { salesReportQuery } from '../../api/reports';
 import { usePrinterSettings } from '../../api/printer-settings';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { printDocument } from '../../components/receipt-html';
 import { DayClosePanel } from './day-close/day-close-panel';
 import { ExceptionsTab, ItemsTab, StaffTab } from './sales/breakdown-tabs';

@@ -13,7 +13,7 @@ import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
 import { playChime } from '../../components/chime';
-import { PREFERENCES_KEY, PREFERENCES_URL } from '../../api/preferences';
+import { PREFERENCES_KEY, PREFERENCES_URL } from './api/preferences';
 import { useSections } from '../../api/restaurant';
 import { PinSection } from './pin-section';
 

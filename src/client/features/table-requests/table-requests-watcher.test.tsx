@@ -16,7 +16,7 @@ vi.mock('./table-requests-api', () => ({
   useRejectTableRequest: () => mutation(reject),
   useAcknowledgeTableCall: () => mutation(acknowledge),
 }));
-vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled: true, volume: 50, vibrationEnabled: true }) }));
+vi.mock('../settings/api', () => ({ usePreferences: () => ({ soundEnabled: true, volume: 50, vibrationEnabled: true }) }));
 const chime = vi.fn();
 vi.mock('../../components/chime', () => ({ playChime: (volume: number) => chime(volume) }));
 

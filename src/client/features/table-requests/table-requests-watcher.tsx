@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatLira } from '../../../shared/money';
 import { rejectTableRequestRequest, type TableRequestInfo } from '../../../shared/table-requests-contract';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';
 import { Modal } from '../../components/modal';
 import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest, useTableRequests } from './table-requests-api';

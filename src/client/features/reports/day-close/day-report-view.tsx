@@ -4,7 +4,7 @@ import { chainHeadText, type DayCloseReport } from '../../../../shared/day-close
 import { receiptHeader } from '../../../../shared/receipt';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
 import { usePrinterSettings } from '../../../api/printer-settings';
-import { useGeneralSettings } from '../../../api/restaurant';
+import { useGeneralSettings } from '../../settings/api';
 import { printDocument } from '../../../components/receipt-html';
 import { dayA4Document, dayReceiptDocument, dayRows, reportTitle } from './day-print';
 import { useBusinessCalendar } from '../../../api/business-calendar';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../shared/staff-contract';
-import { queryKeys } from './query-keys';
-import { fetchDocument } from './use-document-form';
+import { DEFAULT_USER_PREFERENCES, type UserPreferences } from '../../../../shared/staff-contract';
+import { queryKeys } from '../../../api/query-keys';
+import { fetchDocument } from '../../../api/use-document-form';
 
 export const PREFERENCES_URL = '/api/me/preferences';
 /** 'me.preferences' events (the same person's other screen saved) refresh it everywhere. */

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditChainReport } from '../../../shared/audit-chain-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, restaurantPath } from '../restaurant';
+import type { AuditChainReport } from '../../../../shared/audit-chain-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
 
 /**
  * Kayıt bütünlüğü (owner): the restaurant's hash chains checked now. Run only when the owner asks:

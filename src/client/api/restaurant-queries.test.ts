@@ -6,11 +6,12 @@ import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLines
 import { printFailuresQuery } from './queries/printing';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from './queries/tickets';
-import { menuQuery, restaurantPath, sectionsQuery, tablesQuery } from './restaurant';
+import { restaurantPath, sectionsQuery, tablesQuery } from './restaurant';
 import { printerSettingsQuery } from './printer-settings';
 import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';
 import { clearUserSession, setUserSession } from './session';
 import { generalSettingsQuery } from '../features/settings/api';
+import { menuQuery } from '../features/menu/api';
 
 /** Every read whose URL names the signed-in person's restaurant. */
 const RESTAURANT_READS: [string, () => QueryObserverOptions<any, any, any, any, any>][] = [

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMenu } from '../../shared/menu-contract';
 import type { DiningTable, Section } from '../../shared/tables-contract';
 import { tr } from '../i18n/tr';
 import { api } from './http';
@@ -28,11 +27,6 @@ export const restaurantPath = (path = '') => {
   if (!restaurantId) throw new Error(`${tr.session.ended} ${tr.session.signInAgain}`);
   return `/api/restaurants/${encodeURIComponent(restaurantId)}${path}`;
 };
-
-/** The menu as staff screens read it (categories, items with stations and option groups). */
-export const menuQuery = () =>
-  queryOptions({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')), enabled: hasRestaurant });
-export const useMenu = () => useQuery(menuQuery());
 
 export const tablesQuery = () =>
   queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')), enabled: hasRestaurant });

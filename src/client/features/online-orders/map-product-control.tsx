@@ -5,7 +5,7 @@ import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { mapPlatformProduct } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { ChoiceSelect } from '../../components/choice-select';
 import { dishChoices, suggestedDish } from './dish-choices';
 import { pt } from './platform-text';

@@ -14,7 +14,7 @@ import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
 import { customerHistoryQuery, takePhoneOrder } from '../../api/online-orders';
 import { queryKeys } from '../../api/query-keys';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { Modal } from '../../components/modal';
 import { money, ot } from './online-orders-text';
 import { type ChoiceGroup, type Chosen, choiceProblem, customerForNumber, initialChoices, toggleChoice } from './phone-order-choices';

@@ -5,7 +5,7 @@ import { type PlatformConnectionInfo } from '../../../shared/online-orders-contr
 import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
 import { platformConnectionsQuery } from '../../api/online-orders';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { SettingsSection } from '../../components/settings-section';
 import { dishChoices } from './dish-choices';
 import { PlatformConnectionForm } from './platform-connection-form';

@@ -15,7 +15,7 @@ import { MESSAGES } from '../../../shared/errors';
 import { ApiError, api } from '../../api/http';
 import { newIdempotencyKey, useIdempotentRequest } from '../../api/idempotency-key';
 import { useOfflineQueue } from '../../api/offline-queue';
-import { menuQuery } from '../../api/restaurant';
+import { menuQuery } from '../menu/api';
 import { openTicketsQuery, ticketQuery } from '../../api/queries/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { messageFor } from '../../api/field-errors';

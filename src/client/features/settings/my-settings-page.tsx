@@ -6,7 +6,7 @@ import { stationsOf } from '../../../shared/menu-contract';
 import { DEFAULT_USER_PREFERENCES, WRONG_CURRENT_PASSWORD, changeOwnPasswordRequest, type UserPreferences } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { ApiError, api, setSigningOut } from '../../api/http';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { useDocumentForm } from '../../api/use-document-form';
 import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';

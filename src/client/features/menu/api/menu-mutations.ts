@@ -12,12 +12,13 @@ import type {
   SaveOptionGroupRequest,
   UpdateCategoryRequest,
   UpdateItemRequest,
-} from '../../../shared/menu-contract';
-import { ApiError, api, failureMessage } from '../../api/http';
-import { useIdempotentRequest } from '../../api/idempotency-key';
-import { tr } from '../../i18n/tr';
-import { queryKeys } from '../../api/query-keys';
-import { menuQuery, restaurantPath } from '../../api/restaurant';
+} from '../../../../shared/menu-contract';
+import { ApiError, api, failureMessage } from '../../../api/http';
+import { useIdempotentRequest } from '../../../api/idempotency-key';
+import { tr } from '../../../i18n/tr';
+import { queryKeys } from '../../../api/query-keys';
+import { restaurantPath } from '../../../api/restaurant';
+import { menuQuery } from './menu-queries';
 
 export const menuBase = () => restaurantPath('/menu');
 /** The live 'menu' event refreshes every open menu screen through this prefix. */

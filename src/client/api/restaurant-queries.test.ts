@@ -1,17 +1,17 @@
 import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { floorQuery } from './floor';
 import { billDetailQuery, closedBillsQuery } from './queries/bills';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from './queries/kitchen';
 import { printFailuresQuery } from './queries/printing';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from './queries/tickets';
-import { restaurantPath, sectionsQuery, tablesQuery } from './restaurant';
+import { restaurantPath } from './restaurant';
 import { printerSettingsQuery } from './printer-settings';
 import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';
 import { clearUserSession, setUserSession } from './session';
 import { generalSettingsQuery } from '../features/settings/api';
 import { menuQuery } from '../features/menu/api';
+import { sectionsQuery, tablesQuery, floorQuery } from '../features/tables/api';
 
 /** Every read whose URL names the signed-in person's restaurant. */
 const RESTAURANT_READS: [string, () => QueryObserverOptions<any, any, any, any, any>][] = [

@@ -1,13 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DiningTable, Section } from '../../shared/tables-contract';
 import { tr } from '../i18n/tr';
-import { api } from './http';
-import { queryKeys } from './query-keys';
 import { getUserSession } from './session';
 
 /**
- * The signed-in person's restaurant and the reads every feature shares (settings, menu, tables).
- * Features build their URLs and read shared data here, never through another feature's files.
+ * The signed-in person's restaurant, which every feature's API builds its URLs and query keys
+ * with. The reads several features share (settings, menu, tables) live in their feature's api/
+ * folder and are read through its index (features/<x>/api/index.ts).
  */
 export const currentRestaurantId = () => getUserSession()?.restaurantId ?? '';
 
@@ -27,15 +24,3 @@ export const restaurantPath = (path = '') => {
   if (!restaurantId) throw new Error(`${tr.session.ended} ${tr.session.signInAgain}`);
   return `/api/restaurants/${encodeURIComponent(restaurantId)}${path}`;
 };
-
-export const tablesQuery = () =>
-  queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')), enabled: hasRestaurant });
-export const useTables = () => useQuery(tablesQuery());
-
-export const sectionsQuery = (restaurantId: string | undefined) =>
-  queryOptions({
-    queryKey: queryKeys.sections(restaurantId),
-    enabled: Boolean(restaurantId),
-    queryFn: () => api<Section[]>(`/api/restaurants/${encodeURIComponent(restaurantId!)}/sections`),
-  });
-export const useSections = (restaurantId: string | undefined) => useQuery(sectionsQuery(restaurantId));

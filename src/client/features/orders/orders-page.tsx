@@ -11,7 +11,7 @@ import { TICKET_LIMITS, TICKET_TYPE_LABELS, openTicketRequest } from '../../../s
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useNow } from '../../components/use-now';
 import { usePreferences } from '../settings/api';
-import { useFloor } from '../../api/floor';
+import { useFloor } from '../tables/api';
 import { CounterOrders } from './counter-orders';
 import { FloorView, type TableView } from './floor-view';
 import { ticketPath } from './paths';

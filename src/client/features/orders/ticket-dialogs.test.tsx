@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { floorQuery } from '../../api/floor';
+import { floorQuery } from '../tables/api';
 import { describe, expect, it, vi } from 'vitest';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { MoveLinesDialog } from './ticket-dialogs';

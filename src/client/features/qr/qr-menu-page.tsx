@@ -4,7 +4,7 @@ import type { DiningTable } from '../../../shared/tables-contract';
 import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
-import { useTables } from '../../api/restaurant';
+import { useTables } from '../tables/api';
 import { useMenuBase, usePublicMenuSettings, useQrTokens, useRotateQrToken, useSavePublicMenu } from './qr-api';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';

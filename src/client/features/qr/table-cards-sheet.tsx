@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DiningTable } from '../../../shared/tables-contract';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
-import { useTables } from '../../api/restaurant';
+import { useTables } from '../tables/api';
 import { useMenuBase, useQrTokens, useRestaurantName } from './qr-api';
 import { QrImage } from './qr-image';
 import classes from './qr-menu.module.css';

@@ -14,7 +14,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
 import { playChime } from '../../components/chime';
 import { PREFERENCES_KEY, PREFERENCES_URL } from './api/preferences';
-import { useSections } from '../../api/restaurant';
+import { useSections } from '../tables/api';
 import { PinSection } from './pin-section';
 
 

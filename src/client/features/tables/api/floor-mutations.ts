@@ -7,13 +7,13 @@ import type {
   LayoutSection,
   LayoutTable,
   UpdateTableRequest,
-} from '../../../shared/floor-contract';
-import { ApiError, api } from '../../api/http';
-import { floorQuery } from '../../api/floor';
-import { queryKeys } from '../../api/query-keys';
-import { messageFor } from '../../api/field-errors';
-import { restaurantPath } from '../../api/restaurant';
-import { createWriteQueue } from '../../api/write-queue';
+} from '../../../../shared/floor-contract';
+import { ApiError, api } from '../../../api/http';
+import { floorQuery } from './floor-queries';
+import { queryKeys } from '../../../api/query-keys';
+import { messageFor } from '../../../api/field-errors';
+import { restaurantPath } from '../../../api/restaurant';
+import { createWriteQueue } from '../../../api/write-queue';
 
 const restaurantBase = () => restaurantPath();
 

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FloorResponse } from '../../../shared/floor-contract';
-import { useFloor } from '../../api/floor';
-import { setUserSession } from '../../api/session';
-import { floorTable } from '../../test-support/fixtures';
-import { STALE_LAYOUT_MESSAGE, useTableSaver } from './floor-api';
+import type { FloorResponse } from '../../../../shared/floor-contract';
+import { useFloor } from './floor-queries';
+import { setUserSession } from '../../../api/session';
+import { floorTable } from '../../../test-support/fixtures';
+import { STALE_LAYOUT_MESSAGE, useTableSaver } from './floor-mutations';
 
 const RID = 'r1';
 const table = floorTable();

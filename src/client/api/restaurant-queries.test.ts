@@ -2,11 +2,10 @@ import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billDetailQuery, closedBillsQuery } from './queries/bills';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from './queries/kitchen';
-import { printFailuresQuery } from './queries/printing';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from './queries/tickets';
 import { restaurantPath } from './restaurant';
-import { printerSettingsQuery } from './printer-settings';
+import { printerSettingsQuery, printFailuresQuery } from '../features/printing/api';
 import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';
 import { clearUserSession, setUserSession } from './session';
 import { generalSettingsQuery } from '../features/settings/api';

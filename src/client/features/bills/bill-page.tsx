@@ -17,7 +17,7 @@ import { billWhere, canAdjust, lineMarks, reasonsFor } from './bill-logic';
 import { PaymentPanel } from './payment-panel';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { sendBillToPrinter, useBillActions, useBillTicket, type GuardedWrite } from './bills-api';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;

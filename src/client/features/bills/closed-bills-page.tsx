@@ -19,7 +19,7 @@ import { lineMarks } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
 import { RefundDialog } from './refund-dialog';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
 import { useBusinessCalendar } from '../../api/business-calendar';
 

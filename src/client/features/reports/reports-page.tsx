@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { receiptHeader } from '../../../shared/receipt';
 import { salesReportQuery } from '../../api/reports';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { usePrinterSettings } from '../printing/api';
 import { useGeneralSettings } from '../settings/api';
 import { printDocument } from '../../components/receipt-html';
 import { DayClosePanel } from './day-close/day-close-panel';

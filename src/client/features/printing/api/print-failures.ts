@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PrintFailure } from '../../../shared/printing-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
+import type { PrintFailure } from '../../../../shared/printing-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Kitchen slips that did not reach their network printer (owner); the 'printing' event refreshes it. */
 export const printFailuresQuery = () =>

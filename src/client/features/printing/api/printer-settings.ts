@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrinterSettings } from '../../shared/printer-settings';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId } from './restaurant';
-import { fetchDocument } from './use-document-form';
+import type { PrinterSettings } from '../../../../shared/printer-settings';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId } from '../../../api/restaurant';
+import { fetchDocument } from '../../../api/use-document-form';
 
 /** The printer document's URL (GET and PUT). */
 export const printerSettingsUrl = (restaurantId: string) => `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/printer`;

@@ -10,7 +10,7 @@ import { paymentLabel } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
-import { dayPreviewQuery } from '../../api/day-close';
+import { dayPreviewQuery, useBusinessCalendar } from '../reports/api';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../settings/api';
 import { BillModal } from './bill-dialogs';
@@ -21,7 +21,6 @@ import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
 import { RefundDialog } from './refund-dialog';
 import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
-import { useBusinessCalendar } from '../../api/business-calendar';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
 

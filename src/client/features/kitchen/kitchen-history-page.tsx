@@ -9,7 +9,7 @@ import { useKitchenHistory, useRecallBatch } from './kitchen-api';
 import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';
 import { clock, duration, kt, whereLabel } from './kitchen-text';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from '../reports/api';
 
 /**
  * Sipariş Geçmişi (kitchen) and Mutfak Geçmişi (owner): completed cards with their times, per-item

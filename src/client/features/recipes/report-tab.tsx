@@ -10,7 +10,7 @@ import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';
 import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, presetRange, type PeriodPreset } from '../../../shared/reports-contract';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from '../reports/api';
 
 /** The report's periods: the sales report's presets (src/shared/reports-contract.ts), with their words. */
 const PERIODS = PERIOD_PRESETS.map((value) => ({ value, label: PERIOD_PRESET_LABELS[value] }));

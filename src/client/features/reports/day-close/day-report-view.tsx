@@ -7,7 +7,7 @@ import { usePrinterSettings } from '../../printing/api';
 import { useGeneralSettings } from '../../settings/api';
 import { printDocument } from '../../../components/receipt-html';
 import { dayA4Document, dayReceiptDocument, dayRows, reportTitle } from './day-print';
-import { useBusinessCalendar } from '../../../api/business-calendar';
+import { useBusinessCalendar } from '../api/business-calendar';
 
 const PRINT_BLOCKED = 'Yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.';
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { businessDay, DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../shared/business-day';
-import type { OpenDayInfo } from '../../shared/day-close-contract';
-import { api } from './http';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
-import { useGeneralSettings } from '../features/settings/api';
+import { businessDay, DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../../../shared/business-day';
+import type { OpenDayInfo } from '../../../../shared/day-close-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
+import { useGeneralSettings } from '../../settings/api';
 
 /**
  * The business day open now, as the server counts it: the clock's business day, or the day after

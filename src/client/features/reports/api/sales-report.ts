@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ReportTable, SalesReportResponse } from '../../shared/reports-contract';
-import { api } from './http';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+import type { ReportTable, SalesReportResponse } from '../../../../shared/reports-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 const periodParams = (period: { from: string; to: string }) => new URLSearchParams({ from: period.from, to: period.to });
 

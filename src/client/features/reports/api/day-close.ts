@@ -5,13 +5,11 @@ import type {
   ClosedDaySummary,
   DayCloseReport,
   DayCloseRequest,
-  RefundInfo,
-  RefundRequest,
-} from '../../shared/day-close-contract';
-import { api } from './http';
-import { newIdempotencyKey } from './idempotency-key';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+} from '../../../../shared/day-close-contract';
+import { api } from '../../../api/http';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Gün Sonu (owner): the day to close as it stands, the closed days, one report, the open day's Kasa movements. */
 export const dayPreviewQuery = () =>
@@ -44,14 +42,6 @@ export const cashMovementsQuery = () =>
     enabled: hasRestaurant,
   });
 
-/** What went back of one closed bill already (the İade dialog). */
-export const billRefundsQuery = (billId: string) =>
-  queryOptions({
-    queryKey: queryKeys.billRefunds(currentRestaurantId(), billId),
-    queryFn: () => api<RefundInfo[]>(restaurantPath(`/bills/${encodeURIComponent(billId)}/refunds`)),
-    enabled: hasRestaurant,
-  });
-
 const keyed = () => ({ 'idempotency-key': newIdempotencyKey() });
 
 /** One Idempotency-Key per confirmed close: a retried tap gets the same report, never a second close. */
@@ -59,6 +49,3 @@ export const closeDay = (body: DayCloseRequest, key: string = newIdempotencyKey(
   api<DayCloseReport>(restaurantPath('/days/close'), { method: 'POST', body, headers: { 'idempotency-key': key } });
 export const addCashMovement = (body: CashMovementRequest) =>
   api<CashMovementInfo>(restaurantPath('/cash-movements'), { method: 'POST', body, headers: keyed() });
-/** One Idempotency-Key per İade the owner confirms: a retried tap never refunds twice. */
-export const refundBill = (billId: string, body: RefundRequest, key: string = newIdempotencyKey()) =>
-  api<RefundInfo>(restaurantPath(`/bills/${encodeURIComponent(billId)}/refunds`), { method: 'POST', body, headers: { 'idempotency-key': key } });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billDetailQuery, closedBillsQuery } from './queries/bills';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from './queries/kitchen';
 import { staffListQuery } from './queries/staff';
-import { openTicketsQuery, ticketQuery } from './queries/tickets';
+import { openTicketsQuery, ticketQuery } from '../features/orders/api';
 import { restaurantPath } from './restaurant';
 import { printerSettingsQuery, printFailuresQuery } from '../features/printing/api';
 import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';

@@ -15,7 +15,7 @@ import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../api/field-e
 import { ApiError, api } from '../../api/http';
 import { newIdempotencyKey } from '../../api/idempotency-key';
 import { billDetailQuery, closedBillsQuery } from '../../api/queries/bills';
-import { ticketQuery } from '../../api/queries/tickets';
+import { ticketQuery } from '../orders/api';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
 import { createWriteQueue } from '../../api/write-queue';
@@ -28,7 +28,7 @@ export const REFRESHED_NOTE = 'Hesap güncellendi; lütfen kontrol edip tekrar d
 /** Instead of the server's stale-version sentence ("reload the page"): the bill on the screen is already fresh. */
 export const STALE_BILL = 'Bu hesap siz işlem yaparken başka bir ekranda değişti. Ekrandaki hesap güncellendi; kontrol edip tekrar deneyin.';
 
-/** The same cache entry as the adisyon's (api/queries/tickets.ts): one key, one shape. */
+/** The same cache entry as the adisyon's (features/orders/api/ticket-queries.ts): one key, one shape. */
 export const useBillTicket = (ticketId: string) => useQuery(ticketQuery(ticketId));
 
 /** Yazıcıya Gönder: the server prints the bill on the network bill printer (503 when it does not answer). */

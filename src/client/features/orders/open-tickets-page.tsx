@@ -11,7 +11,7 @@ import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { paymentHint } from '../../components/payment-hint';
 import { NO_SECTION, ageLabel, filterTickets, minutesSince, sumTotals, waitersOf, whereLabel, type TicketFilter } from './order-logic';
 import { ticketPath } from './paths';
-import { useOpenTickets } from './tickets-api';
+import { useOpenTickets } from './api/ticket-hooks';
 import classes from './orders.module.css';
 
 /** Açık Masalar (the owner's index): every open ticket, filtered by section, waiter and state, with their sum. */

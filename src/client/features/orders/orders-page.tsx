@@ -15,7 +15,7 @@ import { useFloor } from '../tables/api';
 import { CounterOrders } from './counter-orders';
 import { FloorView, type TableView } from './floor-view';
 import { ticketPath } from './paths';
-import { openTicket } from './tickets-api';
+import { openTicket } from './api/ticket-actions';
 import TicketPage from './ticket-page';
 import classes from './orders.module.css';
 

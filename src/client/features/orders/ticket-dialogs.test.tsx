@@ -7,7 +7,7 @@ import { floorQuery } from '../tables/api';
 import { describe, expect, it, vi } from 'vitest';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { MoveLinesDialog } from './ticket-dialogs';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 
 const line = (id: string, name: string, quantity: number) => ticketLine({ id, menuItemId: id, name, quantity, unitPrice: 1000 });
 const t = ticket({

@@ -9,8 +9,9 @@ import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { whereLabel } from './order-logic';
 import { ticketPath } from './paths';
 import { TicketModal } from './ticket-modal';
-import { useOpenTickets, type TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 import classes from './orders.module.css';
+import { useOpenTickets } from './api/ticket-hooks';
 
 interface Props {
   opened: boolean;

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type {
   FireCourseResponse,
@@ -10,20 +10,18 @@ import type {
   TicketLine,
   UpdateLineRequest,
   UpdateTicketRequest,
-} from '../../../shared/ticket-contract';
-import { MESSAGES } from '../../../shared/errors';
-import { ApiError, api } from '../../api/http';
-import { newIdempotencyKey, useIdempotentRequest } from '../../api/idempotency-key';
-import { useOfflineQueue } from '../../api/offline-queue';
-import { menuQuery } from '../menu/api';
-import { openTicketsQuery, ticketQuery } from '../../api/queries/tickets';
-import { queryKeys } from '../../api/query-keys';
-import { messageFor } from '../../api/field-errors';
-import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
-import { isLeftEmpty, pendingLineFor } from './order-logic';
-import { createWriteQueue } from '../../api/write-queue';
-import { OFFLINE_TEXT, createOfflineTicketActions, shouldQueue } from './offline-actions';
-import { applyQueued, queuedLineIds } from './offline-ticket';
+} from '../../../../shared/ticket-contract';
+import { MESSAGES } from '../../../../shared/errors';
+import { ApiError, api } from '../../../api/http';
+import { newIdempotencyKey, useIdempotentRequest } from '../../../api/idempotency-key';
+import { menuQuery } from '../../menu/api';
+import { ticketQuery } from './ticket-queries';
+import { queryKeys } from '../../../api/query-keys';
+import { messageFor } from '../../../api/field-errors';
+import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
+import { isLeftEmpty, pendingLineFor } from '../order-logic';
+import { createWriteQueue } from '../../../api/write-queue';
+import { OFFLINE_TEXT, createOfflineTicketActions, shouldQueue } from '../offline-actions';
 
 const rid = currentRestaurantId;
 const base = () => restaurantPath('/tickets');
@@ -36,22 +34,6 @@ export const REFRESHED_NOTE = 'Adisyon güncellendi; lütfen kontrol edip tekrar
  */
 export const STALE_TICKET = 'Bu adisyon siz düzenlerken başka bir ekranda değişti. Ekrandaki adisyon güncellendi; kontrol edip tekrar deneyin.';
 const conflictMessage = (err: ApiError) => (err.message === MESSAGES.versionConflict ? STALE_TICKET : `${err.message} ${REFRESHED_NOTE}`);
-
-/** Open tickets (Açık Masalar, Masa Birleştir); the 'tickets' and 'kitchen' live events refresh them. */
-export const useOpenTickets = () => useQuery(openTicketsQuery());
-
-/**
- * One adisyon as the waiter left it: the server's ticket with the offline queue's waiting actions
- * laid over it; `queuedIds` are the lines those actions still have to tell the server about.
- */
-export function useTicket(ticketId: string) {
-  const query = useQuery(ticketQuery(ticketId));
-  const { pending } = useOfflineQueue();
-  const server = query.data;
-  const data = useMemo(() => (server ? applyQueued(server, pending) : server), [server, pending]);
-  const queuedIds = useMemo(() => (server ? queuedLineIds(server, pending) : new Set<string>()), [server, pending]);
-  return { ...query, data, queuedIds };
-}
 
 /**
  * Opens a ticket. For a table that already has one, the server answers 409 naming it: that ticket

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Ticket, TicketSummary } from '../../../shared/ticket-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
+import type { Ticket, TicketSummary } from '../../../../shared/ticket-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Open tickets (Açık Masalar, Masa Birleştir); the 'tickets' and 'kitchen' live events refresh them. */
 export const openTicketsQuery = () =>

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billDetailQuery, closedBillsQuery } from './queries/bills';
+import { billDetailQuery, closedBillsQuery } from '../features/bills/api';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from './queries/kitchen';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from '../features/orders/api';

@@ -16,9 +16,10 @@ import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';
 import { billWhere, canAdjust, lineMarks, reasonsFor } from './bill-logic';
 import { PaymentPanel } from './payment-panel';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { sendBillToPrinter, useBillActions, useBillTicket, type GuardedWrite } from './bills-api';
+import { sendBillToPrinter, useBillActions, type GuardedWrite } from './api/bill-actions';
 import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
+import { useBillTicket } from './api/bill-hooks';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
 

@@ -17,10 +17,11 @@ import { BillModal } from './bill-dialogs';
 import { trDay } from '../../../shared/business-day';
 import { lineMarks } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
+import { reopenBill } from './api/bill-actions';
 import { RefundDialog } from './refund-dialog';
 import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
+import { useBillDetail, useClosedBills } from './api/bill-hooks';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type {
   Approval,
@@ -7,18 +7,17 @@ import type {
   PaymentRequest,
   PaymentResponse,
   SplitResponse,
-} from '../../../shared/bill-contract';
-import type { PrintResponse } from '../../../shared/printing-contract';
-import type { Discount, Ticket } from '../../../shared/ticket-contract';
-import { MESSAGES } from '../../../shared/errors';
-import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../api/field-errors';
-import { ApiError, api } from '../../api/http';
-import { newIdempotencyKey } from '../../api/idempotency-key';
-import { billDetailQuery, closedBillsQuery } from '../../api/queries/bills';
-import { ticketQuery } from '../orders/api';
-import { queryKeys } from '../../api/query-keys';
-import { currentRestaurantId, restaurantPath } from '../../api/restaurant';
-import { createWriteQueue } from '../../api/write-queue';
+} from '../../../../shared/bill-contract';
+import type { PrintResponse } from '../../../../shared/printing-contract';
+import type { Discount, Ticket } from '../../../../shared/ticket-contract';
+import { MESSAGES } from '../../../../shared/errors';
+import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../../api/field-errors';
+import { ApiError, api } from '../../../api/http';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import { ticketQuery } from '../../orders/api';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
+import { createWriteQueue } from '../../../api/write-queue';
 
 const rid = currentRestaurantId;
 const ticketUrl = (ticketId: string) => restaurantPath(`/tickets/${encodeURIComponent(ticketId)}`);
@@ -28,19 +27,11 @@ export const REFRESHED_NOTE = 'Hesap güncellendi; lütfen kontrol edip tekrar d
 /** Instead of the server's stale-version sentence ("reload the page"): the bill on the screen is already fresh. */
 export const STALE_BILL = 'Bu hesap siz işlem yaparken başka bir ekranda değişti. Ekrandaki hesap güncellendi; kontrol edip tekrar deneyin.';
 
-/** The same cache entry as the adisyon's (features/orders/api/ticket-queries.ts): one key, one shape. */
-export const useBillTicket = (ticketId: string) => useQuery(ticketQuery(ticketId));
-
 /** Yazıcıya Gönder: the server prints the bill on the network bill printer (503 when it does not answer). */
 export const sendBillToPrinter = (ticketId: string) => api<PrintResponse>(`${ticketUrl(ticketId)}/print`, { method: 'POST' });
 
 /** "4 kişiye böl": the server splits what remains (the odd kuruş on the last shares). */
 export const fetchSplit = (ticketId: string, shares: number) => api<SplitResponse>(`${ticketUrl(ticketId)}/split?shares=${shares}`);
-
-/** Kapalı Hesaplar: a business day or a range, or one bill by its number. */
-export const useClosedBills = (query: { from?: string; to?: string; number?: number }) => useQuery(closedBillsQuery(query));
-
-export const useBillDetail = (billId: string | null) => useQuery(billDetailQuery(billId));
 
 export async function reopenBill(billId: string, reason: string) {
   return api<Ticket>(restaurantPath(`/bills/${encodeURIComponent(billId)}/reopen`), { method: 'POST', body: { reason } });

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BillDetail, BillSummary } from '../../../shared/bill-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
+import type { BillDetail, BillSummary } from '../../../../shared/bill-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Kapalı Hesaplar: a business day or a range, or one bill by its number. */
 export const closedBillsQuery = (query: { from?: string; to?: string; number?: number }) => {

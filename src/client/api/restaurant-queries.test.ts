@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billDetailQuery, closedBillsQuery } from '../features/bills/api';
-import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from './queries/kitchen';
+import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../features/kitchen/api';
 import { staffListQuery } from './queries/staff';
 import { openTicketsQuery, ticketQuery } from '../features/orders/api';
 import { restaurantPath } from './restaurant';

@@ -8,7 +8,7 @@ import type { KitchenAlert, ReadyLine } from '../../../shared/kitchen-contract';
 // What the two lists answer now; a test changes them and re-renders, as a live event would.
 let ready: ReadyLine[] = [];
 let alerts: KitchenAlert[] = [];
-vi.mock('./kitchen-api', () => ({
+vi.mock('./api/kitchen-hooks', () => ({
   useReadyLines: () => ({ data: ready }),
   useKitchenAlerts: () => ({ data: alerts }),
 }));

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { playChime } from '../../components/chime';
 import { usePreferences } from '../settings/api';
-import { useKitchenAlerts, useReadyLines } from './kitchen-api';
+import { useKitchenAlerts, useReadyLines } from './api/kitchen-hooks';
 import classes from './kitchen.module.css';
 import { kt, whereLabel } from './kitchen-text';
 

@@ -1,32 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KitchenHistoryQuery, KitchenSettableStatus, ServeLinesResponse } from '../../../shared/kitchen-contract';
-import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { api } from '../../api/http';
-import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../../api/queries/kitchen';
-import { queryKeys } from '../../api/query-keys';
-import { hasRestaurant, restaurantPath } from '../../api/restaurant';
-import { useGeneralSettings } from '../settings/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KitchenSettableStatus, ServeLinesResponse } from '../../../../shared/kitchen-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { restaurantPath } from '../../../api/restaurant';
 
 const base = () => restaurantPath();
-
-/*
- * The reads' keys and fetchers are in api/queries/kitchen.ts. Structural sharing keeps an
- * unchanged card the same object between fetches, so a memoised card does not re-render when
- * another one changes.
- */
-export const useKitchenOrders = (station: string) => useQuery(kitchenOrdersQuery(station));
-
-export const useKitchenHistory = (query: KitchenHistoryQuery) =>
-  useQuery({ ...kitchenHistoryQuery(query), placeholderData: (previous) => previous });
-
-export const useReadyLines = (enabled = true) => useQuery({ ...readyLinesQuery(), enabled: () => enabled && hasRestaurant() });
-
-export const useKitchenAlerts = () => useQuery(kitchenAlertsQuery());
-
-/** The owner's warn / late minutes for ageing cards (every role may read the general settings). */
-export function useKitchenThresholds() {
-  return useGeneralSettings((s) => s.kitchenThresholds).data ?? defaultRestaurantSettings('').kitchenThresholds;
-}
 
 function useKitchenMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearUserSession, setUserSession } from '../../api/session';
-import { useKitchenOrders, useReadyLines } from './kitchen-api';
+import { clearUserSession, setUserSession } from '../../../api/session';
+import { useKitchenOrders, useReadyLines } from './kitchen-hooks';
 
 afterEach(() => {
   clearUserSession();

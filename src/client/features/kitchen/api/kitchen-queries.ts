@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { KitchenAlert, KitchenHistoryQuery, KitchenHistoryResponse, KitchenOrder, ReadyLine } from '../../../shared/kitchen-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
+import type { KitchenAlert, KitchenHistoryQuery, KitchenHistoryResponse, KitchenOrder, ReadyLine } from '../../../../shared/kitchen-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /*
  * The kitchen's reads, each one key with its fetcher. All live under queryKeys.kitchen(): the

@@ -7,7 +7,7 @@ import type { OnlineOrdersWaitingInfo } from '../../../shared/online-orders-cont
 let settingOn = false;
 let waiting: OnlineOrdersWaitingInfo | undefined;
 const askedWith: boolean[] = [];
-vi.mock('../../api/queries/online-orders-waiting', () => ({
+vi.mock('../online-orders/api', () => ({
   useOnlineOrdersWaiting: (enabled: boolean) => {
     askedWith.push(enabled);
     return { data: enabled ? waiting : undefined };

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useOnlineOrdersWaiting } from '../../api/queries/online-orders-waiting';
+import { useOnlineOrdersWaiting } from '../online-orders/api';
 import { useGeneralSettings, usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';

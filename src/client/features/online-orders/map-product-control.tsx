@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
-import { mapPlatformProduct } from '../../api/online-orders';
+import { mapPlatformProduct } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { useMenu } from '../menu/api';
 import { ChoiceSelect } from '../../components/choice-select';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { ONLINE_ORDER_STATUSES, ONLINE_ORDER_STATUS_LABELS, type OnlineOrderInfo, type OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
-import { onlineOrdersQuery } from '../../api/online-orders';
+import { onlineOrdersQuery } from './api/online-orders-queries';
 import { menuQuery } from '../menu/api';
 import { BusyControls } from './busy-controls';
 import { OnlineOrderCard } from './online-order-card';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { onlineOrdersQuery } from '../../api/online-orders';
+import { onlineOrdersQuery } from './api/online-orders-queries';
 import { usePreferences } from '../settings/api';
 import { playAlertChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
-import { platformConnectionsQuery } from '../../api/online-orders';
+import { platformConnectionsQuery } from './api/online-orders-queries';
 import { useMenu } from '../menu/api';
 import { SettingsSection } from '../../components/settings-section';
 import { dishChoices } from './dish-choices';

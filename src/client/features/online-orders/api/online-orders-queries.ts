@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AcceptOnlineOrderRequest, AcceptOnlineOrderResult, CustomerHistoryInfo, IntegrationSecretInfo, MapPlatformProductRequest, MapPlatformProductResult, OnlineOrderInfo, PausePlatformRequest, PhoneOrderRequest, PlatformConnectionInfo, PlatformConnectionInput, RejectOnlineOrderRequest } from '../../shared/online-orders-contract';
-import type { DeliveryPlatform } from '../../shared/domain/channels';
-import { api } from './http';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+import type { CustomerHistoryInfo, IntegrationSecretInfo, OnlineOrderInfo, PlatformConnectionInfo } from '../../../../shared/online-orders-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /**
  * Online Sipariş Takibi (owner): the inbox, answered orders of the last day included; the screen
@@ -38,14 +37,6 @@ export const customerHistoryQuery = (phone: string | null) =>
     enabled: () => hasRestaurant() && phone !== null,
   });
 
-export const takePhoneOrder = (body: PhoneOrderRequest) => api<AcceptOnlineOrderResult>(restaurantPath('/online-orders/phone'), { method: 'POST', body });
-export const acceptOnlineOrder = (orderId: string, body: AcceptOnlineOrderRequest) =>
-  api<AcceptOnlineOrderResult>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/accept`), { method: 'POST', body });
-export const rejectOnlineOrder = (orderId: string, body: RejectOnlineOrderRequest) =>
-  api<OnlineOrderInfo>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/reject`), { method: 'POST', body });
-export const handOverOnlineOrder = (orderId: string) => api<OnlineOrderInfo>(restaurantPath(`/online-orders/${encodeURIComponent(orderId)}/handover`), { method: 'POST' });
-export const rotateSofraSecret = () => api<{ secret: string }>(restaurantPath('/integrations/sofra/secret'), { method: 'POST' });
-
 /**
  * The delivery platforms' connections (Ayarlar > Yemek Platformları; the inbox's Yoğunuz). The
  * outbox sends a Yoğunuz after the answer, with no live event of its own: while the last one is
@@ -64,12 +55,3 @@ const isPauseUnsettled = (c: PlatformConnectionInfo) =>
   c.lastPause !== null &&
   (c.lastPause.status === 'pending' || c.lastPause.status === 'failing') &&
   Date.parse(c.lastPause.requestedAt) + c.lastPause.minutes * 60_000 > Date.now();
-
-export const savePlatformConnection = (platform: DeliveryPlatform, body: PlatformConnectionInput) =>
-  api<PlatformConnectionInfo>(restaurantPath(`/integrations/platforms/${platform}`), { method: 'PUT', body });
-/** Eşleştir: the platform's product code → a Sofra dish; the waiting orders with that code get it. */
-export const mapPlatformProduct = (platform: DeliveryPlatform, code: string, body: MapPlatformProductRequest) =>
-  api<MapPlatformProductResult>(restaurantPath(`/integrations/platforms/${platform}/products/${encodeURIComponent(code)}`), { method: 'PUT', body });
-/** Yoğunuz: the platform stops sending orders for `minutes` (sent through the outbox). */
-export const pausePlatform = (platform: DeliveryPlatform, body: PausePlatformRequest) =>
-  api<void>(restaurantPath(`/integrations/platforms/${platform}/pause`), { method: 'POST', body });

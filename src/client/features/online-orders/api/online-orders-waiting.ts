@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OnlineOrdersWaitingInfo } from '../../../shared/online-orders-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from '../restaurant';
+import type { OnlineOrdersWaitingInfo } from '../../../../shared/online-orders-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /**
  * How many online orders wait for the owner's answer, and since when: all the kitchen screen may

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OnlineOrderSimulatorInfo, SimulateOnlineOrderRequest, SimulatedOnlineOrderResult } from '../../shared/online-orders-contract';
-import { api } from './http';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+import type { OnlineOrderSimulatorInfo, SimulateOnlineOrderRequest, SimulatedOnlineOrderResult } from '../../../../shared/online-orders-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Ayarlar > Deneme Siparişleri: shown only where the restaurant has demo data (the server decides). */
 export const onlineOrderSimulatorQuery = () =>

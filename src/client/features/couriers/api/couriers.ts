@@ -9,11 +9,11 @@ import type {
   CreateCourierRequest,
   SettleCourierRequest,
   UpdateCourierRequest,
-} from '../../shared/couriers-contract';
-import { api } from './http';
-import { newIdempotencyKey } from './idempotency-key';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+} from '../../../../shared/couriers-contract';
+import { api } from '../../../api/http';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /**
  * Kurye Takibi (owner): couriers with their last positions and this shift's orders, and the ready

@@ -5,7 +5,7 @@ import { formatTL } from '../../../shared/money';
 import { RECIPE_LIMITS, RECIPE_MESSAGES, daysBetween } from '../../../shared/recipes-contract';
 import { UNIT_LABELS } from '../../../shared/units';
 import { messageFor } from '../../api/field-errors';
-import { recipeReportQuery } from '../../api/recipes';
+import { recipeReportQuery } from './api/recipes';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';

@@ -8,11 +8,11 @@ import type {
   RecipeReportResponse,
   SaveRecipeRequest,
   UpdateIngredientRequest,
-} from '../../shared/recipes-contract';
-import { api } from './http';
-import { newIdempotencyKey } from './idempotency-key';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, hasRestaurant, restaurantPath } from './restaurant';
+} from '../../../../shared/recipes-contract';
+import { api } from '../../../api/http';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Reçete Raporu (owner): Malzemeler, the recipe book and the report of a period of business days. */
 export const ingredientsQuery = () =>

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SharedDevice, SharedDeviceInfo, StaffPinState } from '../../shared/pin-contract';
+import type { SharedDevice, StaffPinState } from '../../shared/pin-contract';
 import { api } from './http';
 import { queryKeys } from './query-keys';
 import { currentRestaurantId, restaurantPath } from './restaurant';
 
 /**
  * Shared devices and PINs (ADR 0009): one key, one fetcher, one shape per endpoint. Personel reads
- * the devices and the members' PIN states, Ayarlar the person's own, and the bill's approval dialog
- * whether this browser is a shared device (and whose PIN may approve on it).
+ * the devices and the members' PIN states here; Ayarlar the person's own PIN in
+ * features/settings/api/own-pin.ts, and the bill's approval dialog whether this browser is a
+ * shared device in features/auth/api/pin-login.ts.
  */
 export const sharedDevicesQuery = (restaurantId: string = currentRestaurantId()) =>
   queryOptions({
@@ -22,6 +23,3 @@ export const staffPinsQuery = (restaurantId: string = currentRestaurantId()) =>
     queryFn: () => api<StaffPinState[]>(restaurantPath('/pins')),
     enabled: restaurantId !== '',
   });
-
-export const sharedDeviceInfoQuery = () =>
-  queryOptions({ queryKey: queryKeys.sharedDeviceInfo(), queryFn: () => api<SharedDeviceInfo>('/api/auth/shared-device') });

@@ -1,6 +1,6 @@
-import type { AuthUser, LoginRequest } from '../../../shared/auth-contract';
-import { api, setSigningOut } from '../../api/http';
-import { clearUserSession, setManualLogout } from '../../api/session';
+import type { AuthUser, LoginRequest } from '../../../../shared/auth-contract';
+import { api, setSigningOut } from '../../../api/http';
+import { clearUserSession, setManualLogout } from '../../../api/session';
 
 /** A new session: from now on a 401 means it ended elsewhere again. */
 const signedIn = (user: AuthUser) => {

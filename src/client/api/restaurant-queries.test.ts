@@ -2,11 +2,10 @@ import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billDetailQuery, closedBillsQuery } from '../features/bills/api';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../features/kitchen/api';
-import { staffListQuery } from './queries/staff';
+import { staffListQuery, sharedDevicesQuery, staffPinsQuery } from '../features/staff/api';
 import { openTicketsQuery, ticketQuery } from '../features/orders/api';
 import { restaurantPath } from './restaurant';
 import { printerSettingsQuery, printFailuresQuery } from '../features/printing/api';
-import { sharedDevicesQuery, staffPinsQuery } from './shared-devices';
 import { clearUserSession, setUserSession } from './session';
 import { generalSettingsQuery } from '../features/settings/api';
 import { menuQuery } from '../features/menu/api';

@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Role } from '../../../shared/roles';
-import type { StaffMember } from '../../../shared/staff-contract';
-import { api } from '../http';
-import { queryKeys } from '../query-keys';
-import { hasRestaurant, restaurantPath } from '../restaurant';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '../../../../shared/roles';
+import type { StaffMember } from '../../../../shared/staff-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { hasRestaurant, restaurantPath } from '../../../api/restaurant';
 
 /** Personel Listesi, searched and filtered by the server; a live 'staff' event refreshes every list. */
 export const staffListQuery = (filter: { search: string; role: Role | '' }) => {
@@ -17,3 +17,5 @@ export const staffListQuery = (filter: { search: string; role: Role | '' }) => {
     enabled: hasRestaurant,
   });
 };
+
+export const useStaffList = (filter: { search: string; role: Role | '' }) => useQuery(staffListQuery(filter));

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SharedDevice, StaffPinState } from '../../shared/pin-contract';
-import { api } from './http';
-import { queryKeys } from './query-keys';
-import { currentRestaurantId, restaurantPath } from './restaurant';
+import type { SharedDevice, StaffPinState } from '../../../../shared/pin-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
 
 /**
  * Shared devices and PINs (ADR 0009): one key, one fetcher, one shape per endpoint. Personel reads

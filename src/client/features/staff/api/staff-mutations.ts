@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
-import type { Role } from '../../../shared/roles';
-import { api } from '../../api/http';
-import { useIdempotentRequest } from '../../api/idempotency-key';
-import { staffListQuery } from '../../api/queries/staff';
-import { queryKeys } from '../../api/query-keys';
-import { restaurantPath } from '../../api/restaurant';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateStaffRequest, StaffMember } from '../../../../shared/staff-contract';
+import type { Role } from '../../../../shared/roles';
+import { api } from '../../../api/http';
+import { useIdempotentRequest } from '../../../api/idempotency-key';
+import { queryKeys } from '../../../api/query-keys';
+import { restaurantPath } from '../../../api/restaurant';
 
 const base = () => restaurantPath('/staff');
 
@@ -13,8 +12,6 @@ export interface StaffWithPassword {
   staff: StaffMember;
   generatedPassword?: string;
 }
-
-export const useStaffList = (filter: { search: string; role: Role | '' }) => useQuery(staffListQuery(filter));
 
 /** Every staff mutation refreshes the lists when it lands. */
 function useStaffMutation<I, O>(request: (input: I) => Promise<O>) {

@@ -5,13 +5,14 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
 import { useTables } from '../tables/api';
-import { useMenuBase, usePublicMenuSettings, useQrTokens, useRotateQrToken, useSavePublicMenu } from './qr-api';
+import { useMenuBase, usePublicMenuSettings, useSavePublicMenu } from './api/public-menu-settings';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';
 import { Modal } from '../../components/modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
+import { useQrTokens, useRotateQrToken } from './api/qr-tokens';
 
 export default function QrMenuPage() {
   return (

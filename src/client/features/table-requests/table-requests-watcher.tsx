@@ -5,9 +5,10 @@ import { rejectTableRequestRequest, type TableRequestInfo } from '../../../share
 import { usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';
 import { Modal } from '../../components/modal';
-import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest, useTableRequests } from './table-requests-api';
+import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest } from './api/table-requests-mutations';
 import classes from './table-requests.module.css';
 import { noticeText, trt } from './table-requests-text';
+import { useTableRequests } from './api/table-requests-queries';
 
 /** As the ready notices vibrate (kitchen-alerts-watcher.tsx). */
 const VIBRATION = [200, 100, 200];

@@ -1,13 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptTableRequestResult, RejectTableRequestRequest } from '../../../shared/table-requests-contract';
-import { api } from '../../api/http';
-import { tableRequestsQuery } from '../../api/queries/table-requests';
-import { queryKeys } from '../../api/query-keys';
-import { restaurantPath } from '../../api/restaurant';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptTableRequestResult, RejectTableRequestRequest } from '../../../../shared/table-requests-contract';
+import { api } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { restaurantPath } from '../../../api/restaurant';
 
 const requestPath = (id: string, action: string) => restaurantPath(`/table-requests/${encodeURIComponent(id)}/${action}`);
-
-export const useTableRequests = () => useQuery(tableRequestsQuery());
 
 function useAnswer<I>(request: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RestaurantSettings } from '../../../shared/restaurant-settings';
-import type { QrTokenResponse } from '../../../shared/table-requests-contract';
-import { apiRequest } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { qrTokensQuery } from '../../api/queries/table-requests';
-import { restaurantPath } from '../../api/restaurant';
-import { generalSettingsQuery, useGeneralSettings } from '../settings/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RestaurantSettings } from '../../../../shared/restaurant-settings';
+import { apiRequest } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { restaurantPath } from '../../../api/restaurant';
+import { generalSettingsQuery, useGeneralSettings } from '../../settings/api';
 
 const settingsUrl = () => restaurantPath('/settings/general');
 
@@ -37,20 +35,5 @@ export function useSavePublicMenu() {
     },
     onSuccess: (doc) => queryClient.setQueryData(generalSettingsQuery().queryKey, doc),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.generalSettings() }),
-  });
-}
-
-/** Each table's QR token by table id (undefined until it arrives): the tables' codes carry it. */
-export function useQrTokens() {
-  const tokens = useQuery(qrTokensQuery());
-  return { ...tokens, byTable: new Map(tokens.data?.tables.map((t) => [t.tableId, t.token])) };
-}
-
-/** Yeni kod: a new token for the table; its old printed code stops ordering at once. */
-export function useRotateQrToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tableId: string) => apiRequest<QrTokenResponse>(restaurantPath(`/tables/${encodeURIComponent(tableId)}/qr-token`), { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: qrTokensQuery().queryKey }),
   });
 }

@@ -1,17 +1,17 @@
 import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restaurantPath } from '../api/restaurant';
+import { clearUserSession, setUserSession } from '../api/session';
 import { billDetailQuery, closedBillsQuery } from '../features/bills/api';
 import { kitchenAlertsQuery, kitchenHistoryQuery, kitchenOrdersQuery, readyLinesQuery } from '../features/kitchen/api';
-import { staffListQuery, sharedDevicesQuery, staffPinsQuery } from '../features/staff/api';
-import { openTicketsQuery, ticketQuery } from '../features/orders/api';
-import { restaurantPath } from './restaurant';
-import { printerSettingsQuery, printFailuresQuery } from '../features/printing/api';
-import { clearUserSession, setUserSession } from './session';
-import { generalSettingsQuery } from '../features/settings/api';
 import { menuQuery } from '../features/menu/api';
-import { sectionsQuery, tablesQuery, floorQuery } from '../features/tables/api';
+import { openTicketsQuery, ticketQuery } from '../features/orders/api';
+import { printFailuresQuery, printerSettingsQuery } from '../features/printing/api';
+import { generalSettingsQuery } from '../features/settings/api';
+import { sharedDevicesQuery, staffListQuery, staffPinsQuery } from '../features/staff/api';
+import { floorQuery, sectionsQuery, tablesQuery } from '../features/tables/api';
 
-/** Every read whose URL names the signed-in person's restaurant. */
+/** Every read whose URL names the signed-in person's restaurant (each through its feature's front door). */
 const RESTAURANT_READS: [string, () => QueryObserverOptions<any, any, any, any, any>][] = [
   ['kitchen orders', () => kitchenOrdersQuery('')],
   ['kitchen orders of a station', () => kitchenOrdersQuery('Izgara')],

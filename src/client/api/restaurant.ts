@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMenu } from '../../shared/menu-contract';
-import type { RestaurantSettings } from '../../shared/restaurant-settings';
-import type { DiningTable, Section } from '../../shared/tables-contract';
 import { tr } from '../i18n/tr';
-import { api } from './http';
-import { queryKeys } from './query-keys';
 import { getUserSession } from './session';
-import { fetchDocument } from './use-document-form';
 
 /**
- * The signed-in person's restaurant and the reads every feature shares (settings, menu, tables).
- * Features build their URLs and read shared data here, never through another feature's files.
+ * The signed-in person's restaurant, which every feature's API builds its URLs and query keys
+ * with. The reads several features share (settings, menu, tables) live in their feature's api/
+ * folder and are read through its index (features/<x>/api/index.ts).
  */
 export const currentRestaurantId = () => getUserSession()?.restaurantId ?? '';
 
@@ -30,36 +24,3 @@ export const restaurantPath = (path = '') => {
   if (!restaurantId) throw new Error(`${tr.session.ended} ${tr.session.signInAgain}`);
   return `/api/restaurants/${encodeURIComponent(restaurantId)}${path}`;
 };
-
-/**
- * The owner's general settings (Ayarlar), as a document with its ETag: the settings form edits it
- * (useDocumentForm), other screens `select` what they need; one key, one shape for all of them, so
- * a 'settings.general' event refreshes all.
- */
-export const generalSettingsQuery = (restaurantId: string = currentRestaurantId()) =>
-  queryOptions({
-    queryKey: queryKeys.generalSettings(restaurantId),
-    queryFn: () => fetchDocument<RestaurantSettings>(`/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`),
-    enabled: restaurantId !== '',
-  });
-
-export function useGeneralSettings<T>(select: (settings: RestaurantSettings) => T) {
-  return useQuery({ ...generalSettingsQuery(), select: (doc) => select(doc.value) });
-}
-
-/** The menu as staff screens read it (categories, items with stations and option groups). */
-export const menuQuery = () =>
-  queryOptions({ queryKey: queryKeys.menu(currentRestaurantId()), queryFn: () => api<AdminMenu>(restaurantPath('/menu')), enabled: hasRestaurant });
-export const useMenu = () => useQuery(menuQuery());
-
-export const tablesQuery = () =>
-  queryOptions({ queryKey: queryKeys.tables(currentRestaurantId()), queryFn: () => api<DiningTable[]>(restaurantPath('/tables')), enabled: hasRestaurant });
-export const useTables = () => useQuery(tablesQuery());
-
-export const sectionsQuery = (restaurantId: string | undefined) =>
-  queryOptions({
-    queryKey: queryKeys.sections(restaurantId),
-    enabled: Boolean(restaurantId),
-    queryFn: () => api<Section[]>(`/api/restaurants/${encodeURIComponent(restaurantId!)}/sections`),
-  });
-export const useSections = (restaurantId: string | undefined) => useQuery(sectionsQuery(restaurantId));

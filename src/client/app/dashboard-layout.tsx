@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
-import { logout } from '../features/auth/auth-api';
+import { logout } from '../features/auth/api';
 import { SwitchUserButton } from '../features/auth/switch-user-button';
 import { getUserSession } from '../api/session';
 import { SidebarCollapseContext, TABLET_QUERY } from '../components/sidebar-collapse';

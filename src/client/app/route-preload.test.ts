@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onlineOrdersQuery } from '../api/online-orders';
+import { onlineOrdersQuery } from '../features/online-orders/api';
 import { clearUserSession, setUserSession } from '../api/session';
 import { preloadRoute } from './route-preload';
 

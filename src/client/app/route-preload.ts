@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isRole, type Role } from '../../shared/roles';
-import { onlineOrdersQuery } from '../api/online-orders';
+import { onlineOrdersQuery } from '../features/online-orders/api';
 import { getUserSession } from '../api/session';
 import { DASHBOARD_LOADERS } from './router';
 

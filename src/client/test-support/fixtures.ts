@@ -1,7 +1,7 @@
 import type { FloorTable } from '../../shared/floor-contract';
 import type { MenuItem, OptionGroup } from '../../shared/menu-contract';
 import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../shared/ticket-contract';
-import { FREE_TABLE } from '../features/tables/floor-api';
+import { FREE_TABLE } from '../features/tables/api';
 
 /**
  * Test data for the client's unit tests: each builder answers one valid object as the API sends

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AuthUser } from '../../../shared/auth-contract';
 import type { PadPerson, SharedDeviceInfo } from '../../../shared/pin-contract';
 import { tr } from '../../i18n/tr';
-import { pinLogin } from './pin-api';
+import { pinLogin } from './api/pin-login';
 import { PinPad } from '../../components/pin-pad';
 import classes from '../../components/pin-pad.module.css';
 

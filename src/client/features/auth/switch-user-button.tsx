@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logout } from './auth-api';
+import { logout } from './api/login';
 import { sharedDeviceName, subscribeSharedDevice } from '../../api/shared-device-hint';
 
 /**

@@ -9,16 +9,17 @@ import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
 import { BILL_INCOMPLETE, useQueuedCount } from '../../api/offline-queue';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { getUserSession } from '../../api/session';
 import { useScreenTitle } from '../../components/page-title';
 import { ApprovalDialog, DiscountDialog, ReasonDialog } from './bill-dialogs';
 import { billWhere, canAdjust, lineMarks, reasonsFor } from './bill-logic';
 import { PaymentPanel } from './payment-panel';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { sendBillToPrinter, useBillActions, useBillTicket, type GuardedWrite } from './bills-api';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { sendBillToPrinter, useBillActions, type GuardedWrite } from './api/bill-actions';
+import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
+import { useBillTicket } from './api/bill-hooks';
 
 const ordersPath = () => `/${getUserSession()?.role ?? 'waiter'}/orders`;
 

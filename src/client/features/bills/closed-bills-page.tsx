@@ -10,18 +10,18 @@ import { paymentLabel } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { messageFor } from '../../api/field-errors';
-import { dayPreviewQuery } from '../../api/day-close';
+import { dayPreviewQuery, useBusinessCalendar } from '../reports/api';
 import { queryKeys } from '../../api/query-keys';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { BillModal } from './bill-dialogs';
 import { trDay } from '../../../shared/business-day';
 import { lineMarks } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
-import { reopenBill, useBillDetail, useClosedBills } from './bills-api';
+import { reopenBill } from './api/bill-actions';
 import { RefundDialog } from './refund-dialog';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBillDetail, useClosedBills } from './api/bill-hooks';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
 

@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domai
 import { messageFor, useFieldErrors } from '../../api/field-errors';
 import { usePaymentBlock } from '../../api/offline-queue';
 import { payableLines, readPayment, type PaymentForm } from './bill-logic';
-import { fetchSplit } from './bills-api';
+import { fetchSplit } from './api/bill-actions';
 import classes from './bills.module.css';
 import { cashShortfall, newSplit, payButtonLabel, quickCash, shareLabel, splitState, tipNote, typedAmount, type SplitPlan } from './payment-logic';
 

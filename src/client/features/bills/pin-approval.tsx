@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PadPerson } from '../../../shared/pin-contract';
-import { sharedDeviceInfoQuery } from '../../api/shared-devices';
+import { sharedDeviceInfoQuery } from '../auth/api';
 import { PinPad } from '../../components/pin-pad';
 
 /**

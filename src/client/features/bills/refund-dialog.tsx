@@ -5,7 +5,7 @@ import type { RefundInfo } from '../../../shared/day-close-contract';
 import { formatTL } from '../../../shared/money';
 import { type Ticket } from '../../../shared/ticket-contract';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
-import { billRefundsQuery, refundBill } from '../../api/day-close';
+import { billRefundsQuery, refundBill } from './api/bill-refunds';
 import { fieldErrorsFrom, messageFor } from '../../api/field-errors';
 import { newIdempotencyKey } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ASSIGNMENT_STATUS_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
 import { formatTL } from '../../../shared/money';
 import { formatTurkishPhone } from '../../../shared/phone';
-import { createCourierLink, revokeCourierLink, settleCourier, updateCourier } from '../../api/couriers';
+import { createCourierLink, revokeCourierLink, settleCourier, updateCourier } from './api/couriers';
 import { messageFor } from '../../api/field-errors';
 import { newIdempotencyKey } from '../../api/idempotency-key';
 import { queryKeys } from '../../api/query-keys';

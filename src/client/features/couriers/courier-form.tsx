@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatTurkishPhone } from '../../../shared/phone';
 import type { CourierInfo } from '../../../shared/couriers-contract';
-import { createCourier, updateCourier } from '../../api/couriers';
+import { createCourier, updateCourier } from './api/couriers';
 import { fieldErrorsFrom, messageFor } from '../../api/field-errors';
 import { queryKeys } from '../../api/query-keys';
 

@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { CourierLinkResult } from '../../../shared/couriers-contract';
-import { courierPageUrl } from '../../api/couriers';
+import { courierPageUrl } from './api/couriers';
 import { Modal } from '../../components/modal';
 import classes from './couriers.module.css';
 import { dateAndClockText } from './courier-time';

@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { CourierBoardResponse } from '../../../shared/couriers-contract';
-import { courierBoardQuery } from '../../api/couriers';
+import { courierBoardQuery } from './api/couriers';
 import { Loaded } from '../../components/loaded';
 import { useNow } from '../../components/use-now';
 import { AddCourierForm } from './courier-form';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AssignableTicketSummary, CourierInfo } from '../../../shared/couriers-contract';
 import { formatTL } from '../../../shared/money';
-import { assignToCourier } from '../../api/couriers';
+import { assignToCourier } from './api/couriers';
 import { messageFor } from '../../api/field-errors';
 import { queryKeys } from '../../api/query-keys';
 

@@ -8,11 +8,11 @@ import type { KitchenAlert, ReadyLine } from '../../../shared/kitchen-contract';
 // What the two lists answer now; a test changes them and re-renders, as a live event would.
 let ready: ReadyLine[] = [];
 let alerts: KitchenAlert[] = [];
-vi.mock('./kitchen-api', () => ({
+vi.mock('./api/kitchen-hooks', () => ({
   useReadyLines: () => ({ data: ready }),
   useKitchenAlerts: () => ({ data: alerts }),
 }));
-vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
+vi.mock('../settings/api', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
 
 const { KitchenAlertsWatcher } = await import('./kitchen-alerts-watcher');
 

@@ -2,8 +2,8 @@ import { Alert, Button, Group } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { playChime } from '../../components/chime';
-import { usePreferences } from '../../api/preferences';
-import { useKitchenAlerts, useReadyLines } from './kitchen-api';
+import { usePreferences } from '../settings/api';
+import { useKitchenAlerts, useReadyLines } from './api/kitchen-hooks';
 import classes from './kitchen.module.css';
 import { kt, whereLabel } from './kitchen-text';
 

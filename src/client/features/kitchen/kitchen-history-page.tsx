@@ -4,12 +4,13 @@ import type { HistoryBatch, KitchenHistoryQuery } from '../../../shared/kitchen-
 import { LINE_STATUS_LABELS } from '../../../shared/ticket-contract';
 import touch from '../../components/touch-targets.module.css';
 import { DateField } from '../../components/date-field';
-import { usePreferences } from '../../api/preferences';
-import { useKitchenHistory, useRecallBatch } from './kitchen-api';
+import { usePreferences } from '../settings/api';
+import { useRecallBatch } from './api/kitchen-mutations';
 import { STATUS_ICONS } from '../../components/status-icons';
 import classes from './kitchen.module.css';
 import { clock, duration, kt, whereLabel } from './kitchen-text';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from '../reports/api';
+import { useKitchenHistory } from './api/kitchen-hooks';
 
 /**
  * Sipariş Geçmişi (kitchen) and Mutfak Geçmişi (owner): completed cards with their times, per-item

@@ -7,17 +7,17 @@ import type { OnlineOrdersWaitingInfo } from '../../../shared/online-orders-cont
 let settingOn = false;
 let waiting: OnlineOrdersWaitingInfo | undefined;
 const askedWith: boolean[] = [];
-vi.mock('../../api/restaurant', () => ({
-  useGeneralSettings: <T,>(select: (s: { kitchenRingsForOnlineOrders: boolean }) => T) => ({ data: select({ kitchenRingsForOnlineOrders: settingOn }) }),
-}));
-vi.mock('../../api/queries/online-orders-waiting', () => ({
+vi.mock('../online-orders/api', () => ({
   useOnlineOrdersWaiting: (enabled: boolean) => {
     askedWith.push(enabled);
     return { data: enabled ? waiting : undefined };
   },
 }));
 let prefs = { soundEnabled: true, volume: 70, vibrationEnabled: false };
-vi.mock('../../api/preferences', () => ({ usePreferences: () => prefs }));
+vi.mock('../settings/api', () => ({
+  useGeneralSettings: <T,>(select: (s: { kitchenRingsForOnlineOrders: boolean }) => T) => ({ data: select({ kitchenRingsForOnlineOrders: settingOn }) }),
+  usePreferences: () => prefs,
+}));
 const playChime = vi.fn();
 vi.mock('../../components/chime', () => ({ playChime: (volume: number) => playChime(volume) }));
 

@@ -1,9 +1,8 @@
 import { Alert, Text } from '@mantine/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { usePreferences } from '../../api/preferences';
-import { useOnlineOrdersWaiting } from '../../api/queries/online-orders-waiting';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useOnlineOrdersWaiting } from '../online-orders/api';
+import { useGeneralSettings, usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';
 import { useNow } from '../../components/use-now';
 import classes from './kitchen.module.css';

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { KitchenLine, KitchenOrder, KitchenSettableStatus } from '../../../shared/kitchen-contract';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { ConnectionBanner } from './connection-banner';
-import { useBumpBatch, useKitchenOrders, useKitchenThresholds, useSetLineStatus } from './kitchen-api';
+import { useBumpBatch, useSetLineStatus } from './api/kitchen-mutations';
 import { ageOf, cardKey, isOnBoard, pendingSummary } from './kitchen-board';
 import { KitchenCard } from './kitchen-card';
 import classes from './kitchen.module.css';
@@ -12,6 +12,7 @@ import { useFullScreen } from './use-full-screen';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
 import { useNow } from '../../components/use-now';
 import { useSidebarCollapsedOnTablet } from '../../components/sidebar-collapse';
+import { useKitchenOrders, useKitchenThresholds } from './api/kitchen-hooks';
 
 const NO_LINES: ReadonlySet<string> = new Set();
 

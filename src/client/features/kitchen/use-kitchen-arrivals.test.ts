@@ -6,7 +6,7 @@ import { playChime } from '../../components/chime';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
 
 vi.mock('../../components/chime', () => ({ playChime: vi.fn() }));
-vi.mock('./kitchen-api', () => ({ acknowledgeBatches: vi.fn(async () => ({ acknowledged: 1 })) }));
+vi.mock('./api/kitchen-mutations', () => ({ acknowledgeBatches: vi.fn(async () => ({ acknowledged: 1 })) }));
 
 const main = (over: Partial<KitchenLine>): KitchenLine => ({
   id: 'm', name: 'Karnıyarık', quantity: 1, options: [], note: null, status: 'sent', station: 'Mutfak',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { UserPreferences } from '../../../shared/staff-contract';
 import { playChime } from '../../components/chime';
-import { acknowledgeBatches } from './kitchen-api';
+import { acknowledgeBatches } from './api/kitchen-mutations';
 import { cardKey, firedCourses } from './kitchen-board';
 
 const FLASH_MS = 4000;

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ReadyLine } from '../../../shared/kitchen-contract';
 import { getUserSession } from '../../api/session';
 import { ConnectionBanner } from './connection-banner';
-import { useKitchenAlerts, useMarkServed, useReadyLines, useServeLines, useUndoServe } from './kitchen-api';
+import { useMarkServed, useServeLines, useUndoServe } from './api/kitchen-mutations';
 import classes from './kitchen.module.css';
 import { kt } from './kitchen-text';
 import { ReadyGroupCard } from './ready-group-card';
@@ -11,6 +11,7 @@ import { groupReadyLines, type ReadyGroup } from './ready-groups';
 import { ServeUndoBar, type ServedUndo } from './serve-undo-bar';
 import { UnacknowledgedAlerts } from './unacknowledged-alerts';
 import touch from '../../components/touch-targets.module.css';
+import { useKitchenAlerts, useReadyLines } from './api/kitchen-hooks';
 
 const dish = (l: ReadyLine) => `${l.quantity} × ${l.name}`;
 

@@ -14,7 +14,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text } f
 import { useState } from 'react';
 import type { AdminMenu, MenuCategory } from '../../../shared/menu-contract';
 import { CategoryFormModal } from './category-form-modal';
-import { useDeleteCategory, useReorderCategories, useSetCategoryVisible } from './menu-api';
+import { useDeleteCategory, useReorderCategories, useSetCategoryVisible } from './api/menu-mutations';
 import classes from './menu-management.module.css';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import { ConfirmDeleteModal } from './confirm-delete-modal';

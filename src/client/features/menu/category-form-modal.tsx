@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, type MenuCategory } from '../../../shared/menu-contract';
 import { EmojiPicker } from './emoji-picker';
-import { useCreateCategory, useUpdateCategory } from './menu-api';
+import { useCreateCategory, useUpdateCategory } from './api/menu-mutations';
 import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, FileButton, Group, Paper, Stack, Table, Tex
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CSV_COLUMNS, CSV_LIST_SEPARATOR, CSV_STATUS, type ImportReport } from '../../../shared/menu-contract';
-import { MENU_KEY, importMenuCsv, menuBase } from './menu-api';
+import { MENU_KEY, importMenuCsv, menuBase } from './api/menu-mutations';
 import { ZeroPriceConfirm } from './zero-price-confirm';
 
 const MAX_FILE_BYTES = 900 * 1024;

@@ -27,11 +27,11 @@ import {
   type MenuItem,
 } from '../../../shared/menu-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';
-import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './menu-api';
+import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './api/menu-mutations';
 import { FormActions } from '../../components/form-actions';
 import { ChoiceSelect } from '../../components/choice-select';
 import { StationInput } from './station-input';

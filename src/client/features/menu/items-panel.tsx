@@ -4,7 +4,7 @@ import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
 import { formatTL } from '../../../shared/money';
 import { matchesSearch } from '../../../shared/turkish-search';
 import { ItemFormModal } from './item-form-modal';
-import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './menu-api';
+import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './api/menu-mutations';
 import classes from './menu-management.module.css';
 import { PriceChangeModal } from './price-change-modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';

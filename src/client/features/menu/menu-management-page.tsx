@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CategoriesPanel } from './categories-panel';
 import { CsvPanel } from './csv-panel';
 import { ItemsPanel } from './items-panel';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from './api/menu-queries';
 import classes from './menu-management.module.css';
 import { OptionGroupsPanel } from './option-groups-panel';
 

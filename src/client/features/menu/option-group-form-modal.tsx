@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, optionGroupProblems, type OptionGroup } from '../../../shared/menu-contract';
 import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
-import { useCreateOptionGroup, useReplaceOptionGroup } from './menu-api';
+import { useCreateOptionGroup, useReplaceOptionGroup } from './api/menu-mutations';
 import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';
 import { MoneyInput } from './money-input';

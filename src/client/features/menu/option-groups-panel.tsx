@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, OptionGroup } from '../../../shared/menu-contract';
-import { useDeleteOptionGroup } from './menu-api';
+import { useDeleteOptionGroup } from './api/menu-mutations';
 import { describeGroup, describeOption } from './menu-format';
 import { OptionGroupFormModal } from './option-group-form-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';

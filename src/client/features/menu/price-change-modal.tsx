@@ -3,7 +3,7 @@ import { Modal } from '../../components/modal';
 import { useState } from 'react';
 import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
 import { MAX_PRICE_KURUS, formatTL } from '../../../shared/money';
-import { useChangePrices } from './menu-api';
+import { useChangePrices } from './api/menu-mutations';
 import { ChoiceSelect } from '../../components/choice-select';
 import { ZeroPriceConfirm } from './zero-price-confirm';
 

@@ -1,6 +1,6 @@
 import { Autocomplete, TextInput } from '@mantine/core';
 import { MENU_LIMITS, STATION_SUGGESTIONS, stationsOf } from '../../../shared/menu-contract';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from './api/menu-queries';
 import { useIsTouch } from '../../components/choice-select';
 
 const label = 'Mutfak istasyonu';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ONLINE_ORDER_LIMITS, PREP_MINUTE_CHOICES, REJECT_REASONS, REJECT_REASON_LABELS, type OnlineOrderInfo, type RejectReason } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
-import { acceptOnlineOrder, rejectOnlineOrder } from '../../api/online-orders';
+import { acceptOnlineOrder, rejectOnlineOrder } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { Modal } from '../../components/modal';
 import { ot } from './online-orders-text';

@@ -4,7 +4,7 @@ import { Suspense, lazy, useState } from 'react';
 import { PAUSE_MINUTE_CHOICES, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
-import { pausePlatform, platformConnectionsQuery } from '../../api/online-orders';
+import { platformConnectionsQuery } from './api/online-orders-queries';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import { useNow } from '../../components/use-now';
@@ -12,6 +12,7 @@ import { timeText } from './online-orders-text';
 import { PlatformCalls } from './platform-calls';
 import { pt } from './platform-text';
 import { useOnceTrue } from './when-idle';
+import { pausePlatform } from './api/online-orders-mutations';
 
 // The dialog's code (Mantine's Modal, its focus trap) loads when Yoğunuz is first pressed: the inbox,
 // where these buttons sit above 200 orders, does not wait for it on a reload.

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { messageFor } from '../../api/field-errors';
-import { handOverOnlineOrder } from '../../api/online-orders';
+import { handOverOnlineOrder } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { ot } from './online-orders-text';
 import { CLOSING_GRACE_MS, graceSecondsLeft } from '../../../shared/closing-grace';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMenu } from '../../../shared/menu-contract';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
-import { onlineOrdersQuery } from '../../api/online-orders';
+import { onlineOrdersQuery } from './api/online-orders-queries';
 import { setUserSession } from '../../api/session';
 import { OnlineOrderCard } from './online-order-card';
 

@@ -12,12 +12,13 @@ import {
 import { normalizeTurkishPhone } from '../../../shared/phone';
 import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import { messageFor } from '../../api/field-errors';
-import { customerHistoryQuery, takePhoneOrder } from '../../api/online-orders';
+import { customerHistoryQuery } from './api/online-orders-queries';
 import { queryKeys } from '../../api/query-keys';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { Modal } from '../../components/modal';
 import { money, ot } from './online-orders-text';
 import { type ChoiceGroup, type Chosen, choiceProblem, customerForNumber, initialChoices, toggleChoice } from './phone-order-choices';
+import { takePhoneOrder } from './api/online-orders-mutations';
 
 interface DraftLine {
   /** the dish's own note for the kitchen ("soğansız"), '' for none */

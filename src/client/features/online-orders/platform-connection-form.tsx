@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ONLINE_ORDER_LIMITS, type PlatformConnectionInfo, type PlatformConnectionInput } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
-import { savePlatformConnection } from '../../api/online-orders';
+import { savePlatformConnection } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import type { Choice } from '../../components/choice-select';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { type SimulatedSource } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
 import { messageFor } from '../../api/field-errors';
-import { onlineOrderSimulatorQuery, simulateOnlineOrder } from '../../api/platform-simulator';
+import { onlineOrderSimulatorQuery, simulateOnlineOrder } from './api/platform-simulator';
 import { queryKeys } from '../../api/query-keys';
 import { SettingsSection } from '../../components/settings-section';
 

@@ -2,12 +2,13 @@ import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageFor } from '../../api/field-errors';
-import { rotateSofraSecret, sofraSecretQuery } from '../../api/online-orders';
+import { sofraSecretQuery } from './api/online-orders-queries';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import { Modal } from '../../components/modal';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
+import { rotateSofraSecret } from './api/online-orders-mutations';
 
 /**
  * Kendi Kanalımız: where the restaurant's website sends its orders and the secret it signs them

@@ -6,7 +6,7 @@ import { paymentHint } from '../../components/payment-hint';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { ageLabel, minutesSince, whereLabel } from './order-logic';
 import { ticketPath } from './paths';
-import { useOpenTickets } from './tickets-api';
+import { useOpenTickets } from './api/ticket-hooks';
 import classes from './orders.module.css';
 
 const TYPE_ICONS = { takeaway: '🥡', delivery: '🛵' } as const;

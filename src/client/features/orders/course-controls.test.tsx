@@ -7,7 +7,7 @@ import type { TicketLine } from '../../../shared/ticket-contract';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { CourseBar, heldCourses, holdableCourses } from './course-controls';
 import { LineRow } from './ticket-lines';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 
 const COURSES = ['Ara sıcak', 'Ana yemek', 'Tatlı'];
 

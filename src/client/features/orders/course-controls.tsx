@@ -1,7 +1,7 @@
 import { Button, Chip, Group } from '@mantine/core';
 import { DEFAULT_COURSES } from '../../../shared/restaurant-settings';
 import type { Ticket, TicketLine } from '../../../shared/ticket-contract';
-import { useGeneralSettings } from '../../api/restaurant';
+import { useGeneralSettings } from '../settings/api';
 import { ChoiceSelect } from '../../components/choice-select';
 import classes from './orders.module.css';
 

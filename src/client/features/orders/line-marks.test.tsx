@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
 import { ticketLine } from '../../test-support/fixtures';
 import { LineRow } from './ticket-lines';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 
 function draw(line: TicketLine) {
   render(

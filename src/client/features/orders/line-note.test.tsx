@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TICKET_LIMITS, type TicketLine, type UpdateLineRequest } from '../../../shared/ticket-contract';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { LineRow } from './ticket-lines';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 
 type Change = Omit<UpdateLineRequest, 'version'>;
 

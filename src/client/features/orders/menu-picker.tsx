@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title, VisuallyHi
 import { memo, useMemo, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
 import { formatTL } from '../../../shared/money';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { NOTE_SUGGESTIONS, TICKET_LIMITS } from '../../../shared/ticket-contract';
 import {
   defaultSelection,

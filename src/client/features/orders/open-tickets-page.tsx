@@ -6,12 +6,12 @@ import { formatTL } from '../../../shared/money';
 import { TABLE_STATES, TABLE_STATE_LABELS, TICKET_TYPE_LABELS, type TableState } from '../../../shared/ticket-contract';
 import { ChoiceSelect } from '../../components/choice-select';
 import { useNow } from '../../components/use-now';
-import { useFloor } from '../../api/floor';
+import { useFloor } from '../tables/api';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { paymentHint } from '../../components/payment-hint';
 import { NO_SECTION, ageLabel, filterTickets, minutesSince, sumTotals, waitersOf, whereLabel, type TicketFilter } from './order-logic';
 import { ticketPath } from './paths';
-import { useOpenTickets } from './tickets-api';
+import { useOpenTickets } from './api/ticket-hooks';
 import classes from './orders.module.css';
 
 /** Açık Masalar (the owner's index): every open ticket, filtered by section, waiter and state, with their sum. */

@@ -10,12 +10,12 @@ import { formatTurkishPhone, normalizeTurkishPhone } from '../../../shared/phone
 import { TICKET_LIMITS, TICKET_TYPE_LABELS, openTicketRequest } from '../../../shared/ticket-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useNow } from '../../components/use-now';
-import { usePreferences } from '../../api/preferences';
-import { useFloor } from '../../api/floor';
+import { usePreferences } from '../settings/api';
+import { useFloor } from '../tables/api';
 import { CounterOrders } from './counter-orders';
 import { FloorView, type TableView } from './floor-view';
 import { ticketPath } from './paths';
-import { openTicket } from './tickets-api';
+import { openTicket } from './api/ticket-actions';
 import TicketPage from './ticket-page';
 import classes from './orders.module.css';
 

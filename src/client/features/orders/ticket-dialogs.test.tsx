@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { floorQuery } from '../../api/floor';
+import { floorQuery } from '../tables/api';
 import { describe, expect, it, vi } from 'vitest';
 import { ticket, ticketLine } from '../../test-support/fixtures';
 import { MoveLinesDialog } from './ticket-dialogs';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 
 const line = (id: string, name: string, quantity: number) => ticketLine({ id, menuItemId: id, name, quantity, unitPrice: 1000 });
 const t = ticket({

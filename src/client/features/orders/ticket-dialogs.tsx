@@ -4,13 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import type { FloorTable } from '../../../shared/floor-contract';
 import { formatTL } from '../../../shared/money';
 import { TABLE_STATE_LABELS, type Ticket, type TicketSummary } from '../../../shared/ticket-contract';
-import { useFloor } from '../../api/floor';
+import { useFloor } from '../tables/api';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';
 import { whereLabel } from './order-logic';
 import { ticketPath } from './paths';
 import { TicketModal } from './ticket-modal';
-import { useOpenTickets, type TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 import classes from './orders.module.css';
+import { useOpenTickets } from './api/ticket-hooks';
 
 interface Props {
   opened: boolean;

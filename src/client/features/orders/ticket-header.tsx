@@ -8,7 +8,7 @@ import { useNow } from '../../components/use-now';
 import { useScreenTitle } from '../../components/page-title';
 import { ageLabel, minutesSince, whereLabel } from './order-logic';
 import { ticketPath } from './paths';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 import classes from './orders.module.css';
 
 export type TicketDialog = 'move' | 'move-lines' | 'merge';

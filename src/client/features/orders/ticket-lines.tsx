@@ -8,7 +8,7 @@ import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Tic
 import { STATUS_ICONS } from '../../components/status-icons';
 import { LineCourseSelect, lineCourseText, useCourses } from './course-controls';
 import { ticketPath } from './paths';
-import type { TicketActions } from './tickets-api';
+import type { TicketActions } from './api/ticket-actions';
 import classes from './orders.module.css';
 
 /** The adisyon's lines: beside the picker on a wide screen, in the bottom sheet on a phone. */

@@ -11,8 +11,9 @@ import { ordersPath, ticketPath } from './paths';
 import { MergeDialog, MoveLinesDialog, MoveTicketDialog } from './ticket-dialogs';
 import { TicketHeader, type TicketDialog } from './ticket-header';
 import { TicketLines } from './ticket-lines';
-import { useTicket, useTicketActions } from './tickets-api';
+import { useTicketActions } from './api/ticket-actions';
 import classes from './orders.module.css';
+import { useTicket } from './api/ticket-hooks';
 
 /** From this width the lines sit beside the picker; below it they are a tap away in a bottom sheet. */
 const WIDE_QUERY = '(min-width: 1000px)';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { stationsOf } from '../../../shared/menu-contract';
 import { DEFAULT_PRINTER_PORT, STATION_PRINTERS_MAX, type NetworkPrinters } from '../../../shared/printer-settings';
 import type { useFieldErrors } from '../../api/field-errors';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { ChoiceSelect } from '../../components/choice-select';
 
 interface Props {

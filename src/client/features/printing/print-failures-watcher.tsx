@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PrintFailure } from '../../../shared/printing-contract';
-import { printFailuresQuery } from '../../api/queries/printing';
+import { printFailuresQuery } from './api/print-failures';
 
 const RETRY_WORDS: Record<PrintFailure['retry'], string> = {
   scheduled: 'birazdan yeniden denenecek',

@@ -4,7 +4,7 @@ import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../../shared/printer-settings';
-import { usePrinterSettings } from '../../api/printer-settings';
+import { usePrinterSettings } from './api/printer-settings';
 import { setUserSession } from '../../api/session';
 import { PrinterSettingsPage } from './printer-settings-page';
 

@@ -12,7 +12,7 @@ import { ApiError } from '../../api/http';
 import { useDocumentForm } from '../../api/use-document-form';
 import { Loading } from '../../components/loaded';
 import { getUserSession } from '../../api/session';
-import { printerSettingsQuery, printerSettingsUrl } from '../../api/printer-settings';
+import { printerSettingsQuery, printerSettingsUrl } from './api/printer-settings';
 import classes from './printer-settings-page.module.css';
 import { ReceiptPreview } from './receipt-preview';
 import { deviceTemplate, saveDeviceTemplate } from '../../components/receipt-html';

@@ -4,14 +4,15 @@ import type { DiningTable } from '../../../shared/tables-contract';
 import { Link, Route, Routes } from 'react-router-dom';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
-import { useTables } from '../../api/restaurant';
-import { useMenuBase, usePublicMenuSettings, useQrTokens, useRotateQrToken, useSavePublicMenu } from './qr-api';
+import { useTables } from '../tables/api';
+import { useMenuBase, usePublicMenuSettings, useSavePublicMenu } from './api/public-menu-settings';
 import { downloadPng, downloadSvg, slug } from './qr-code';
 import { QrImage } from './qr-image';
 import { Modal } from '../../components/modal';
 import { useInstantSwitch } from '../../components/use-instant-switch';
 import classes from './qr-menu.module.css';
 import { TableCardsSheet } from './table-cards-sheet';
+import { useQrTokens, useRotateQrToken } from './api/qr-tokens';
 
 /** `requests`: what owner-app.tsx puts under the title (the guests' requests of the last hour, QR Sipariş). */
 export default function QrMenuPage({ requests }: { requests?: ReactNode } = {}) {

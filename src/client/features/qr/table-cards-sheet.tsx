@@ -4,10 +4,11 @@ import { Link } from 'react-router-dom';
 import type { DiningTable } from '../../../shared/tables-contract';
 import { publicMenuUrl, tableLabel } from '../../../shared/public-menu-view';
 import { getUserSession } from '../../api/session';
-import { useTables } from '../../api/restaurant';
-import { useMenuBase, useQrTokens, useRestaurantName } from './qr-api';
+import { useTables } from '../tables/api';
+import { useMenuBase, useRestaurantName } from './api/public-menu-settings';
 import { QrImage } from './qr-image';
 import classes from './qr-menu.module.css';
+import { useQrTokens } from './api/qr-tokens';
 
 /** Six cards on an A4 page: 2 columns × 3 rows, each about 9 × 9 cm with dashed cutting lines. */
 const CARDS_PER_PAGE = 6;

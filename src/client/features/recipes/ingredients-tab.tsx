@@ -5,7 +5,7 @@ import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
 import { countRequest, createIngredientRequest, purchaseRequest, type IngredientInfo } from '../../../shared/recipes-contract';
 import { UNITS, UNIT_LABELS, areCompatible, type Unit } from '../../../shared/units';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import { createIngredient, deleteIngredient, ingredientsQuery, recordCount, recordPurchase, updateIngredient } from '../../api/recipes';
+import { createIngredient, deleteIngredient, ingredientsQuery, recordCount, recordPurchase, updateIngredient } from './api/recipes';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import { ChoiceSelect } from '../../components/choice-select';

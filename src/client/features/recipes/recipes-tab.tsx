@@ -5,7 +5,7 @@ import { formatTL } from '../../../shared/money';
 import { RECIPE_MODES, type IngredientInfo, type RecipeBookResponse, type RecipeInfo, type RecipeMode, type SaveRecipeRequest } from '../../../shared/recipes-contract';
 import { QUANTITY_PATTERN, UNITS, UNIT_LABELS, UNIT_MESSAGES, areCompatible, type Unit } from '../../../shared/units';
 import { fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';
-import { ingredientsQuery, recipeBookQuery, saveItemRecipe, saveOptionRecipe } from '../../api/recipes';
+import { ingredientsQuery, recipeBookQuery, saveItemRecipe, saveOptionRecipe } from './api/recipes';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
 import { ChoiceSelect } from '../../components/choice-select';

@@ -5,12 +5,12 @@ import { formatTL } from '../../../shared/money';
 import { RECIPE_LIMITS, RECIPE_MESSAGES, daysBetween } from '../../../shared/recipes-contract';
 import { UNIT_LABELS } from '../../../shared/units';
 import { messageFor } from '../../api/field-errors';
-import { recipeReportQuery } from '../../api/recipes';
+import { recipeReportQuery } from './api/recipes';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';
 import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, presetRange, type PeriodPreset } from '../../../shared/reports-contract';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from '../reports/api';
 
 /** The report's periods: the sales report's presets (src/shared/reports-contract.ts), with their words. */
 const PERIODS = PERIOD_PRESETS.map((value) => ({ value, label: PERIOD_PRESET_LABELS[value] }));

@@ -2,9 +2,9 @@ import { Alert, Button, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { receiptHeader } from '../../../shared/receipt';
-import { salesReportQuery } from '../../api/reports';
-import { usePrinterSettings } from '../../api/printer-settings';
-import { useGeneralSettings } from '../../api/restaurant';
+import { salesReportQuery } from './api/sales-report';
+import { usePrinterSettings } from '../printing/api';
+import { useGeneralSettings } from '../settings/api';
 import { printDocument } from '../../components/receipt-html';
 import { DayClosePanel } from './day-close/day-close-panel';
 import { ExceptionsTab, ItemsTab, StaffTab } from './sales/breakdown-tabs';
@@ -13,7 +13,7 @@ import { choosePreset, periodText, previousPeriod, type PeriodChoice } from './s
 import { summaryA4Document, summaryReceiptDocument } from './sales/print-summary';
 import { SummaryTab } from './sales/summary-tab';
 import classes from './sales/reports.module.css';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from './api/business-calendar';
 
 const TABS = [
   { value: 'summary', label: 'Özet' },

@@ -2,9 +2,9 @@ import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BackupKeyStatus } from '../../../shared/backup-key-contract';
-import { useBusinessCalendar } from '../../api/business-calendar';
+import { useBusinessCalendar } from '../reports/api';
 import { messageFor } from '../../api/field-errors';
-import { backupKeyQuery, markBackupKeyKept } from '../../api/queries/backup-key';
+import { backupKeyQuery, markBackupKeyKept } from './api/backup-key';
 import { SettingsSection } from '../../components/settings-section';
 
 const TITLE = 'Yedek anahtarı';

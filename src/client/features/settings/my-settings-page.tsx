@@ -6,15 +6,15 @@ import { stationsOf } from '../../../shared/menu-contract';
 import { DEFAULT_USER_PREFERENCES, WRONG_CURRENT_PASSWORD, changeOwnPasswordRequest, type UserPreferences } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { ApiError, api, setSigningOut } from '../../api/http';
-import { useMenu } from '../../api/restaurant';
+import { useMenu } from '../menu/api';
 import { useDocumentForm } from '../../api/use-document-form';
 import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';
 import { ChoiceSelect } from '../../components/choice-select';
 import { clearUserSession, getUserSession, setManualLogout } from '../../api/session';
 import { playChime } from '../../components/chime';
-import { PREFERENCES_KEY, PREFERENCES_URL } from '../../api/preferences';
-import { useSections } from '../../api/restaurant';
+import { PREFERENCES_KEY, PREFERENCES_URL } from './api/preferences';
+import { useSections } from '../tables/api';
 import { PinSection } from './pin-section';
 
 

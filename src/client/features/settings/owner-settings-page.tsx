@@ -28,7 +28,7 @@ import { MEAL_CARD_BRANDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../
 import type { Role } from '../../../shared/roles';
 import { ApiError } from '../../api/http';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
-import { generalSettingsQuery } from '../../api/restaurant';
+import { generalSettingsQuery, generalSettingsUrl } from './api/general-settings';
 import { useDocumentForm } from '../../api/use-document-form';
 import { Loading } from '../../components/loaded';
 import { SettingsSection } from '../../components/settings-section';
@@ -54,9 +54,6 @@ const timeZoneChoices = (current: string) =>
   TIME_ZONES.some((z) => z.value === current)
     ? TIME_ZONES
     : [{ value: current, label: current.split('/').pop()!.replaceAll('_', ' ') }, ...TIME_ZONES];
-
-export const generalSettingsUrl = (restaurantId: string) =>
-  `/api/restaurants/${encodeURIComponent(restaurantId)}/settings/general`;
 
 /** `children`: sections of other features, placed by the owner's app (features never import each other). */
 export function OwnerSettingsPage({ children }: { children?: ReactNode } = {}) {

@@ -6,7 +6,7 @@ import { WRONG_CURRENT_PASSWORD } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { ApiError, api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { ownPinQuery } from '../../api/shared-devices';
+import { ownPinQuery } from './api/own-pin';
 import { SettingsSection } from '../../components/settings-section';
 
 /**

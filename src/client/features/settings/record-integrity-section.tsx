@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditChainVerdict, brokenLinkPlace } from '../../../shared/audit-chain-contract';
 import { messageFor } from '../../api/field-errors';
-import { auditChainQuery } from '../../api/queries/audit-chain';
+import { auditChainQuery } from './api/audit-chain';
 import { SettingsSection } from '../../components/settings-section';
 
 const nf = new Intl.NumberFormat('tr-TR');

@@ -7,7 +7,7 @@ import { createStaffRequest } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect } from './role-select';
-import { useCreateStaff, type StaffWithPassword } from './staff-api';
+import { useCreateStaff, type StaffWithPassword } from './api/staff-mutations';
 
 const EMPTY = { name: '', email: '', role: 'waiter' as Role, password: '' };
 

@@ -7,7 +7,7 @@ import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } fr
 import { api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { restaurantPath } from '../../api/restaurant';
-import { sharedDevicesQuery } from '../../api/shared-devices';
+import { sharedDevicesQuery } from './api/shared-devices';
 import { rememberSharedDevice } from '../../api/shared-device-hint';
 
 const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });

@@ -9,12 +9,13 @@ import { FormActions } from '../../components/form-actions';
 import { getUserSession } from '../../api/session';
 import { OneTimePassword } from './one-time-password';
 import { RoleSelect, roleLabel } from './role-select';
-import { useResetPassword, useSetStaffActive, useStaffList, useUpdateStaff } from './staff-api';
+import { useResetPassword, useSetStaffActive, useUpdateStaff } from './api/staff-mutations';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffPinState } from '../../../shared/pin-contract';
-import { staffPinsQuery } from '../../api/shared-devices';
+import { staffPinsQuery } from './api/shared-devices';
 import { SharedDevicesSection } from './shared-devices-section';
 import { StaffPinBadge, StaffPinButtons, useStaffPinAction } from './staff-pin-controls';
+import { useStaffList } from './api/staff-queries';
 
 const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
 

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, SegmentedControl, Stack, Text, Title } from '@ma
 import { useId, useState } from 'react';
 import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 import { getUserSession } from '../../api/session';
-import { useTableRequests } from './table-requests-api';
+import { useTableRequests } from './api/table-requests-queries';
 import classes from './table-requests.module.css';
 import { logLine, logState, trt } from './table-requests-text';
 

@@ -10,13 +10,15 @@ const accept = vi.fn(async (_id: string) => ({ ticketId: 't1' }));
 const reject = vi.fn(async (_input: { id: string; body: { reason: string } }) => undefined);
 const acknowledge = vi.fn(async (_id: string) => undefined);
 const mutation = (fn: (input: never) => Promise<unknown>) => ({ mutateAsync: fn, reset: () => {}, isPending: false, error: null });
-vi.mock('./table-requests-api', () => ({
+vi.mock('./api/table-requests-queries', () => ({
   useTableRequests: () => ({ data: requests && { requests } }),
+}));
+vi.mock('./api/table-requests-mutations', () => ({
   useAcceptTableRequest: () => mutation(accept),
   useRejectTableRequest: () => mutation(reject),
   useAcknowledgeTableCall: () => mutation(acknowledge),
 }));
-vi.mock('../../api/preferences', () => ({ usePreferences: () => ({ soundEnabled: true, volume: 50, vibrationEnabled: true }) }));
+vi.mock('../settings/api', () => ({ usePreferences: () => ({ soundEnabled: true, volume: 50, vibrationEnabled: true }) }));
 const chime = vi.fn();
 vi.mock('../../components/chime', () => ({ playChime: (volume: number) => chime(volume) }));
 

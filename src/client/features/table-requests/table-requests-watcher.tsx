@@ -2,12 +2,13 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatLira } from '../../../shared/money';
 import { rejectTableRequestRequest, type TableRequestInfo } from '../../../shared/table-requests-contract';
-import { usePreferences } from '../../api/preferences';
+import { usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';
 import { Modal } from '../../components/modal';
-import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest, useTableRequests } from './table-requests-api';
+import { useAcceptTableRequest, useAcknowledgeTableCall, useRejectTableRequest } from './api/table-requests-mutations';
 import classes from './table-requests.module.css';
 import { clock, noticeText, trt } from './table-requests-text';
+import { useTableRequests } from './api/table-requests-queries';
 
 /** As the ready notices vibrate (kitchen-alerts-watcher.tsx). */
 const VIBRATION = [200, 100, 200];

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { CASH_MOVEMENT_LABELS, differenceWord, type CashMovementKind, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { formatMoneyInput, formatTL, readTurkishMoney } from '../../../../shared/money';
 import { TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
-import { addCashMovement, closeDay, closedDaysQuery, dayPreviewQuery, dayReportQuery } from '../../../api/day-close';
+import { addCashMovement, closeDay, closedDaysQuery, dayPreviewQuery, dayReportQuery } from '../api/day-close';
 import { fieldErrorsFrom, messageFor } from '../../../api/field-errors';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { queryKeys } from '../../../api/query-keys';

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { chainHeadText, type DayCloseReport } from '../../../../shared/day-close-contract';
 import { receiptHeader } from '../../../../shared/receipt';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
-import { usePrinterSettings } from '../../../api/printer-settings';
-import { useGeneralSettings } from '../../../api/restaurant';
+import { usePrinterSettings } from '../../printing/api';
+import { useGeneralSettings } from '../../settings/api';
 import { printDocument } from '../../../components/receipt-html';
 import { dayA4Document, dayReceiptDocument, dayRows, reportTitle } from './day-print';
-import { useBusinessCalendar } from '../../../api/business-calendar';
+import { useBusinessCalendar } from '../api/business-calendar';
 
 const PRINT_BLOCKED = 'Yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.';
 

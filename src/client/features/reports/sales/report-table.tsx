@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { REPORT_TABLE_LABELS, type ReportTable as TableName } from '../../../../shared/reports-contract';
-import { salesCsvUrl } from '../../../api/reports';
+import { salesCsvUrl } from '../api/sales-report';
 import type { Period } from './period';
 import classes from './reports.module.css';
 

@@ -7,7 +7,7 @@ import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 
 let requests: TableRequestInfo[] | undefined;
 let role: Role = 'owner';
-vi.mock('./table-requests-api', () => ({ useTableRequests: () => ({ data: requests && { requests }, isPending: requests === undefined, error: null }) }));
+vi.mock('./api/table-requests-queries', () => ({ useTableRequests: () => ({ data: requests && { requests }, isPending: requests === undefined, error: null }) }));
 vi.mock('../../api/session', () => ({ getUserSession: () => ({ role }) }));
 
 const { TableRequestsLog } = await import('./table-requests-log');

@@ -1,13 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ASSIGNMENT_STATUS_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
 import { formatTL } from '../../../shared/money';
 import { formatTurkishPhone } from '../../../shared/phone';
-import { createCourierLink, revokeCourierLink, settleCourier, updateCourier } from './api/couriers';
+import { useCreateCourierLink, useRevokeCourierLink, useSettleCourier, useToggleCourierActive } from './api/courier-mutations';
 import { messageFor } from '../../api/field-errors';
 import { newIdempotencyKey } from '../../api/idempotency-key';
-import { queryKeys } from '../../api/query-keys';
 import { Modal } from '../../components/modal';
 import { CourierFields } from './courier-form';
 import { CourierLinkDialog } from './courier-link-dialog';
@@ -43,19 +41,13 @@ function OrderLine({ order }: { order: AssignmentInfo }) {
 
 /** One courier: where they were last (with its age), this shift's orders, their link and their cash. */
 export function CourierCard({ courier, now }: { courier: CourierInfo; now: number }) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.couriers() });
   const [link, setLink] = useState<CourierLinkResult | null>(null);
   const [isEditing, setEditing] = useState(false);
   const [settleKey, setSettleKey] = useState<string | null>(null);
-  const makeLink = useMutation({ mutationFn: () => createCourierLink(courier.id), onSuccess: setLink, onSettled: refresh });
-  const revoke = useMutation({ mutationFn: () => revokeCourierLink(courier.id), onSettled: refresh });
-  const toggle = useMutation({ mutationFn: () => updateCourier(courier.id, { version: courier.version, isActive: !courier.isActive }), onSettled: refresh });
-  const settle = useMutation({
-    mutationFn: (key: string) => settleCourier(courier.id, { assignmentIds: courier.unsettled.assignmentIds }, key),
-    onSuccess: () => setSettleKey(null),
-    onSettled: refresh,
-  });
+  const makeLink = useCreateCourierLink(courier.id, setLink);
+  const revoke = useRevokeCourierLink(courier.id);
+  const toggle = useToggleCourierActive(courier);
+  const settle = useSettleCourier(courier, () => setSettleKey(null));
   const error = makeLink.error ?? revoke.error ?? toggle.error ?? settle.error;
   const position = courier.lastPosition;
   const isLive = position ? isLivePosition(position.recordedAt, now) : false;

@@ -1,32 +1,25 @@
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatTurkishPhone } from '../../../shared/phone';
 import type { CourierInfo } from '../../../shared/couriers-contract';
-import { createCourier, updateCourier } from './api/couriers';
+import { useSaveCourier } from './api/courier-mutations';
 import { fieldErrorsFrom, messageFor } from '../../api/field-errors';
-import { queryKeys } from '../../api/query-keys';
 
 /** Kurye Ekle, or the edit of one courier's name and phone (with the version it read). */
 export function CourierFields({ courier, onDone }: { courier?: CourierInfo; onDone?: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(courier?.name ?? '');
   const [phone, setPhone] = useState(courier ? formatTurkishPhone(courier.phone) : '');
-  const save = useMutation({
-    mutationFn: () => (courier ? updateCourier(courier.id, { version: courier.version, name, phone }) : createCourier({ name, phone })),
-    onSuccess: () => {
-      if (!courier) {
-        setName('');
-        setPhone('');
-      }
-      onDone?.();
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.couriers() }),
+  const save = useSaveCourier(courier, () => {
+    if (!courier) {
+      setName('');
+      setPhone('');
+    }
+    onDone?.();
   });
   const errors = fieldErrorsFrom(save.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate({ name, phone });
   };
   const prefix = courier ? `kurye-${courier.id}` : 'yeni-kurye';
   return (

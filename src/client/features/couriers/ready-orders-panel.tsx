@@ -1,24 +1,17 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AssignableTicketSummary, CourierInfo } from '../../../shared/couriers-contract';
 import { formatTL } from '../../../shared/money';
-import { assignToCourier } from './api/couriers';
+import { useAssignToCourier } from './api/courier-mutations';
 import { messageFor } from '../../api/field-errors';
-import { queryKeys } from '../../api/query-keys';
 
 /** Hazır paket siparişler: tick one or several, choose a courier, Kuryeye Ver (one trip). */
 export function ReadyOrdersPanel({ tickets, couriers }: { tickets: AssignableTicketSummary[]; couriers: CourierInfo[] }) {
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>([]);
   const [courierId, setCourierId] = useState('');
   const stillThere = chosen.filter((id) => tickets.some((t) => t.ticketId === id));
   const target = couriers.some((c) => c.id === courierId) ? courierId : (couriers[0]?.id ?? '');
-  const assign = useMutation({
-    mutationFn: () => assignToCourier(target, { ticketIds: stillThere }),
-    onSuccess: () => setChosen([]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.couriers() }),
-  });
+  const assign = useAssignToCourier(() => setChosen([]));
   const toggle = (id: string, on: boolean) => setChosen((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Hazır paket siparişler">
@@ -48,7 +41,7 @@ export function ReadyOrdersPanel({ tickets, couriers }: { tickets: AssignableTic
                   onChange={(e) => setCourierId(e.currentTarget.value)}
                   data={couriers.map((c) => ({ value: c.id, label: c.name }))}
                 />
-                <Button size="md" disabled={stillThere.length === 0} loading={assign.isPending} onClick={() => assign.mutate()}>
+                <Button size="md" disabled={stillThere.length === 0} loading={assign.isPending} onClick={() => assign.mutate({ courierId: target, ticketIds: stillThere })}>
                   {stillThere.length > 1 ? `${stillThere.length} siparişi kuryeye ver` : 'Kuryeye ver'}
                 </Button>
               </Group>

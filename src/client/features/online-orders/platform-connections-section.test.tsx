@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { renderWithProviders } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMenu } from '../../../shared/menu-contract';
 import type { PlatformConnectionInfo } from '../../../shared/online-orders-contract';
@@ -61,13 +59,7 @@ function serve(connections: PlatformConnectionInfo[], putAnswer: { status: numbe
 const puts = () => calls.filter((c) => c.method === 'PUT');
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-  render(<PlatformConnectionsSection />, { wrapper: Wrapper });
+  renderWithProviders(<PlatformConnectionsSection />);
   return userEvent.setup();
 }
 

@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { renderWithProviders } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BackupKeyStatus } from '../../../shared/backup-key-contract';
 import { setUserSession } from '../../api/session';
@@ -20,13 +18,7 @@ const shown: BackupKeyStatus = {
 };
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-  return render(<BackupKeySection />, { wrapper: Wrapper });
+  return renderWithProviders(<BackupKeySection />);
 }
 
 /** The server: the backup key's status on GET, the marked status on POST …/kept; other reads (settings) fail quietly. */

@@ -1,21 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { renderWithProviders } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditChainReport } from '../../../shared/audit-chain-contract';
 import { setUserSession } from '../../api/session';
 import { RecordIntegritySection } from './record-integrity-section';
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-  return render(<RecordIntegritySection />, { wrapper: Wrapper });
+  return renderWithProviders(<RecordIntegritySection />);
 }
 
 const answer = (report: AuditChainReport) =>

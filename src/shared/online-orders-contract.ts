@@ -399,10 +399,8 @@ export const platformConnectionRequest = z.object({
   /** Trendyol: the store (branch) id under the supplier, which Yoğunuz closes and opens */
   storeId: asciiToken('Şube kimliği', 64).default(''),
   /** Trendyol: the e-mail its calls name as the person acting (x-executor-user) */
-  executorUser: z
-    .string({ error: 'İşlemi yapan e-posta gerekli' })
-    .max(120, 'İşlemi yapan e-posta en fazla 120 karakter olabilir')
-    .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'İşlemi yapan e-posta geçerli bir e-posta adresi olmalı')
+  executorUser: asciiToken('İşlemi yapan e-posta', 120)
+    .regex(/^$|^[^@]+@[^@]+\.[^@]+$/, 'İşlemi yapan e-posta geçerli bir e-posta adresi olmalı')
     .default(''),
   // 'simulator:<platform>' only stays what the demo seed wrote (platform-settings.ts refuses it otherwise)
   baseUrl: asciiToken('Platform adresi', 300).regex(/^(https?:\/\/[^\s/]+|simulator:[a-z]+$)/, PLATFORM_BASE_URL_MESSAGE),

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlatformConnectionInfo, PlatformPauseInfo } from '../../../shared/online-orders-contract';
+import type { PlatformCallInfo, PlatformConnectionInfo, PlatformPauseInfo } from '../../../shared/online-orders-contract';
 import { setUserSession } from '../../api/session';
 import { BusyControls } from './busy-controls';
 
@@ -75,6 +75,27 @@ describe('Yoğunuz on the inbox', () => {
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('Getir Yemek: Yoğunuz platforma bildirilemedi (HTTP 503); tekrar deneniyor.');
     expect(screen.getByText(/^Yemeksepeti: Yoğunuz \(bitiş /)).toBeInTheDocument();
+  });
+
+  it('shows a demo platform’s Yoğunuz as it would have gone out, folded: method, path, headers and body', async () => {
+    const calls: PlatformCallInfo[] = [
+      { method: 'GET', path: '/v2/chains/demo-zincir/remoteVendors/demo-lokanta-ys/availability', headers: { authorization: 'Bearer <access_token: POST /v2/login>' } },
+      {
+        method: 'PUT',
+        path: '/v2/chains/demo-zincir/remoteVendors/demo-lokanta-ys/availability',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer <access_token: POST /v2/login>' },
+        body: { availabilityState: 'CLOSED_UNTIL', platformKey: 'YS_TR', platformRestaurantId: 'demo-lokanta-ys-ys', closedReason: 'TOO_BUSY_KITCHEN', closingMinutes: 30 },
+      },
+    ];
+    serve([connection('yemeksepeti', { lastPause: pause({ status: 'sent', calls }) })]);
+    const { user } = show();
+    const folded = await screen.findByTestId('platform-calls');
+    expect(folded).toHaveTextContent('Yoğunuz: platforma giden 2 çağrı (simülasyon)');
+    expect(folded).not.toHaveAttribute('open');
+    await user.click(within(folded).getByText(/platforma giden 2 çağrı/));
+    expect(within(folded).getByText('GET /v2/chains/demo-zincir/remoteVendors/demo-lokanta-ys/availability')).toBeVisible();
+    expect(folded).toHaveTextContent('authorization: Bearer <access_token: POST /v2/login>');
+    expect(folded).toHaveTextContent('"availabilityState": "CLOSED_UNTIL"');
   });
 
   it('says nothing of a pause whose time is over, and shows nothing without a connected platform', async () => {

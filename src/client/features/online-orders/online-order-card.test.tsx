@@ -132,6 +132,20 @@ describe('a full inbox', () => {
     </QueryClientProvider>
   );
 
+  it('shows what a demo platform would have been sent for each step, folded; a real platform’s calls are not written down', () => {
+    const sent = { at: RECEIVED, ok: true, status: null, error: null, note: 'Simülasyon: platforma gönderilmiş sayıldı' };
+    const picked = { method: 'PUT', path: '/integrator/order/meal/suppliers/100200/packages/picked', headers: { 'user-agent': '100200 - SelfIntegration' }, body: { packageId: 'TY-1', preparationTime: 20 } };
+    const delivery = (log: object[]) => ({ kind: 'accept', status: 'sent' as const, attempts: 1, lastError: null, nextAttemptAt: null, sentAt: RECEIVED, log: log as never });
+    show(order({ status: 'accepted', deliveries: [delivery([{ ...sent, calls: [picked] }])] }), 1000);
+    const folded = screen.getByTestId('platform-calls');
+    expect(folded).toHaveTextContent('Onay: platforma giden 1 çağrı (simülasyon)');
+    expect(folded).toHaveTextContent('PUT /integrator/order/meal/suppliers/100200/packages/picked');
+    expect(folded).toHaveTextContent('"preparationTime": 20');
+    cleanup();
+    show(order({ status: 'accepted', deliveries: [delivery([{ ...sent, note: undefined, status: 200 }])] }), 1000);
+    expect(screen.queryByTestId('platform-calls')).toBeNull();
+  });
+
   it('draws again only the card whose order changed (a live event), not the others', () => {
     const a = order({ id: 'a', externalId: 'A-1', status: 'accepted' });
     const b = order({ id: 'b', externalId: 'B-1' });

@@ -162,6 +162,22 @@ describe('Ayarlar → Yemek Platformları', () => {
     });
   });
 
+  it('asks Yemeksepeti for its chain code and Trendyol for its store id and acting e-mail, says Trendyol is polled, and sends them', async () => {
+    serve([connection({ platform: 'trendyol', remoteCode: '107385', baseUrl: 'https://api.tgoapis.com', productMap: {} })]);
+    const user = renderSection();
+    const panel = await open(user, /Trendyol Yemek/);
+    expect(within(panel).queryByLabelText('Zincir kodu (chain code)')).toBeNull();
+    expect(panel).toHaveTextContent('Sofra yeni paketleri 15 saniyede bir Trendyol’dan kendisi çeker');
+    await user.type(within(panel).getByLabelText('Şube kimliği (storeId)'), '164');
+    await user.type(within(panel).getByLabelText('İşlemi yapan e-posta'), 'mutfak@lokanta.example');
+    await user.click(within(panel).getByRole('button', { name: 'Kaydet' }));
+    await within(panel).findByRole('status');
+    expect(puts()[0].body).toMatchObject({ remoteCode: '107385', storeId: '164', executorUser: 'mutfak@lokanta.example', chainCode: '' });
+    await user.click(screen.getByRole('button', { name: /Yemeksepeti/ }));
+    expect(await screen.findByLabelText('Zincir kodu (chain code)')).toBeInTheDocument();
+    expect(screen.getByText('Delivery Hero’daki POS restoran kodu (posVendorId, remoteId olarak da geçer).')).toBeInTheDocument();
+  });
+
   it('puts the server’s refusal on its field', async () => {
     serve([], { status: 400, body: { error: 'Webhook anahtarı gerekli: platformun size verdiği anahtarı yazın', fields: { webhookSecret: 'Webhook anahtarı gerekli: platformun size verdiği anahtarı yazın' } } });
     const user = renderSection();

@@ -103,7 +103,14 @@ export class PlatformClient {
       throw new PlatformCallError(`HTTP ${res.status}${text ? `: ${text}` : ''} (GET ${read.path.split('?')[0]})`, res.status);
     }
     const text = await res.text();
-    const value: unknown = res.status === 204 || text.trim() === '' ? null : JSON.parse(text);
+    let value: unknown = null;
+    if (res.status !== 204 && text.trim() !== '') {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new PlatformCallError(`Platformun yanıtı okunamadı (JSON değil): GET ${read.path.split('?')[0]}`, res.status);
+      }
+    }
     if (read.cacheMs && value !== null) {
       if (this.reads.size >= CACHE_MAX_ENTRIES) this.reads.delete(this.reads.keys().next().value!);
       this.reads.set(key, { value, until: this.opts.now() + read.cacheMs });

@@ -169,11 +169,89 @@ describe('a simulated order', () => {
       const rows = await ctx.database.db.select().from(platformOutbox).where(and(eq(platformOutbox.orderId, id), eq(platformOutbox.kind, 'accept')));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-      expect(rows[0].attemptLog).toEqual([{ at: expect.any(String), ok: true, status: null, error: null, note: SIMULATED_SEND_NOTE }]);
+      expect(rows[0].attemptLog).toEqual([{ at: expect.any(String), ok: true, status: null, error: null, note: SIMULATED_SEND_NOTE, calls: [expect.objectContaining({ method: expect.any(String) })] }]);
       const shown = await inboxOrder(id);
       expect(shown.deliveries.find((d) => d.kind === 'accept')).toMatchObject({ status: 'sent', log: [{ ok: true, note: SIMULATED_SEND_NOTE }] });
     }
     expect(fetchCalls).toEqual([]);
+  });
+});
+
+describe('a simulator run', () => {
+  const simulated = async (platform: 'yemeksepeti' | 'getir' | 'trendyol', payment = 'cash') => ((await simulate({ platform, payment })).json() as { orderId: string; externalId: string });
+  const callsOf = async (orderId: string, kind: string) => {
+    await ctx.app.platformOutbox.drain();
+    const delivery = (await inboxOrder(orderId)).deliveries.find((d) => d.kind === kind);
+    expect(delivery, kind).toBeDefined();
+    return delivery!.log.at(-1)!.calls!;
+  };
+
+  it('shows each platform’s accept as it would go out: the documented method, path, headers and body, the login shown but never a secret', async () => {
+    fetchCalls.length = 0;
+    const ys = await simulated('yemeksepeti');
+    const getir = await simulated('getir');
+    const ty = await simulated('trendyol');
+    for (const { orderId } of [ys, getir, ty]) expect((await call(owner, 'POST', `/online-orders/${orderId}/accept`, { prepMinutes: 25 })).statusCode).toBe(200);
+
+    const [ysAccept] = await callsOf(ys.orderId, 'accept');
+    expect(ysAccept).toMatchObject({
+      method: 'POST',
+      path: expect.stringMatching(/^\/v2\/order\/status\/ys-tok-[0-9a-f]+$/),
+      headers: { 'content-type': 'application/json', authorization: 'Bearer <access_token: POST /v2/login>' },
+      body: { status: 'order_accepted', remoteOrderId: ys.externalId, acceptanceTime: expect.any(String) },
+    });
+    expect(await callsOf(getir.orderId, 'accept')).toEqual([
+      { method: 'POST', path: `/food-orders/${getir.externalId}/verify`, headers: { 'content-type': 'application/json', token: '<token: POST /auth/login>' }, body: {} },
+    ]);
+    expect(await callsOf(ty.orderId, 'accept')).toEqual([
+      {
+        method: 'PUT',
+        path: '/integrator/order/meal/suppliers/100200/packages/picked',
+        headers: {
+          'content-type': 'application/json',
+          authorization: 'Basic <base64(apiKey:apiSecret)>',
+          'user-agent': '100200 - SelfIntegration',
+          'x-agentname': 'SelfIntegration',
+          'x-executor-user': 'owner@demo.local',
+        },
+        body: { packageId: ty.externalId, preparationTime: 25 },
+      },
+    ]);
+    // nothing left the machine, and no secret of the demo's connections is in what is shown
+    expect(fetchCalls).toEqual([]);
+    const shown = JSON.stringify(await inboxOrder(ty.orderId));
+    const [secret] = await ctx.database.db.select({ s: platformConnections.webhookSecret }).from(platformConnections).where(and(eq(platformConnections.restaurantId, demoId), eq(platformConnections.platform, 'trendyol')));
+    expect(shown).not.toContain(secret.s);
+  });
+
+  it('shows a rejection with the reads it needs first: Getir’s cancel options, then the cancel; Trendyol’s unsupplied with the package’s item ids and reason id', async () => {
+    const getir = await simulated('getir');
+    const ty = await simulated('trendyol');
+    for (const { orderId } of [getir, ty]) expect((await call(owner, 'POST', `/online-orders/${orderId}/reject`, { reason: 'too_busy' })).statusCode).toBe(200);
+    const getirCalls = await callsOf(getir.orderId, 'reject');
+    expect(getirCalls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /food-orders/${getir.externalId}/cancel-options`, `POST /food-orders/${getir.externalId}/cancel`]);
+    expect(getirCalls[1].body).toEqual({ cancelReasonId: 'demo-cancel-yogun', cancelNote: 'Çok yoğunuz' });
+    const [unsupplied] = await callsOf(ty.orderId, 'reject');
+    expect(unsupplied).toMatchObject({ method: 'PUT', path: '/integrator/order/meal/suppliers/100200/packages/unsupplied', body: { packageId: ty.externalId, reasonId: 624 } });
+    expect((unsupplied.body as { itemIdList: string[] }).itemIdList.length).toBeGreaterThan(0);
+  });
+
+  it('shows Yoğunuz on each platform: Delivery Hero’s availability read and its CLOSED_UNTIL, Getir’s close, Trendyol’s store status', async () => {
+    for (const platform of ['yemeksepeti', 'getir', 'trendyol'] as const) expect((await call(owner, 'POST', `/integrations/platforms/${platform}/pause`, { minutes: 30 })).statusCode).toBe(204);
+    await ctx.app.platformOutbox.drain();
+    const connections = (await call(owner, 'GET', '/integrations/platforms')).json() as { platform: string; lastPause: { status: string; calls?: { method: string; path: string; body?: unknown }[] } }[];
+    const pauseOf = (platform: string) => connections.find((c) => c.platform === platform)!.lastPause;
+    expect(pauseOf('yemeksepeti').status).toBe('sent');
+    expect(pauseOf('yemeksepeti').calls).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/v2/chains/demo-zincir/remoteVendors/demo-lokanta-ys/availability' }),
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/v2/chains/demo-zincir/remoteVendors/demo-lokanta-ys/availability',
+        body: { availabilityState: 'CLOSED_UNTIL', platformKey: 'YS_TR', platformRestaurantId: 'demo-lokanta-ys-ys', closedReason: 'TOO_BUSY_KITCHEN', closingMinutes: 30 },
+      }),
+    ]);
+    expect(pauseOf('getir').calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/restaurants/status/close', body: { timeOffAmount: 30 } })]);
+    expect(pauseOf('trendyol').calls).toEqual([expect.objectContaining({ method: 'PUT', path: '/integrator/store/meal/suppliers/100200/stores/300400/status', body: { status: 'CLOSED' } })]);
   });
 });
 

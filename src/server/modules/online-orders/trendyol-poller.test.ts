@@ -191,4 +191,16 @@ describe('the Trendyol poller', () => {
     expect(timers).toHaveLength(scheduled);
     expect(script.seen.length).toBe(polled);
   });
+
+  it('runs in the app when asked for, and stops when the app closes', async () => {
+    const own = await createTestApp({ platforms: { ...FAST, fetch: scriptedFetch, trendyolPollMs: 20 } });
+    const shop = await connected(own, 'trendyol');
+    await own.database.db.update(platformConnections).set({ storeId: '153' }).where(eq(platformConnections.restaurantId, shop.restaurant.id));
+    script.seen.length = 0;
+    await vi.waitFor(() => expect(script.seen.length).toBeGreaterThan(0), { timeout: 5000 });
+    await own.close();
+    const after = script.seen.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(script.seen.length).toBe(after);
+  });
 });

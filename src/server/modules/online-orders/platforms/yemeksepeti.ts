@@ -32,6 +32,8 @@ import { closeVendorCalls } from './yemeksepeti-availability';
  * (platform-intake.routes.ts). Its webhook carries `Authorization: Bearer <JWT>` signed HS512 with
  * the vendor's secret and the claim `service: "middleware"`; our calls log in with client
  * credentials (POST /v2/login → access_token, about 30 min) and answer on the order's token.
+ * Yoğunuz is the vendor's availability under its chain code and POS vendor id
+ * (yemeksepeti-availability.ts).
  *
  * The body as Delivery Hero documents it (pluginOrder.yaml; the two examples are the fixtures under
  * tests/fixtures/platforms/yemeksepeti, their sources in SOURCES.md there): quantities and prices are

@@ -63,10 +63,11 @@ describe('Yoğunuz on the inbox', () => {
     const { onDone, user } = show();
     await user.click(await screen.findByRole('button', { name: 'Yoğunuz: Getir Yemek' }));
     expect(screen.queryByRole('button', { name: 'Yoğunuz: Trendyol Yemek' })).toBeNull();
-    const dialog = await screen.findByRole('dialog', { name: 'Getir Yemek: sipariş almayı durdur' });
+    // a loaded machine takes more than the default second to open the modal and answer the mocked call
+    const dialog = await screen.findByRole('dialog', { name: 'Getir Yemek: sipariş almayı durdur' }, { timeout: 5000 });
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['15 dk', '30 dk', '45 dk', '60 dk']));
     await user.click(within(dialog).getByRole('button', { name: '30 dk' }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Getir Yemek 30 dk sipariş almayacak'));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith('Getir Yemek 30 dk sipariş almayacak'), { timeout: 5000 });
     expect(posts).toEqual([{ url: '/api/restaurants/r1/integrations/platforms/getir/pause', body: { minutes: 30 } }]);
   });
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const BACKUP_KEY_SOURCES = ['file', 'env', 'none'] as const;
 export type BackupKeyKind = (typeof BACKUP_KEY_SOURCES)[number];
 
-export const backupKeyStatus = z.object({
+export const backupKeyState = z.object({
   /** file: DATA_DIR/secrets/backup.key; env: SOFRA_BACKUP_KEY; none: nowhere to keep one (no data directory) */
   source: z.enum(BACKUP_KEY_SOURCES),
   /** the key file's path on the server (source 'file') */
@@ -23,7 +23,7 @@ export const backupKeyStatus = z.object({
   keptAt: z.string().nullable(),
   keptByName: z.string().nullable(),
 });
-export type BackupKeyStatus = z.infer<typeof backupKeyStatus>;
+export type BackupKeyState = z.infer<typeof backupKeyState>;
 
 /** "Anahtarı sakladım": the fingerprint of the key that was shown (a key changed meanwhile answers 409). */
-export const backupKeyKeptBody = z.object({ fingerprint: z.string().regex(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/, 'Geçersiz parmak izi') });
+export const backupKeyKeptRequest = z.object({ fingerprint: z.string().regex(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/, 'Geçersiz parmak izi') });

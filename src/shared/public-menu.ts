@@ -50,7 +50,10 @@ export type PublicMenu = z.infer<typeof publicMenu>;
 export type PublicMenuItem = z.infer<typeof publicMenuItem>;
 export type PublicMenuOptionGroup = NonNullable<PublicMenuItem['optionGroups']>[number];
 
-/** `?masa=`: the QR token of the table a code was printed for; an unknown one is ignored, never an error. */
-export const publicMenuQuery = z.object({ masa: z.string().max(64).optional() });
+/**
+ * `?masa=`: the QR token of the table a code was printed for (base64url, src/server/modules/tables/qr-tokens.ts);
+ * an unknown or malformed one is ignored, never an error — the guest still sees the menu.
+ */
+export const publicMenuQuery = z.object({ masa: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined) });
 /** The page (/menu/:restaurantId) reads it as the API does, and a malformed one as none: a guest always gets the menu. */
 export const menuPageQuery = publicMenuQuery.catch({});

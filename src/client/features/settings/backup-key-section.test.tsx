@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test-support/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BackupKeyStatus } from '../../../shared/backup-key-contract';
+import type { BackupKeyState } from '../../../shared/backup-key-contract';
 import { setUserSession } from '../../api/session';
 import { BackupKeySection } from './backup-key-section';
 
 const KEY = '0123456789abcdef'.repeat(4);
-const shown: BackupKeyStatus = {
+const shown: BackupKeyState = {
   source: 'file',
   location: '/var/lib/sofra/secrets/backup.key',
   fingerprint: '1A2B-3C4D-5E6F-7081',
@@ -22,7 +22,7 @@ function renderSection() {
 }
 
 /** The server: the backup key's status on GET, the marked status on POST …/kept; other reads (settings) fail quietly. */
-function server(status: BackupKeyStatus, afterKept?: BackupKeyStatus) {
+function server(status: BackupKeyState, afterKept?: BackupKeyState) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
     if (url.endsWith('/backup-key/kept') && init?.method === 'POST') return afterKept ? json(afterKept) : json({ error: 'Yedek anahtarı bu arada değişti; sayfayı yenileyip yeni anahtarı saklayın.' }, 409);

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BackupKeyStatus } from '../../../shared/backup-key-contract';
+import type { BackupKeyState } from '../../../shared/backup-key-contract';
 import { useBusinessCalendar } from '../reports/api';
 import { messageFor } from '../../api/field-errors';
 import { backupKeyQuery, markBackupKeyKept } from './api/backup-key';
@@ -45,7 +45,7 @@ export function BackupKeySection() {
   );
 }
 
-function KeyStatus({ status, onKept, isSaving }: { status: BackupKeyStatus; onKept(fingerprint: string): void; isSaving: boolean }) {
+function KeyStatus({ status, onKept, isSaving }: { status: BackupKeyState; onKept(fingerprint: string): void; isSaving: boolean }) {
   const { timeZone } = useBusinessCalendar();
   const [isCopied, setCopied] = useState(false);
   if (status.source === 'none')

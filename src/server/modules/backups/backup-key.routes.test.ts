@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BackupKeyStatus } from '../../../shared/backup-key-contract';
+import type { BackupKeyState } from '../../../shared/backup-key-contract';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { BACKUP_KEY_MESSAGES, keyFingerprint } from './backup-key.routes';
@@ -35,13 +35,13 @@ describe('the backup key on the owner’s Ayarlar', () => {
     const res = await get(first.id, first.owner.cookies);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    const shown = res.json<BackupKeyStatus>();
+    const shown = res.json<BackupKeyState>();
     const onDisk = readFileSync(backupKeyFile(dataDir), 'utf8').trim();
     expect(shown).toMatchObject({ source: 'file', location: backupKeyFile(dataDir), key: onDisk, isKeeper: true, keptAt: null });
     expect(shown.fingerprint).toBe(keyFingerprint(Buffer.from(onDisk, 'hex')));
 
     // a second restaurant on the same server: where it is, never the key, and it cannot mark it
-    const other = (await get(second.id, second.owner.cookies)).json<BackupKeyStatus>();
+    const other = (await get(second.id, second.owner.cookies)).json<BackupKeyState>();
     expect(other).toMatchObject({ source: 'file', key: null, isKeeper: false, fingerprint: shown.fingerprint });
     const refused = await kept(second.id, second.owner.cookies, shown.fingerprint!);
     expect(refused.statusCode).toBe(403);
@@ -54,8 +54,8 @@ describe('the backup key on the owner’s Ayarlar', () => {
 
     const done = await kept(first.id, first.owner.cookies, shown.fingerprint!);
     expect(done.statusCode).toBe(200);
-    expect(done.json<BackupKeyStatus>()).toMatchObject({ key: null, fingerprint: shown.fingerprint, keptByName: first.owner.user.name });
-    const again = (await get(first.id, first.owner.cookies)).json<BackupKeyStatus>();
+    expect(done.json<BackupKeyState>()).toMatchObject({ key: null, fingerprint: shown.fingerprint, keptByName: first.owner.user.name });
+    const again = (await get(first.id, first.owner.cookies)).json<BackupKeyState>();
     expect(again.key).toBeNull();
     expect(again.keptAt).not.toBeNull();
     // marked once, audited once: a second tap changes nothing

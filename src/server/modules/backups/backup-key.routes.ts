@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { backupKeyKeptBody, backupKeyStatus, type BackupKeyStatus } from '../../../shared/backup-key-contract';
+import { backupKeyKeptRequest, backupKeyState, type BackupKeyState } from '../../../shared/backup-key-contract';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -38,7 +38,7 @@ export function backupKeyRoutes(source: BackupKeySource): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    const status = async (restaurantId: string): Promise<BackupKeyStatus> => {
+    const status = async (restaurantId: string): Promise<BackupKeyState> => {
       const isKeeper = await isFirstRestaurant(app.db, restaurantId);
       const none = { location: null, fingerprint: null, key: null, isKeeper, keptAt: null, keptByName: null };
       if (source.envKey !== undefined) return { ...none, source: 'env', fingerprint: keyFingerprint(backupKeyForWriting(source, () => {})) };
@@ -57,13 +57,13 @@ export function backupKeyRoutes(source: BackupKeySource): FastifyPluginAsync {
       };
     };
 
-    r.get('/backup-key', { config: OWNER, schema: { params: restaurantParams, response: { 200: backupKeyStatus } } }, async (request, reply) => {
+    r.get('/backup-key', { config: OWNER, schema: { params: restaurantParams, response: { 200: backupKeyState } } }, async (request, reply) => {
       // the key itself may be in it: never kept by a cache
       reply.header('cache-control', 'private, no-store');
       return status(actorOf(request).restaurantId);
     });
 
-    r.post('/backup-key/kept', { config: OWNER, schema: { params: restaurantParams, body: backupKeyKeptBody, response: { 200: backupKeyStatus } } }, async (request, reply) => {
+    r.post('/backup-key/kept', { config: OWNER, schema: { params: restaurantParams, body: backupKeyKeptRequest, response: { 200: backupKeyState } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { restaurantId } = actorOf(request);
       const now = await status(restaurantId);

@@ -86,7 +86,7 @@ describe('public menu revalidation', () => {
     const plain = await get(r.id);
     expect(plain.headers.etag).not.toBe(withTable.headers.etag);
     expect(plain.json()).not.toHaveProperty('ordering');
-    for (const masa of [theirs.qrToken, seven.id, theirs.id, 'abc', '00000000-0000-4000-8000-000000000000']) {
+    for (const masa of [theirs.qrToken, seven.id, theirs.id, 'abc', '00000000-0000-4000-8000-000000000000', 'x'.repeat(200), `${seven.qrToken.slice(0, 20)}%E2%80%AE${seven.qrToken.slice(20)}`, '%3Cscript%3E']) {
       const res = await get(r.id, {}, `?masa=${masa}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).not.toHaveProperty('table');

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BackupKeyStatus } from '../../../../shared/backup-key-contract';
+import type { BackupKeyState } from '../../../../shared/backup-key-contract';
 import { api } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
@@ -8,9 +8,9 @@ import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
 export const backupKeyQuery = () =>
   queryOptions({
     queryKey: queryKeys.backupKey(currentRestaurantId()),
-    queryFn: () => api<BackupKeyStatus>(restaurantPath('/backup-key')),
+    queryFn: () => api<BackupKeyState>(restaurantPath('/backup-key')),
     gcTime: 0,
   });
 
 /** "Anahtarı sakladım": answers the status without the key. */
-export const markBackupKeyKept = (fingerprint: string) => api<BackupKeyStatus>(restaurantPath('/backup-key/kept'), { method: 'POST', body: { fingerprint } });
+export const markBackupKeyKept = (fingerprint: string) => api<BackupKeyState>(restaurantPath('/backup-key/kept'), { method: 'POST', body: { fingerprint } });

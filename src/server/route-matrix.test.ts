@@ -4,7 +4,7 @@ import { MESSAGES } from '../shared/errors';
 import { DEFAULT_PRINTER_SETTINGS } from '../shared/printer-settings';
 import { defaultRestaurantSettings } from '../shared/restaurant-settings';
 import { DEFAULT_USER_PREFERENCES } from '../shared/staff-contract';
-import { ROLES, type Role } from '../shared/roles';
+import { ROLES, type Role } from '../shared/domain/roles';
 import { kitchenMatrixFixtures } from './modules/kitchen/kitchen-test-kit';
 import { ordersMatrixFixtures } from './modules/orders/orders-test-kit';
 import { billsMatrixFixtures } from './modules/bills/bills-test-kit';

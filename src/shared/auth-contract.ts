@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './roles';
+import { ROLES } from './domain/roles';
 
 export const loginRequest = z.object({
   email: z.string().trim().min(1, 'E-posta gerekli').max(254),

@@ -1,4 +1,4 @@
-import { formatTL } from './money';
+import { formatTL } from './domain/money';
 import type { Discount, LineStatus } from './ticket-contract';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trDay } from './business-day';
+import { trDay } from './domain/calendar';
 import { multilineText, nameText } from './text';
 import { TICKET_LIMITS, TICKET_TYPES } from './ticket-contract';
 import { PAYMENT_METHODS } from './domain/payment-methods';

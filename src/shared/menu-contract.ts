@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE_KURUS, formatTL } from './money';
+import { MAX_PRICE_KURUS, formatTL } from './domain/money';
 import { VAT_RATES } from './restaurant-settings';
 import { multilineText, nameText, refuseBadCharacters } from './text';
 

@@ -11,7 +11,7 @@ import {
   createCategoryRequest,
   createItemRequest,
 } from './menu-contract';
-import { formatMoneyInput, readTurkishMoney } from './money';
+import { formatMoneyInput, readTurkishMoney } from './domain/money';
 
 /** The forms' rules for the columns a CSV row carries. */
 const csvItemRules = createItemRequest.pick({ name: true, description: true, vatRate: true, sortOrder: true, station: true });

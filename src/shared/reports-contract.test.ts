@@ -1,4 +1,5 @@
-import { OUTLIER, isOutlierShare, presetRange, previousPeriod, salesReportQuery, weekdayOf } from './reports-contract';
+import { OUTLIER, isOutlierShare, salesReportQuery } from './reports-contract';
+import { presetRange, previousPeriod, weekdayOf } from './domain/calendar';
 import { NET_SALES_DEFINITION, netSales } from './sales-definitions';
 
 describe('report periods', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from './business-day';
+import { daysInRange } from './domain/calendar';
 import { isoDate } from './dates';
 import { TICKET_TYPES } from './ticket-contract';
 import { PAYMENT_METHODS } from './domain/payment-methods';
@@ -27,61 +27,6 @@ export const REPORT_MESSAGES = {
   tooLong: `Bir rapor en fazla ${REPORT_LIMITS.maxDays} günü kapsayabilir`,
   table: 'Bilinmeyen tablo',
 } as const;
-
-const DAY_MS = 86_400_000;
-/** Days from `from` to `to`, both included (calendar arithmetic on the dates alone). */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-/** ISO weekday of a day: 1 = Pazartesi … 7 = Pazar. */
-export function weekdayOf(day: string): number {
-  const w = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return w === 0 ? 7 : w;
-}
-
-/** The period before `from`..`to` with as many days: what ± % compares with. */
-export function previousPeriod(from: string, to: string): { from: string; to: string } {
-  const n = daysInRange(from, to);
-  return { from: addDays(from, -n), to: addDays(from, -1) };
-}
-
-// ------------------------------------------------------------------ period presets
-
-export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'thisMonth', 'lastMonth', 'custom'] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
-export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
-  today: 'Bugün',
-  yesterday: 'Dün',
-  thisWeek: 'Bu hafta',
-  thisMonth: 'Bu ay',
-  lastMonth: 'Geçen ay',
-  custom: 'Özel aralık',
-};
-
-/**
- * The days of a preset, given today's business day (the server's answer or businessDay() in the
- * browser with Ayarlar's time zone and day start). Weeks start on Monday. `custom` is today alone
- * (the picker then lets the owner move both ends).
- */
-export function presetRange(preset: PeriodPreset, today: string): { from: string; to: string } {
-  const monthStart = `${today.slice(0, 8)}01`;
-  switch (preset) {
-    case 'yesterday': {
-      const y = addDays(today, -1);
-      return { from: y, to: y };
-    }
-    case 'thisWeek':
-      return { from: addDays(today, 1 - weekdayOf(today)), to: today };
-    case 'thisMonth':
-      return { from: monthStart, to: today };
-    case 'lastMonth': {
-      const lastDay = addDays(monthStart, -1);
-      return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
-    }
-    default:
-      return { from: today, to: today };
-  }
-}
 
 // ------------------------------------------------------------------ request
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from './business-day';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from './domain/calendar';
 import { MEAL_CARD_BRANDS, paymentMethod } from './domain/payment-methods';
-import { ROLES } from './roles';
+import { ROLES } from './domain/roles';
 import { multilineText, nameText, refuseBadCharacters } from './text';
 
 /** The owner's general settings ('settings' screen); one document per restaurant, versioned. */

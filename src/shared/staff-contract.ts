@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { normaliseEmail } from './email';
 import { newPassword } from './password-policy';
-import { ROLES } from './roles';
+import { role } from './domain/roles';
 import { nameText } from './text';
-
-export const ROLE_LABELS = { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' } as const;
 
 export const staffMember = z.object({
   id: z.string(),
@@ -19,7 +17,6 @@ export const staffMember = z.object({
 export type StaffMember = z.infer<typeof staffMember>;
 
 const name = nameText('Ad', { min: 1, max: 80 });
-const role = z.enum(ROLES, { error: 'Rol İşletme Sahibi, Mutfak ya da Garson olmalı' });
 const version = z.number({ error: 'Sürüm (version) gerekli' }).int().min(1);
 
 export const staffQuery = z.object({

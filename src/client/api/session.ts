@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../shared/auth-contract';
-import { isRole } from '../../shared/roles';
+import { isRole } from '../../shared/domain/roles';
 
 /**
  * The spec's browser records. `savedCredentials` holds the email only: the automatic sign-in uses

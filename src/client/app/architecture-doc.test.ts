@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '../../shared/roles';
+import { ROLES, type Role } from '../../shared/domain/roles';
 import { tr } from '../i18n/tr';
 import { kitchenScreens } from './kitchen-app';
 import { ownerScreens } from './owner-app';

@@ -2,7 +2,7 @@ import { Burger, Button, NavLink, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import { logout } from '../features/auth/api';
 import { SwitchUserButton } from '../features/auth/switch-user-button';
 import { getUserSession } from '../api/session';

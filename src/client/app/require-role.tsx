@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import { getUserSession } from '../api/session';
 import type { DeniedDashboardState } from '../features/auth/session-notice';
 

@@ -2,7 +2,7 @@ import '../styles/mantine-dashboard';
 import { Alert } from '@mantine/core';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import { connectionConfig } from '../api/connection';
 import { NotReadyPanel } from '../features/placeholder/not-ready-panel';
 import { isDeniedState } from '../features/auth/session-notice';

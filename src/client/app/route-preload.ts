@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isRole, type Role } from '../../shared/roles';
+import { isRole, type Role } from '../../shared/domain/roles';
 import { onlineOrdersQuery } from '../features/online-orders/api';
 import { getUserSession } from '../api/session';
 import { DASHBOARD_LOADERS } from './router';

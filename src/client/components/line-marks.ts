@@ -1,4 +1,4 @@
-import { formatTL } from '../../shared/money';
+import { formatTL } from '../../shared/domain/money';
 import type { TicketLine } from '../../shared/ticket-contract';
 
 /**

@@ -1,4 +1,4 @@
-import { formatTL } from '../../shared/money';
+import { formatTL } from '../../shared/domain/money';
 
 /**
  * A line's options under its name on the adisyon, the bill and Kapalı Hesaplar: "Büyük (+20,00 TL),

@@ -1,4 +1,4 @@
-import { formatTL } from '../../shared/money';
+import { formatTL } from '../../shared/domain/money';
 
 /**
  * What an open ticket's row or table says about its payment, in words (never colour alone):

@@ -214,6 +214,15 @@ describe('receipt templates', () => {
     expect(t).not.toContain('Afiyet Olsun');
   });
 
+  it("prints the date on the restaurant's clock (Ayarlar' time zone) in every template", () => {
+    const abroad = { ...layout, timeZone: 'Europe/London' };
+    for (const template of ['classic', 'modern', 'minimal'] as const) {
+      const t = text(renderReceiptBody(receipt, abroad, template));
+      expect(t).toContain('21.11.2026 18:30');
+      expect(t).not.toContain('21:30');
+    }
+  });
+
   it('escapes every text it prints', () => {
     const evil = { ...layout, footerText: '<script>alert(1)</script>', restaurantInfo: { ...layout.restaurantInfo, name: '<b>x</b>' } };
     const html = renderReceiptBody(receipt, evil, 'classic');

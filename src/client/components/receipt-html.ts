@@ -1,4 +1,5 @@
-import { formatTL } from '../../shared/money';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '../../shared/domain/calendar';
+import { formatTL } from '../../shared/domain/money';
 import type { PrinterSettings, ReceiptTemplate } from '../../shared/printer-settings';
 import { lineTotal, receiptSubtotal, receiptTotal, type Receipt } from '../../shared/receipt';
 
@@ -9,13 +10,13 @@ import { lineTotal, receiptSubtotal, receiptTotal, type Receipt } from '../../sh
 export type ReceiptLayout = Pick<PrinterSettings, 'paperWidth' | 'fontSize' | 'margins' | 'footerText' | 'restaurantInfo'> & {
   /** the tax office and number from Ayarlar, on bills */
   taxLine?: string;
+  /** Ayarlar' time zone: the slip's date is on the restaurant's clock (Istanbul when not given) */
+  timeZone?: string;
 };
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
-export const formatReceiptDate = (d: Date) => dateFormat.format(d);
 
 const row = (left: string, right: string, cls = '') =>
   `<div class="r-row${cls ? ` ${cls}` : ''}"><span>${left}</span><span>${right}</span></div>`;
@@ -86,6 +87,9 @@ function adjustments(title: string, lines: Receipt['complimentary']): string {
 const footer = (text: string) => (text.trim() ? `<div class="r-center r-footer">${esc(text)}</div>` : '');
 const nonFiscal = '<div class="r-center r-small">Mali değeri yoktur</div>';
 
+/** The slip's date on the restaurant's clock. */
+const slipDate = (r: Receipt, l: ReceiptLayout) => formatDateTime(r.date, l.timeZone ?? DEFAULT_TIME_ZONE);
+
 const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => string> = {
   classic: (r, l) =>
     [
@@ -98,7 +102,7 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
       row('Masa:', esc(r.tableName)),
       row('Garson:', esc(r.waiter)),
       r.bill ? row('Sipariş:', esc(r.orderType)) : '',
-      row('Tarih:', formatReceiptDate(r.date)),
+      row('Tarih:', slipDate(r, l)),
       rule,
       itemLines(r, true),
       rule,
@@ -114,7 +118,7 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
     [
       `<div class="r-logo"><span class="r-logo-mark">${esc(l.restaurantInfo.name.trim().charAt(0).toLocaleUpperCase('tr-TR'))}</span><span class="r-name">${esc(l.restaurantInfo.name)}</span></div>`,
       billHead(r),
-      row(`${esc(r.tableName)} · ${esc(r.waiter)}`, formatReceiptDate(r.date), 'r-small'),
+      row(`${esc(r.tableName)} · ${esc(r.waiter)}`, slipDate(r, l), 'r-small'),
       rule,
       itemLines(r, false),
       rule,
@@ -122,10 +126,10 @@ const templates: Record<ReceiptTemplate, (r: Receipt, l: ReceiptLayout) => strin
       footer(l.footerText),
       r.bill ? nonFiscal : '',
     ].join(''),
-  minimal: (r) =>
+  minimal: (r, l) =>
     [
       billHead(r),
-      row(esc(r.tableName), formatReceiptDate(r.date)),
+      row(esc(r.tableName), slipDate(r, l)),
       rule,
       itemLines(r, false),
       rule,

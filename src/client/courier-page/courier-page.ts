@@ -1,7 +1,7 @@
 import { COURIER_PAYMENT_LABELS, ASSIGNMENT_STATUS_LABELS, type CourierPaymentMethod } from '../../shared/courier-labels';
 import type { AssignmentInfo, CourierPositionRequest, CourierStepRequest, CourierViewResponse } from '../../shared/couriers-contract';
 import { CLOSING_GRACE_MS, graceSecondsLeft } from '../../shared/closing-grace';
-import { formatTL } from '../../shared/money';
+import { formatTL } from '../../shared/domain/money';
 
 /** The phone shares its position about this often while on a trip and the page is visible. */
 export const SHARE_EVERY_MS = 10_000;

@@ -1,3 +1,5 @@
+import { ROLE_LABELS } from '../../shared/domain/roles';
+
 /** Every user-facing string of the staff app, in Turkish. */
 export const tr = {
   appName: 'Sofra',
@@ -40,7 +42,7 @@ export const tr = {
   skipToContent: 'İçeriğe geç',
   menu: 'Menü',
   closeMenu: 'Menüyü kapat',
-  roles: { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' },
+  roles: ROLE_LABELS,
   notReady: {
     title: 'Bu ekran henüz hazır değil',
     body: 'Bu bölüm Sofra’nın sonraki sürümlerinde gelecek. Şimdilik diğer ekranları kullanabilirsiniz.',

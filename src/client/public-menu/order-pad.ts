@@ -1,4 +1,4 @@
-import { formatLira } from '../../shared/money';
+import { formatLira } from '../../shared/domain/money';
 import type { PublicMenu, PublicMenuItem, PublicMenuOptionGroup } from '../../shared/public-menu';
 import {
   TABLE_REQUEST_PROGRESS_LABELS,

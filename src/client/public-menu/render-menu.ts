@@ -1,4 +1,4 @@
-import { formatLira } from '../../shared/money';
+import { formatLira } from '../../shared/domain/money';
 import type { PublicMenu } from '../../shared/public-menu';
 import { MENU_DATA_ID, PUBLIC_MENU_FALLBACK_TITLE, groupMenu, tableLabel } from '../../shared/public-menu-view';
 import { matchesSearch } from '../../shared/turkish-search';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { DEMO_ACCOUNTS } from '../demo/demo-menu';
 import { seedDemo } from '../demo/seed-demo';
-import type { Role } from '../../shared/roles';
+import { ROLES, type Role } from '../../shared/domain/roles';
 import { createRestaurant, createTestApp, cookiesFrom, type TestContext } from '../test-support/test-app';
 import { TEST_PASSWORD, menuFactory, staffFactory } from '../test-support/factories';
 import type { ValueHints } from './zod-arbitraries';
@@ -58,7 +58,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
 }
 
 export type FuzzRole = Role;
-export const FUZZ_ROLES: readonly FuzzRole[] = ['owner', 'kitchen', 'waiter'];
+export const FUZZ_ROLES: readonly FuzzRole[] = ROLES;
 
 let setupAddress = 0;
 /**

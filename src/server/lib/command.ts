@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import type { ActorRole } from '../../shared/roles';
+import type { ActorRole } from '../../shared/domain/roles';
 import type { LiveEventType } from '../../shared/live-events';
 import type { Db } from '../db/client';
 import { restaurants } from '../db/schema';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ROLES, type Role } from '../../shared/roles';
+import { ROLES, type Role } from '../../shared/domain/roles';
 import { actorOf } from '../plugins/auth';
 import { idempotencyStep } from '../plugins/idempotency';
 import { runCommand, type CommandContext, type CommandDeps } from './command';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import { HttpError } from '../errors';
 import type { Db } from '../db/client';
 

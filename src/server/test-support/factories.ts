@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import type { Db } from '../db/client';
 import { diningTables, memberships, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants, sections, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../app';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/domain/roles';
 import type { LiveEvent } from '../modules/events/event-hub';
 import { TEST_PASSWORD, restaurantFactory, staffFactory, type StaffOptions } from './factories';
 

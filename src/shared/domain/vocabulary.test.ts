@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCES } from './channels';
 import { PAYMENT_METHODS } from './payment-methods';
+import { ROLES } from './roles';
 
 /*
  * One word per concept: each list of src/shared/domain/ is written once, in its file, and spelled
@@ -13,7 +14,7 @@ import { PAYMENT_METHODS } from './payment-methods';
  */
 
 const SRC = path.resolve(__dirname, '../..');
-const VOCABULARIES = { PAYMENT_METHODS, DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCES } as const;
+const VOCABULARIES = { PAYMENT_METHODS, DELIVERY_PLATFORMS, ONLINE_ORDER_SOURCES, ROLES } as const;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

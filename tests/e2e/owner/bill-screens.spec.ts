@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../fixtures';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { DEMO, PHONE, loginAs } from '../helpers';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { DEMO, loginAs } from '../helpers';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 

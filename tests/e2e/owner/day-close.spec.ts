@@ -1,5 +1,5 @@
 import { differenceWord, type DayCloseReport } from '../../../src/shared/day-close-contract';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { expect, test, type APIRequestContext, type Page } from '../fixtures';
 import { DEMO, PHONE, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '../fixtures';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, loginAs } from '../helpers';
 
 test.use(PHONE_DEVICE);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import type { SalesReportResponse } from '../../../src/shared/reports-contract';
 import { expect, test, type APIRequestContext, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, expectScreenRules, loginAs, waitForScreen } from '../helpers';

@@ -1,4 +1,4 @@
-import { businessDay } from '../../../src/shared/business-day';
+import { businessDay } from '../../../src/shared/domain/calendar';
 import { expect, test } from '../fixtures';
 import { DEMO, MIN_TOUCH_PX, PHONE_DEVICE, loginAs } from '../helpers';
 

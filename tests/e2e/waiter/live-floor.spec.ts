@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '../fixtures';
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
 import { chooseTicketAction, closeLinesSheet, openLinesSheet } from './adisyon-helpers';
 

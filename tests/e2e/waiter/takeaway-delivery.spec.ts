@@ -1,4 +1,4 @@
-import { formatTL } from '../../../src/shared/money';
+import { formatTL } from '../../../src/shared/domain/money';
 import { expect, test, type Page } from '../fixtures';
 import { DEMO, PHONE_DEVICE, demoRestaurantId, expectScreenRules, loginAs } from '../helpers';
 import { closeKitchenAlerts, closeLinesSheet, openLinesSheet } from './adisyon-helpers';

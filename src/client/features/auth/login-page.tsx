@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../../shared/auth-contract';
-import { ROLE_HOME, type Role } from '../../../shared/roles';
+import { ROLE_HOME, type Role } from '../../../shared/domain/roles';
 import { tr } from '../../i18n/tr';
 import type { SharedDeviceInfo } from '../../../shared/pin-contract';
 import { login, resumeSavedLogin } from './api/login';

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Approval } from '../../../shared/bill-contract';
 import { PIN_LIMITS } from '../../../shared/pin-contract';
 import { PinApprovalFields, usePinApprovers } from './pin-approval';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import type { Discount, TicketLine } from '../../../shared/ticket-contract';
 import { useFieldErrors } from '../../api/field-errors';
 import { readDiscount, type DiscountForm } from './bill-logic';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { businessDay } from '../../../shared/business-day';
-import { trDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
+import { trDay } from '../../../shared/domain/calendar';
 import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor, type PaymentForm } from './bill-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({

@@ -1,4 +1,4 @@
-import { formatTL, readTurkishMoney } from '../../../shared/money';
+import { formatTL, readTurkishMoney } from '../../../shared/domain/money';
 import type { Discount, Ticket, TicketLine } from '../../../shared/ticket-contract';
 import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Switch, Text, Title } from '@manti
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Approval } from '../../../shared/bill-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
 import { type Ticket, type TicketLine } from '../../../shared/ticket-contract';
@@ -93,7 +93,7 @@ export default function BillPage() {
   const printPending = printer.isPending || settings.isPending;
   const print = () => {
     if (!printer.data || !settings.data) return setError('Yazıcı ayarları yüklenemedi; biraz sonra tekrar deneyin.');
-    if (!printBill(t, billLayout(printer.data, settings.data.profile))) setError(PRINT_BLOCKED);
+    if (!printBill(t, billLayout(printer.data, settings.data))) setError(PRINT_BLOCKED);
   };
 
   const billPrinter = printer.data?.networkPrinters?.bill ?? null;

@@ -6,11 +6,11 @@ import { deviceTemplate, printDocument, receiptDocument, type ReceiptLayout } fr
 
 /**
  * The printed bill's layout: the printer settings (width, margins, font, footer, name); the address,
- * phone and tax details from Ayarlar when the owner filled them there.
+ * phone and tax details from Ayarlar when the owner filled them there, and its time zone for the date.
  */
-export function billLayout(printer: PrinterSettings, profile: RestaurantSettings['profile'] | undefined): ReceiptLayout {
-  const { taxLine, ...restaurantInfo } = receiptHeader(printer, profile);
-  return { ...printer, restaurantInfo, taxLine };
+export function billLayout(printer: PrinterSettings, settings: Pick<RestaurantSettings, 'profile' | 'timeZone'> | undefined): ReceiptLayout {
+  const { taxLine, ...restaurantInfo } = receiptHeader(printer, settings?.profile);
+  return { ...printer, restaurantInfo, taxLine, timeZone: settings?.timeZone };
 }
 
 /** The bill as a whole printable document in this device's template. */

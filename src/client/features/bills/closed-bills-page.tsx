@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea, Title }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BillSummary } from '../../../shared/bill-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { lineOptionsText } from '../../components/line-options';
 import { paymentLabel } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS } from '../../../shared/ticket-contract';
@@ -14,7 +14,7 @@ import { dayPreviewQuery, useBusinessCalendar } from '../reports/api';
 import { queryKeys } from '../../api/query-keys';
 import { useGeneralSettings } from '../settings/api';
 import { BillModal } from './bill-dialogs';
-import { trDay } from '../../../shared/business-day';
+import { formatDateTime, trDay } from '../../../shared/domain/calendar';
 import { lineMarks } from './bill-logic';
 import { PRINT_BLOCKED, billLayout, printBill } from './bill-print';
 import { reopenBill } from './api/bill-actions';
@@ -22,8 +22,6 @@ import { RefundDialog } from './refund-dialog';
 import { usePrinterSettings } from '../printing/api';
 import classes from './bills.module.css';
 import { useBillDetail, useClosedBills } from './api/bill-hooks';
-
-const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
 
 /** The flags of a closed bill, in words. */
 export function billFlags(b: Pick<BillSummary, 'hasDiscount' | 'hasComp' | 'hasCancel' | 'wasReopened'>): string[] {
@@ -44,7 +42,6 @@ export default function ClosedBillsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const bills = useClosedBills(query);
-  const fmt = timeFormat(tz);
 
   const apply = () => {
     setFormError(null);
@@ -108,7 +105,7 @@ export default function ClosedBillsPage() {
                 </strong>
                 <strong>{formatTL(b.total)}</strong>
                 <span className={classes.lineSub}>
-                  {b.waiterName ? `Garson: ${b.waiterName} · ` : ''}Açılış {fmt.format(new Date(b.openedAt))} · Kapanış {fmt.format(new Date(b.closedAt))}
+                  {b.waiterName ? `Garson: ${b.waiterName} · ` : ''}Açılış {formatDateTime(b.openedAt, tz)} · Kapanış {formatDateTime(b.closedAt, tz)}
                 </span>
                 <span className={classes.lineSub}>{b.paymentMethods.map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')}</span>
                 {billFlags(b).length > 0 && (
@@ -135,7 +132,7 @@ export default function ClosedBillsPage() {
 function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null; onClose(): void; timeZone: string }) {
   const detail = useBillDetail(billId);
   const printer = usePrinterSettings();
-  const profile = useGeneralSettings((s) => s.profile).data;
+  const settings = useGeneralSettings((s) => s).data;
   const queryClient = useQueryClient();
   const [reopening, setReopening] = useState(false);
   const [refunding, setRefunding] = useState(false);
@@ -143,7 +140,6 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const fmt = timeFormat(timeZone);
   const d = detail.data;
   const close = () => {
     setReopening(false);
@@ -195,8 +191,8 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
             {d.closedByName ? ` · Kapatan: ${d.closedByName}` : ''}
           </Text>
           <Text size="sm">
-            Açılış {fmt.format(new Date(d.ticket.openedAt))}
-            {d.ticket.closedAt ? ` · Kapanış ${fmt.format(new Date(d.ticket.closedAt))}` : ' · Şu an açık'}
+            Açılış {formatDateTime(d.ticket.openedAt, timeZone)}
+            {d.ticket.closedAt ? ` · Kapanış ${formatDateTime(d.ticket.closedAt, timeZone)}` : ' · Şu an açık'}
           </Text>
           <Title order={3} size="h5">
             Satırlar
@@ -250,7 +246,7 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
                   <span>{formatTL(p.amount)}</span>
                 </div>
                 <div className={classes.lineSub}>
-                  {fmt.format(new Date(p.createdAt))}
+                  {formatDateTime(p.createdAt, timeZone)}
                   {p.change > 0 ? ` · Para üstü ${formatTL(p.change)}` : ''}
                   {p.tip > 0 ? ` · Bahşiş ${formatTL(p.tip)}` : ''}
                 </div>
@@ -263,7 +259,7 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
           <ol className={classes.lines} aria-label="Hesap geçmişi">
             {d.adjustments.map((a, i) => (
               <li key={i} className={classes.line} data-testid="bill-history">
-                <strong>{a.label}</strong> · {fmt.format(new Date(a.at))}
+                <strong>{a.label}</strong> · {formatDateTime(a.at, timeZone)}
                 <div className={classes.lineSub}>
                   {a.actorName ? `Yapan: ${a.actorName}` : ''}
                   {a.approverName ? ` · Onaylayan: ${a.approverName}` : ''}
@@ -277,7 +273,7 @@ function BillDetailDialog({ billId, onClose, timeZone }: { billId: string | null
               variant="default"
               onClick={() => {
                 if (!printer.data) return setError('Yazıcı ayarları yüklenemedi; biraz sonra tekrar deneyin.');
-                if (!printBill(d.ticket, billLayout(printer.data, profile))) setError(PRINT_BLOCKED);
+                if (!printBill(d.ticket, billLayout(printer.data, settings))) setError(PRINT_BLOCKED);
               }}
             >
               🖨️ Yeniden Yazdır

@@ -1,4 +1,4 @@
-import { formatTL, readTurkishMoney } from '../../../shared/money';
+import { formatTL, readTurkishMoney } from '../../../shared/domain/money';
 import type { Ticket } from '../../../shared/ticket-contract';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { PaymentRequest } from '../../../shared/bill-contract';
-import { formatMoneyInput, formatTL } from '../../../shared/money';
+import { formatMoneyInput, formatTL } from '../../../shared/domain/money';
 import { type Ticket } from '../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
 import { messageFor, useFieldErrors } from '../../api/field-errors';

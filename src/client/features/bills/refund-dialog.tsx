@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { RefundInfo } from '../../../shared/day-close-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { type Ticket } from '../../../shared/ticket-contract';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/domain/payment-methods';
 import { billRefundsQuery, refundBill } from './api/bill-refunds';

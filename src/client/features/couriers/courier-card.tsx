@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ASSIGNMENT_STATUS_LABELS, type AssignmentInfo, type CourierInfo, type CourierLinkResult } from '../../../shared/couriers-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { useCreateCourierLink, useRevokeCourierLink, useSettleCourier, useToggleCourierActive } from './api/courier-mutations';
 import { messageFor } from '../../api/field-errors';

@@ -1,5 +1,5 @@
 import { COURIER_PAYMENT_LABELS, type AssignmentInfo } from '../../../shared/couriers-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 
 const DOOR_LABELS = { cash: 'nakit', card: 'kart', meal_card: 'yemek kartı' } as const;
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AssignableTicketSummary, CourierInfo } from '../../../shared/couriers-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { useAssignToCourier } from './api/courier-mutations';
 import { messageFor } from '../../api/field-errors';
 

@@ -28,7 +28,7 @@ import {
 } from '../../../shared/menu-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { useGeneralSettings } from '../settings/api';
-import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
+import { formatMoneyInput, readTurkishMoney } from '../../../shared/domain/money';
 import { VAT_RATES } from '../../../shared/restaurant-settings';
 import { describeGroup } from './menu-format';
 import { useCreateItem, useRemovePhoto, useUpdateItem, useUploadPhoto } from './api/menu-mutations';

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Image, Menu, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminMenu, MenuItem } from '../../../shared/menu-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { matchesSearch } from '../../../shared/turkish-search';
 import { ItemFormModal } from './item-form-modal';
 import { useDeleteItem, useDuplicateItem, useSetItemAvailable } from './api/menu-mutations';

@@ -1,5 +1,5 @@
 import type { OptionGroup } from '../../../shared/menu-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 
 /** "Tek seçim · Zorunlu · 3 seçenek" */
 export function describeGroup(g: OptionGroup): string {

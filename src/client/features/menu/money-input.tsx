@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { readTurkishMoney } from '../../../shared/money';
+import { readTurkishMoney } from '../../../shared/domain/money';
 
 interface Props extends Omit<TextInputProps, 'value' | 'onChange' | 'error'> {
   value: string;

@@ -3,7 +3,7 @@ import { Modal } from '../../components/modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { MENU_LIMITS, optionGroupProblems, type OptionGroup } from '../../../shared/menu-contract';
-import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
+import { formatMoneyInput, readTurkishMoney } from '../../../shared/domain/money';
 import { useCreateOptionGroup, useReplaceOptionGroup } from './api/menu-mutations';
 import { FormActions } from '../../components/form-actions';
 import classes from './menu-management.module.css';

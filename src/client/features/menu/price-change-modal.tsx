@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Table, Tex
 import { Modal } from '../../components/modal';
 import { useState } from 'react';
 import { PRICE_CHANGE_PERCENT, type AdminMenu } from '../../../shared/menu-contract';
-import { MAX_PRICE_KURUS, formatTL } from '../../../shared/money';
+import { MAX_PRICE_KURUS, formatTL } from '../../../shared/domain/money';
 import { useChangePrices } from './api/menu-mutations';
 import { ChoiceSelect } from '../../components/choice-select';
 import { ZeroPriceConfirm } from './zero-price-confirm';

@@ -1,4 +1,4 @@
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { ONLINE_PAYMENT_LABELS, type OnlineOrderInfo } from '../../../shared/online-orders-contract';
 
 /** Online Sipariş Takibi's strings, in Turkish. */

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { TABLE_STATE_LABELS, TICKET_TYPE_LABELS, type TicketSummary } from '../../../shared/ticket-contract';
 import { paymentHint } from '../../components/payment-hint';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';

@@ -2,7 +2,7 @@ import { Loader, Tabs } from '@mantine/core';
 import { memo } from 'react';
 import type { FloorSection, FloorTable } from '../../../shared/floor-contract';
 import { TABLE_STATE_LABELS } from '../../../shared/ticket-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { ageLabel, minutesSince } from './order-logic';
 import orderClasses from './orders.module.css';
 import { PlanCanvas, tableStyle } from '../../components/plan/plan-canvas';

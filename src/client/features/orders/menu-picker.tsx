@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { MenuItem, OptionGroup } from '../../../shared/menu-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { useMenu } from '../menu/api';
 import { NOTE_SUGGESTIONS, TICKET_LIMITS } from '../../../shared/ticket-contract';
 import {

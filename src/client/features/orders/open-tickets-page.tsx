@@ -2,7 +2,7 @@ import { Loaded } from '../../components/loaded';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { TABLE_STATES, TABLE_STATE_LABELS, TICKET_TYPE_LABELS, type TableState } from '../../../shared/ticket-contract';
 import { ChoiceSelect } from '../../components/choice-select';
 import { useNow } from '../../components/use-now';

@@ -4,7 +4,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, TextInput, Textarea, Tit
 import { Modal } from '../../components/modal';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import type { FloorTable } from '../../../shared/floor-contract';
 import { formatTurkishPhone, normalizeTurkishPhone } from '../../../shared/phone';
 import { TICKET_LIMITS, TICKET_TYPE_LABELS, openTicketRequest } from '../../../shared/ticket-contract';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@man
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FloorTable } from '../../../shared/floor-contract';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { TABLE_STATE_LABELS, type Ticket, type TicketSummary } from '../../../shared/ticket-contract';
 import { useFloor } from '../tables/api';
 import { TABLE_STATE_ICONS } from '../../components/status-icons';

@@ -1,7 +1,7 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { formatTurkishPhone } from '../../../shared/phone';
 import { TICKET_LIMITS, TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';
 import { useNow } from '../../components/use-now';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { lineMarks } from '../../components/line-marks';
 import { lineOptionsText } from '../../components/line-options';
 import { LINE_STATUS_LABELS, NOTE_SUGGESTIONS, TICKET_LIMITS, lineNote, type Ticket, type TicketLine } from '../../../shared/ticket-contract';

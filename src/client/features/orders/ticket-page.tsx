@@ -2,7 +2,7 @@ import { Alert, Button, Drawer, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { CourseBar, heldCourses, holdableCourses, useCourses } from './course-controls';
 import { MenuPicker } from './menu-picker';

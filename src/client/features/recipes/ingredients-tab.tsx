@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoneyInput, readTurkishMoney } from '../../../shared/money';
+import { formatMoneyInput, readTurkishMoney } from '../../../shared/domain/money';
 import { countRequest, createIngredientRequest, purchaseRequest, type IngredientInfo } from '../../../shared/recipes-contract';
 import { UNITS, UNIT_LABELS, areCompatible, type Unit } from '../../../shared/units';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { RECIPE_MODES, type IngredientInfo, type RecipeBookResponse, type RecipeInfo, type RecipeMode, type SaveRecipeRequest } from '../../../shared/recipes-contract';
 import { QUANTITY_PATTERN, UNITS, UNIT_LABELS, UNIT_MESSAGES, areCompatible, type Unit } from '../../../shared/units';
 import { fieldErrorsFrom, messageFor, useFieldErrors } from '../../api/field-errors';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { RECIPE_LIMITS, RECIPE_MESSAGES, daysBetween } from '../../../shared/recipes-contract';
 import { UNIT_LABELS } from '../../../shared/units';
 import { messageFor } from '../../api/field-errors';
@@ -9,7 +9,7 @@ import { recipeReportQuery } from './api/recipes';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DateField } from '../../components/date-field';
 import { Loading } from '../../components/loaded';
-import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, presetRange, type PeriodPreset } from '../../../shared/reports-contract';
+import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, presetRange, type PeriodPreset } from '../../../shared/domain/calendar';
 import { useBusinessCalendar } from '../reports/api';
 
 /** The report's periods: the sales report's presets (src/shared/reports-contract.ts), with their words. */

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '../../../shared/domain/calendar';
 import { receiptHeader } from '../../../shared/receipt';
 import { salesReportQuery } from './api/sales-report';
 import { usePrinterSettings } from '../printing/api';
@@ -25,7 +26,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]['value'];
 
 const PRINT_BLOCKED = 'Yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.';
-const printedAt = (timeZone: string) => new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date());
+const printedAt = (timeZone: string) => formatDateTime(new Date(), timeZone);
 
 /**
  * Satış Raporları (owner): a period of business days (Ayarlar's time zone and day start hour), its

@@ -71,7 +71,7 @@ function KeyStatus({ status, onKept, isSaving }: { status: BackupKeyState; onKep
     return (
       <>
         {place}
-        <Alert color="yellow" role="status" title="Anahtar yalnızca bir kez gösterilir">
+        <Alert color="yellow" role="note" title="Anahtar yalnızca bir kez gösterilir">
           <Code block fz="md" data-testid="backup-key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {keyLines(status.key).join('\n')}
           </Code>

@@ -25,7 +25,7 @@ import {
   type RestaurantSettings,
 } from '../../../shared/restaurant-settings';
 import { MEAL_CARD_BRANDS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../shared/domain/payment-methods';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import { ApiError } from '../../api/http';
 import { FIX_FIELDS_MESSAGE, fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { generalSettingsQuery, generalSettingsUrl } from './api/general-settings';

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, PasswordInput, Radio, Stack, TextInput, Title } f
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordWeakness } from '../../../shared/password-policy';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import { createStaffRequest } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { OneTimePassword } from './one-time-password';

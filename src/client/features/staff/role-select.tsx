@@ -1,6 +1,5 @@
 import { ChoiceSelect } from '../../components/choice-select';
-import { ROLES, type Role } from '../../../shared/roles';
-import { ROLE_LABELS } from '../../../shared/staff-contract';
+import { ROLES, ROLE_LABELS, type Role } from '../../../shared/domain/roles';
 
 const options = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 

@@ -8,9 +8,10 @@ import { api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { restaurantPath } from '../../api/restaurant';
 import { sharedDevicesQuery } from './api/shared-devices';
+import { formatDateTime } from '../../../shared/domain/calendar';
+import { useRestaurantTimeZone } from '../settings/api';
 import { rememberSharedDevice } from '../../api/shared-device-hint';
 
-const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
 
 /**
  * Personel → Paylaşılan Cihazlar: the owner registers the browser in front of them (the counter
@@ -19,6 +20,7 @@ const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyl
 export function SharedDevicesSection() {
   const queryClient = useQueryClient();
   const devices = useQuery(sharedDevicesQuery());
+  const timeZone = useRestaurantTimeZone();
   const [name, setName] = useState('');
   const [revoking, setRevoking] = useState<SharedDevice | null>(null);
   const fields = useFieldErrors();
@@ -70,7 +72,7 @@ export function SharedDevicesSection() {
                 {d.name} {d.isThisDevice && <Badge variant="light">Bu cihaz</Badge>}
               </Text>
               <Text size="xs" c="dimmed">
-                Kaydedildi: {dateTime.format(new Date(d.createdAt))} · {d.lastUsedAt ? `Son PIN girişi: ${dateTime.format(new Date(d.lastUsedAt))}` : 'Henüz PIN girişi yok'}
+                Kaydedildi: {formatDateTime(d.createdAt, timeZone)} · {d.lastUsedAt ? `Son PIN girişi: ${formatDateTime(d.lastUsedAt, timeZone)}` : 'Henüz PIN girişi yok'}
               </Text>
             </div>
             <Button size="sm" variant="light" color="red" onClick={() => setRevoking(d)}>

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack
 import { Modal } from '../../components/modal';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { Role } from '../../../shared/roles';
+import { isRole, type Role } from '../../../shared/domain/roles';
 import { updateStaffRequest, type StaffMember } from '../../../shared/staff-contract';
 import { fieldErrorsFrom, fieldErrorsFromIssues, messageFor, useFieldErrors } from '../../api/field-errors';
 import { FormActions } from '../../components/form-actions';
@@ -16,8 +16,9 @@ import { staffPinsQuery } from './api/shared-devices';
 import { SharedDevicesSection } from './shared-devices-section';
 import { StaffPinBadge, StaffPinButtons, useStaffPinAction } from './staff-pin-controls';
 import { useStaffList } from './api/staff-queries';
+import { formatDateTime } from '../../../shared/domain/calendar';
+import { useRestaurantTimeZone } from '../settings/api';
 
-const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
 
 type Confirm = { kind: 'deactivate' | 'reactivate' | 'reset'; staff: StaffMember };
 
@@ -145,6 +146,7 @@ function StaffCard({
   onConfirm(kind: Confirm['kind']): void;
 }) {
   const isMe = staff.id === getUserSession()?.uid;
+  const timeZone = useRestaurantTimeZone();
   return (
     <Paper withBorder radius="md" p="md" data-testid="staff-card" aria-label={staff.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -164,7 +166,7 @@ function StaffCard({
         </Badge>
         <StaffPinBadge state={pin} />
         <Text size="xs" c="dimmed">
-          {staff.lastLoginAt ? `Son giriş: ${dateTime.format(new Date(staff.lastLoginAt))}` : 'Hiç giriş yapmadı'}
+          {staff.lastLoginAt ? `Son giriş: ${formatDateTime(staff.lastLoginAt, timeZone)}` : 'Hiç giriş yapmadı'}
         </Text>
       </Group>
       <Group gap="xs" mt="md">
@@ -192,7 +194,7 @@ function StaffCard({
 function EditStaffModal({ staff, onClose }: { staff: StaffMember; onClose(): void }) {
   const update = useUpdateStaff();
   const [name, setName] = useState(staff.name);
-  const [role, setRole] = useState<Role>((['owner', 'kitchen', 'waiter'] as const).find((r) => r === staff.role) ?? 'waiter');
+  const [role, setRole] = useState<Role>(isRole(staff.role) ? staff.role : 'waiter');
   const fields = useFieldErrors();
 
   async function handleSave(event: FormEvent) {

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 
 let requests: TableRequestInfo[] | undefined;

@@ -1,4 +1,4 @@
-import { formatLira } from '../../../shared/money';
+import { formatLira } from '../../../shared/domain/money';
 import { TABLE_REQUEST_PROGRESS_LABELS, type TableRequestInfo } from '../../../shared/table-requests-contract';
 
 /** The floor's words for the guests' requests (QR Sipariş), written once. */

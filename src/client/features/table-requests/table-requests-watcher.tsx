@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { formatLira } from '../../../shared/money';
+import { formatLira } from '../../../shared/domain/money';
 import { rejectTableRequestRequest, type TableRequestInfo } from '../../../shared/table-requests-contract';
 import { usePreferences } from '../settings/api';
 import { playChime } from '../../components/chime';

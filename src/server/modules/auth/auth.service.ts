@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { normaliseEmail } from '../../../shared/email';
 import { MESSAGES } from '../../../shared/errors';
-import { isRole, type Role } from '../../../shared/roles';
+import { isRole, type Role } from '../../../shared/domain/roles';
 import type { AuthUser, LoginRequest } from '../../../shared/auth-contract';
 import type { Db } from '../../db/client';
 import { memberships, rememberTokens, sessions, users } from '../../db/schema';

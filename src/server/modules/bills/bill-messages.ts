@@ -1,4 +1,4 @@
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 
 /** Every Turkish message of the bill side, written once. */
 export const BILL_MESSAGES = {

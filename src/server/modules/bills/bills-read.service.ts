@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BILL_LIMITS, type BillAdjustment, type BillDetail, type BillSummary, type BillsQuery } from '../../../shared/bill-contract';
 import { splitEqually } from '../../../shared/bill-math';
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import { isUuid } from '../../../shared/ids';
 import type { Db } from '../../db/client';
 import { auditEvents, tickets } from '../../db/schema';

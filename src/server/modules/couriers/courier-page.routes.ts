@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COURIER_MESSAGES, COURIER_PAYMENT_METHODS, courierPositionRequest, courierStepRequest, courierViewResponse, type CourierViewResponse } from '../../../shared/couriers-contract';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import { restaurants } from '../../db/schema';
 import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandContext } from '../../lib/command';

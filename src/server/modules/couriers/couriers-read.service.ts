@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { businessDay, businessDayBounds } from '../../../shared/business-day';
+import { businessDay, businessDayBounds } from '../../../shared/domain/calendar';
 import {
   COURIER_LIMITS,
   type AssignableTicketSummary,

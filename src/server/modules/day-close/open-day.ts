@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { addDays, businessDay } from '../../../shared/business-day';
+import { addDays, businessDay } from '../../../shared/domain/calendar';
 import type { Db } from '../../db/client';
 import { dayCloses } from '../../db/schema';
 import { getRestaurantSettings } from '../settings';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../shared/errors';
 import { isUuid } from '../../../shared/ids';
 import { PIN_LIMITS, PIN_MESSAGES } from '../../../shared/pin-contract';
-import { isRole, type Role } from '../../../shared/roles';
+import { isRole, type Role } from '../../../shared/domain/roles';
 import { memberships, sharedDevices, users } from '../../db/schema';
 import { HttpError, retryAfter } from '../../errors';
 import { runCommand, type CommandActor, type CommandContext, type CommandDeps } from '../../lib/command';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/auth-contract';
 import type { PadPerson, SharedDeviceInfo } from '../../../shared/pin-contract';
-import { isRole } from '../../../shared/roles';
+import { isRole } from '../../../shared/domain/roles';
 import type { Db } from '../../db/client';
 import { memberships, restaurants, sessions, users } from '../../db/schema';
 import type { CommandContext } from '../../lib/command';

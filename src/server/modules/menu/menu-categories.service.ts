@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateCategoryRequest, MenuCategory, UpdateCategoryRequest } from '../../../shared/menu-contract';
-import { MAX_PRICE_KURUS } from '../../../shared/money';
+import { MAX_PRICE_KURUS } from '../../../shared/domain/money';
 import { menuCategories, menuItems } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';

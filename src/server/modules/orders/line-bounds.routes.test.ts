@@ -1,5 +1,5 @@
 import { BILL_BOUNDS, BOUND_MESSAGES } from '../../../shared/bill-math';
-import { MAX_PRICE_KURUS } from '../../../shared/money';
+import { MAX_PRICE_KURUS } from '../../../shared/domain/money';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuItemOptionGroups, optionGroups, options } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { receiptFromTicket } from '../../../shared/receipt';
 import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../../shared/ticket-contract';
 import { billBytes } from './escpos';

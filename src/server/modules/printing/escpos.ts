@@ -1,5 +1,5 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import type { PaperWidth } from '../../../shared/printer-settings';
 import { type Receipt } from '../../../shared/receipt';
 import { TICKET_TYPE_LABELS, type Ticket } from '../../../shared/ticket-contract';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS, type NetworkPrinters } from '../../../shared/printer-settings';
-import { formatTL } from '../../../shared/money';
+import { formatTL } from '../../../shared/domain/money';
 import { PRINTING_MESSAGES, type PrintFailure } from '../../../shared/printing-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory } from '../../test-support/factories';

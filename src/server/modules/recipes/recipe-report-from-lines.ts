@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { computeBill, type BillLine } from '../../../shared/bill-math';
-import { businessDayBounds } from '../../../shared/business-day';
+import { businessDayBounds } from '../../../shared/domain/calendar';
 import type { RecipeReportQuery, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Discount, LineStatus } from '../../../shared/ticket-contract';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import type { IngredientInfo, RecipeBookResponse, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, recipes } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { businessPeriodBounds } from '../../../shared/business-day';
+import { businessPeriodBounds } from '../../../shared/domain/calendar';
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Db } from '../../db/client';
 import { tableRequests } from '../../db/schema';

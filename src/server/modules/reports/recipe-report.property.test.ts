@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import type { IngredientInfo, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { salesBills, salesDayFigures } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { businessDayBounds } from '../../../shared/business-day';
+import { businessDayBounds } from '../../../shared/domain/calendar';
 import type { RecipeReportQuery, RecipeReportResponse } from '../../../shared/recipes-contract';
 import type { Db } from '../../db/client';
 import { ingredients, menuCategories, menuItems } from '../../db/schema';

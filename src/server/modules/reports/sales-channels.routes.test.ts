@@ -1,4 +1,4 @@
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { createTestApp, type TestContext } from '../../test-support/test-app';

@@ -1,4 +1,4 @@
-import { trDay } from '../../../shared/business-day';
+import { trDay } from '../../../shared/domain/calendar';
 import { writeCsv } from '../../../shared/csv';
 import {
   REPORT_CSV_COLUMNS,

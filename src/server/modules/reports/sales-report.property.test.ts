@@ -1,6 +1,6 @@
 import { eq, and } from 'drizzle-orm';
 import fc from 'fast-check';
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { payments, refunds, ticketLines, tickets } from '../../db/schema';

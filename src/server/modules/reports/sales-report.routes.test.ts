@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { businessDay } from '../../../shared/business-day';
+import { businessDay } from '../../../shared/domain/calendar';
 import { REPORT_MESSAGES, type SalesReportResponse } from '../../../shared/reports-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { refundLines, refunds, salesBills, salesDayFigures } from '../../db/schema';

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { mulDivRound } from '../../../shared/bill-math';
-import { addDays, businessDay } from '../../../shared/business-day';
-import {
-  EXCEPTION_KIND_LABELS,
-  OUTLIER_RULE,
-  REPORT_LIMITS,
-  daysInRange,
-  isOutlierShare,
-  previousPeriod,
-  type SalesException,
-  type SalesReportResponse,
-  type SalesSummary,
-} from '../../../shared/reports-contract';
+import { addDays, businessDay } from '../../../shared/domain/calendar';
+import { EXCEPTION_KIND_LABELS, OUTLIER_RULE, REPORT_LIMITS, isOutlierShare, type SalesException, type SalesReportResponse, type SalesSummary } from '../../../shared/reports-contract';
+import { daysInRange, previousPeriod } from '../../../shared/domain/calendar';
 import { SALES_CHANNEL_LABELS } from '../../../shared/domain/channels';
 import { netSales } from '../../../shared/sales-definitions';
 import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketType } from '../../../shared/ticket-contract';

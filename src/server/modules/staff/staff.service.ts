@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { normaliseEmail } from '../../../shared/email';
 import { SESSIONS_ENDED_EVENT } from '../../../shared/live-events';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import type { CreateStaffRequest, StaffMember } from '../../../shared/staff-contract';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/errors';
 import { isUuid } from '../../../shared/ids';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import {
   TABLE_REQUEST_LIMITS,
   guestCallRequest,

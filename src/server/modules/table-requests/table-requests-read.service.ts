@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { TABLE_REQUEST_LIMITS } from '../../../shared/table-requests-contract';
 import { isUuid } from '../../../shared/ids';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/domain/roles';
 import type {
   GuestRequestStatusResponse,
   TableRequestInfo,

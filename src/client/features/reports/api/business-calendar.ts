@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { businessDay, DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../../../shared/business-day';
+import { businessDay, DEFAULT_DAY_START_HOUR } from '../../../../shared/domain/calendar';
 import type { OpenDayInfo } from '../../../../shared/day-close-contract';
 import { api } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { currentRestaurantId, hasRestaurant, restaurantPath } from '../../../api/restaurant';
-import { useGeneralSettings } from '../../settings/api';
+import { useGeneralSettings, useRestaurantTimeZone } from '../../settings/api';
 
 /**
  * The business day open now, as the server counts it: the clock's business day, or the day after
@@ -25,7 +25,7 @@ export const openDayQuery = () =>
  * server's answer, or the clock's business day until it has come.
  */
 export function useBusinessCalendar() {
-  const timeZone = useGeneralSettings((s) => s.timeZone).data ?? DEFAULT_TIME_ZONE;
+  const timeZone = useRestaurantTimeZone();
   const dayStartHour = useGeneralSettings((s) => s.businessDayStartHour).data ?? DEFAULT_DAY_START_HOUR;
   const openDay = useQuery(openDayQuery()).data?.day;
   const clockDay = businessDay(new Date(), timeZone, dayStartHour);

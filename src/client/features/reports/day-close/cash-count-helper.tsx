@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatTL } from '../../../../shared/money';
+import { formatTL } from '../../../../shared/domain/money';
 
 /** Banknotes and coins in Turkish circulation, kuruş each. */
 export const DENOMINATIONS = [

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, Sta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CASH_MOVEMENT_LABELS, differenceWord, type CashMovementKind, type DayCloseReport } from '../../../../shared/day-close-contract';
-import { formatMoneyInput, formatTL, readTurkishMoney } from '../../../../shared/money';
+import { formatMoneyInput, formatTL, readTurkishMoney } from '../../../../shared/domain/money';
 import { TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
 import { addCashMovement, closeDay, closedDaysQuery, dayPreviewQuery, dayReportQuery } from '../api/day-close';
 import { fieldErrorsFrom, messageFor } from '../../../api/field-errors';

@@ -1,5 +1,5 @@
 import type { DayCloseReport } from '../../../../shared/day-close-contract';
-import { formatTL } from '../../../../shared/money';
+import { formatTL } from '../../../../shared/domain/money';
 import { dayRows } from './day-print';
 
 // The printed Gün Sonu shows the report's own payments and VAT, never figures of its own: the report

@@ -1,5 +1,6 @@
 import { CASH_MOVEMENT_LABELS, chainHeadText, differenceWord, type DayCloseReport } from '../../../../shared/day-close-contract';
-import { formatTL } from '../../../../shared/money';
+import { formatDateTime } from '../../../../shared/domain/calendar';
+import { formatTL } from '../../../../shared/domain/money';
 import { NET_SALES_DEFINITION } from '../../../../shared/sales-definitions';
 import { TICKET_TYPE_LABELS } from '../../../../shared/ticket-contract';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/domain/payment-methods';
@@ -12,8 +13,7 @@ import { receiptCss, type ReceiptLayout } from '../../../components/receipt-html
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const dayText = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-const when = (iso: string | null, timeZone: string) =>
-  iso ? new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso)) : '';
+const when = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : '');
 
 /** "+10,00 TL Fazla" / "−5,00 TL Eksik" / "0,00 TL Fark yok": sign and word, never colour alone. */
 export function differenceText(difference: number): string {

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { formatDateTime } from '../../../../shared/domain/calendar';
 import type { SalesReportResponse } from '../../../../shared/reports-contract';
 import { EXCEPTION_KIND_LABELS } from '../../../../shared/reports-contract';
 import { ShareBar } from './charts';
@@ -103,7 +104,6 @@ export function StaffTab({ report, previous, period }: TabProps & { period: Peri
 }
 
 export function ExceptionsTab({ report, period, timeZone }: { report: SalesReportResponse; period: Period; timeZone: string }) {
-  const time = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
   return (
     <Stack gap="lg">
       <ReportTable
@@ -141,7 +141,7 @@ export function ExceptionsTab({ report, period, timeZone }: { report: SalesRepor
         rows={report.exceptions}
         rowKey={(e, i) => `${e.kind}-${e.at}-${i}`}
         columns={[
-          { label: 'Zaman', cell: (e) => time.format(new Date(e.at)) },
+          { label: 'Zaman', cell: (e) => formatDateTime(e.at, timeZone) },
           { label: 'Tür', cell: (e) => EXCEPTION_KIND_LABELS[e.kind] },
           { label: 'Hesap No', isNumber: true, cell: (e) => (e.billNumber ?? '—') },
           { label: 'Masa', cell: (e) => e.tableName ?? '—' },

@@ -1,4 +1,4 @@
-import { formatTL } from '../../../../shared/money';
+import { formatTL } from '../../../../shared/domain/money';
 
 export { formatTL };
 

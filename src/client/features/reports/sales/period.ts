@@ -1,5 +1,6 @@
-import { REPORT_LIMITS, daysInRange, presetRange, type PeriodPreset } from '../../../../shared/reports-contract';
-import { trDay } from '../../../../shared/business-day';
+import { REPORT_LIMITS } from '../../../../shared/reports-contract';
+import { daysInRange, presetRange, type PeriodPreset } from '../../../../shared/domain/calendar';
+import { trDay } from '../../../../shared/domain/calendar';
 
 /**
  * The report's period on the screen: a preset (Bugün, Dün, Bu hafta, Bu ay, Geçen ay) or any range
@@ -8,10 +9,10 @@ import { trDay } from '../../../../shared/business-day';
  * day (Ayarlar's time zone and day start hour), handed in by the screen.
  */
 
-export { PERIOD_PRESETS, presetRange, previousPeriod, type PeriodPreset } from '../../../../shared/reports-contract';
+export { PERIOD_PRESETS, presetRange, previousPeriod, type PeriodPreset } from '../../../../shared/domain/calendar';
 
 /** The picker's words: the one list of Satış Raporları and Reçete Raporu (reports-contract.ts). */
-export { PERIOD_PRESET_LABELS as PERIOD_LABELS } from '../../../../shared/reports-contract';
+export { PERIOD_PRESET_LABELS as PERIOD_LABELS } from '../../../../shared/domain/calendar';
 
 export interface Period {
   from: string;

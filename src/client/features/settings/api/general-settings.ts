@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/calendar';
 import type { RestaurantSettings } from '../../../../shared/restaurant-settings';
 import { queryKeys } from '../../../api/query-keys';
 import { currentRestaurantId } from '../../../api/restaurant';
@@ -23,3 +24,6 @@ export const generalSettingsQuery = (restaurantId: string = currentRestaurantId(
 export function useGeneralSettings<T>(select: (settings: RestaurantSettings) => T) {
   return useQuery({ ...generalSettingsQuery(), select: (doc) => select(doc.value) });
 }
+
+/** The restaurant's time zone (Ayarlar): every moment on a screen is on its clock, not the device's. */
+export const useRestaurantTimeZone = () => useGeneralSettings((s) => s.timeZone).data ?? DEFAULT_TIME_ZONE;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffRequest, StaffMember } from '../../../../shared/staff-contract';
-import type { Role } from '../../../../shared/roles';
+import type { Role } from '../../../../shared/domain/roles';
 import { api } from '../../../api/http';
 import { useIdempotentRequest } from '../../../api/idempotency-key';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../../shared/roles';
+import type { Role } from '../../../../shared/domain/roles';
 import type { StaffMember } from '../../../../shared/staff-contract';
 import { api } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';

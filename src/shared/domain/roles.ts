@@ -1,5 +1,10 @@
+import { z } from 'zod';
+
+/** The staff's roles: each signs in to its own dashboard. */
 export const ROLES = ['owner', 'kitchen', 'waiter'] as const;
 export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { owner: 'İşletme Sahibi', kitchen: 'Mutfak', waiter: 'Garson' };
+export const role = z.enum(ROLES, { error: 'Rol İşletme Sahibi, Mutfak ya da Garson olmalı' });
 
 /**
  * Who a command runs as: signed-in staff, and those with no sign-in of their own — a courier through

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, businessDayBounds } from './business-day';
+import { businessDay, businessDayBounds } from './calendar';
 
 /*
  * Business-day bounds on the days summer time starts and ends, in time zones west of UTC (a
  * restaurant abroad, or a server's own zone in the tests). There the wall clock is behind UTC, so
  * the offset at a first guess of the instant (the wall time read as UTC) is the offset of the
  * evening before: only the second pass of startOf lands on the right hour. East of UTC (Berlin,
- * business-day.test.ts) one pass happens to be enough, which hides a missing second pass.
+ * calendar.test.ts) one pass happens to be enough, which hides a missing second pass.
  */
 const NY = 'America/New_York';
 const LA = 'America/Los_Angeles';

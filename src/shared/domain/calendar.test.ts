@@ -1,4 +1,4 @@
-import { businessDay, businessDayBounds, businessPeriodBounds } from './business-day';
+import { businessDay, businessDayBounds, businessPeriodBounds, formatDateTime } from './calendar';
 
 /*
  * The business day with a fixed clock, in a process whose own time zone is far from the
@@ -80,5 +80,15 @@ describe('far days', () => {
     expect(businessDayBounds('0001-01-01', 'UTC', 5).from.toISOString()).toBe('0001-01-01T05:00:00.000Z');
     expect(businessDayBounds('9999-12-31', 'UTC', 0).to.getUTCFullYear()).toBe(10000);
     expect(businessDay(new Date('0001-06-01T12:00:00Z'), 'UTC', 5)).toBe('0001-06-01');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes a moment on the restaurant's clock, whatever the device's zone", () => {
+    const at = '2026-11-27T18:40:00Z';
+    expect(formatDateTime(at, IST)).toBe('27.11.2026 21:40');
+    expect(formatDateTime(new Date(at), 'America/New_York')).toBe('27.11.2026 13:40');
+    // the same zone twice reuses its formatter and still reads each moment
+    expect(formatDateTime('2026-11-28T00:05:00Z', IST)).toBe('28.11.2026 03:05');
   });
 });

@@ -102,3 +102,77 @@ export function businessPeriodBounds(
 
 /** A calendar day as Turkish screens and prints write it: 2026-11-27 → 27.11.2026. */
 export const trDay = (day: string) => day.split('-').reverse().join('.');
+
+// ------------------------------------------------------------------ ranges of days and period presets
+
+/** Days from `from` to `to`, both included (calendar arithmetic on the dates alone). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+/** ISO weekday of a day: 1 = Pazartesi … 7 = Pazar. */
+export function weekdayOf(day: string): number {
+  const w = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return w === 0 ? 7 : w;
+}
+
+/** The period before `from`..`to` with as many days: what ± % compares with. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const n = daysInRange(from, to);
+  return { from: addDays(from, -n), to: addDays(from, -1) };
+}
+
+// ------------------------------------------------------------------ period presets
+
+export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'thisMonth', 'lastMonth', 'custom'] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
+  today: 'Bugün',
+  yesterday: 'Dün',
+  thisWeek: 'Bu hafta',
+  thisMonth: 'Bu ay',
+  lastMonth: 'Geçen ay',
+  custom: 'Özel aralık',
+};
+
+/**
+ * The days of a preset, given today's business day (the server's answer or businessDay() in the
+ * browser with Ayarlar's time zone and day start). Weeks start on Monday. `custom` is today alone
+ * (the picker then lets the owner move both ends).
+ */
+export function presetRange(preset: PeriodPreset, today: string): { from: string; to: string } {
+  const monthStart = `${today.slice(0, 8)}01`;
+  switch (preset) {
+    case 'yesterday': {
+      const y = addDays(today, -1);
+      return { from: y, to: y };
+    }
+    case 'thisWeek':
+      return { from: addDays(today, 1 - weekdayOf(today)), to: today };
+    case 'thisMonth':
+      return { from: monthStart, to: today };
+    case 'lastMonth': {
+      const lastDay = addDays(monthStart, -1);
+      return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
+    }
+    default:
+      return { from: today, to: today };
+  }
+}
+
+// ------------------------------------------------------------------ instants on the restaurant's clock
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "28.11.2026 21:40": an instant on the restaurant's wall clock (Ayarlar' time zone, never the
+ * device's), as slips, lists and printed reports show it. One formatter per zone: lists format
+ * hundreds of rows.
+ */
+export function formatDateTime(at: Date | string, timeZone: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(typeof at === 'string' ? new Date(at) : at);
+}

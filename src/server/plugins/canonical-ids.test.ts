@@ -9,13 +9,13 @@ import { registerCanonicalIds } from './canonical-ids';
 const ID = '0F8FAD5B-D9CB-469F-A165-70867728950E';
 const LOWER = ID.toLowerCase();
 
-async function echo(body: unknown) {
+async function echo(body: unknown, query = '') {
   const app = Fastify();
   registerCanonicalIds(app);
-  app.post('/t/:ticketId', { schema: { body: { type: 'object' } } }, async (request) => ({ params: request.params, body: request.body }));
+  app.post('/t/:ticketId', { schema: { body: { type: 'object' } } }, async (request) => ({ params: request.params, query: request.query, body: request.body }));
   await app.ready();
   try {
-    return (await app.inject({ method: 'POST', url: `/t/${ID}`, payload: body as object })).json();
+    return (await app.inject({ method: 'POST', url: `/t/${ID}${query}`, payload: body as object })).json();
   } finally {
     await app.close();
   }
@@ -39,4 +39,9 @@ it('lower-cases ids and lists of ids in the body, nested too, and leaves externa
     externalId: ID,
     note: ID,
   });
+});
+
+it('lower-cases every UUID in the query string (a filter by waiter, section or station), and leaves other values as sent', async () => {
+  const seen = await echo({}, `?waiterId=${ID}&sectionId=${ID}&search=${ID}x&day=2026-11-28`);
+  expect(seen.query).toEqual({ waiterId: LOWER, sectionId: LOWER, search: `${ID}x`, day: '2026-11-28' });
 });

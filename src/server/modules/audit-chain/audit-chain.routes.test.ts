@@ -449,6 +449,17 @@ describe('GET /audit-chain', () => {
     expect(report.firstBroken).toMatchObject({ kind: 'bill', billNumber: 2, reason: CHAIN_MESSAGES.billContentChanged });
   });
 
+  it('walks from the first link when the checkpoint’s own audit row was rewritten, its hash with it', async () => {
+    const { f: g } = await eveningRestaurant();
+    const first = await check(g);
+    const mark = (await rowsOf(g.restaurant.id)).find((r) => r.seq === first.auditRows)!;
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ reason: 'sonradan', hash: 'f'.repeat(64) }).where(eq(auditEvents.id, mark.id)));
+    await closeAnother(g);
+    const report = await check(g);
+    expect(report.since).toBeUndefined();
+    expect(report.firstBroken).toMatchObject({ kind: 'audit', seq: mark.seq });
+  });
+
   it('refuses a full flag that is neither true nor false', async () => {
     const res = await get(f.restaurant.owner, f.restaurant.id, '?full=evet');
     expect(res.statusCode).toBe(400);

@@ -157,6 +157,30 @@ describe('a guest orders from the table', () => {
   });
 });
 
+describe('a public menu taken offline', () => {
+  it('takes no orders and no calls from its tables either, though QR Sipariş is on; nothing is stored', async () => {
+    const f = await qrFixture(ctx);
+    expect((await guestOf(f).order(basket(f))).statusCode).toBe(201);
+    const url = `/api/restaurants/${f.restaurant.id}/settings/general`;
+    const current = await ctx.app.inject({ method: 'GET', url, cookies: f.restaurant.owner.cookies });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      cookies: f.restaurant.owner.cookies,
+      headers: { 'if-match': current.headers.etag as string },
+      payload: { ...(current.json() as { publicMenu: object }), publicMenu: { ...(current.json() as { publicMenu: object }).publicMenu, enabled: false } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().qrOrdering.enabled).toBe(true);
+
+    const order = await guestOf(f).order(basket(f));
+    expect(order.statusCode).toBe(404);
+    expect(order.json().error).toBe(TABLE_REQUEST_MESSAGES.orderingOff);
+    expect((await guestOf(f).call('bill')).statusCode).toBe(404);
+    expect(await requestsOf(f.restaurant.id)).toHaveLength(1);
+  });
+});
+
 describe('limits', () => {
   it('keeps five orders of a table waiting at most, in Turkish', async () => {
     const f = await qrFixture(ctx);

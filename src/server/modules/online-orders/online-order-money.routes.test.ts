@@ -134,4 +134,18 @@ describe('a scheduled order', () => {
     expect(await sendDueScheduledOrders(deps, new Date(expectedAt.getTime()))).toBe(0);
     expect(await batches()).toHaveLength(1);
   });
+
+  it('goes to the kitchen at Onayla when its promised time is nearer than the preparation minutes', async () => {
+    const expectedAt = new Date(Date.now() + 20 * 60_000);
+    const shop = await received('yemeksepeti', {
+      ...YEMEKSEPETI_ORDER,
+      code: 'YS-SOON-1',
+      preOrder: true,
+      delivery: { ...YEMEKSEPETI_ORDER.delivery, expectedDeliveryTime: expectedAt.toISOString() },
+    });
+    const acc = await shop.owner('POST', `/online-orders/${shop.orderId}/accept`, { prepMinutes: 30 });
+    expect(acc.statusCode, acc.body).toBe(200);
+    const sent = await ctx.database.db.select().from(kitchenBatches).where(eq(kitchenBatches.ticketId, acc.json().ticketId as string));
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -240,6 +240,15 @@ describe('Trendyol Go (meal packages)', () => {
     expect(orderOf('trendyol', body)).toMatchObject({ collectAtDoorKurus: 0, platformCourier: false, platformDiscountKurus: 0, restaurantDiscountKurus: 0 });
   });
 
+  it('puts an ingredient removed inside a chosen modifier into the line’s note with the line’s own', () => {
+    // the fixture's package, its modifier "Acılı" given a removed ingredient in the package model's
+    // own field (modifierProducts[].removedIngredients, see tests/fixtures/platforms/SOURCES.md); the value is ours
+    const body = fixture('trendyol', 'own-courier-package');
+    body.lines[0].modifierProducts[0].removedIngredients = [{ id: 9202, name: 'Maydanoz' }];
+    const [adana] = (inspectPlatformBody('trendyol', body) as { lines: { note: string | null }[] }).lines;
+    expect(adana.note).toBe('Soğan, Maydanoz olmasın');
+  });
+
   it('reads a GO package paid in cash at the door: Trendyol’s placeholders are no address', () => {
     const body = fixture('trendyol', 'go-courier-cash-package');
     expect(inspectPlatformBody('trendyol', body)).toMatchObject({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { platformOutbox } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { retryDelayMs } from './platform-outbox';
 import { FAST, authOf, connected, deliver, fake, inbox } from './platforms-test-kit';
 import { GETIR_ORDER } from './platforms/fixtures';
 
@@ -55,6 +56,15 @@ async function acceptedOrder(externalId: string) {
   };
   return { row, retry };
 }
+
+describe('the outbox waits between tries', () => {
+  it('twice as long after each failure, never longer than its ceiling (10 s doubling up to 10 min by default)', () => {
+    const defaults = { baseDelayMs: 10_000, maxDelayMs: 10 * 60_000 };
+    expect([1, 2, 3, 6].map((n) => retryDelayMs(n, defaults))).toEqual([10_000, 20_000, 40_000, 320_000]);
+    expect(retryDelayMs(7, defaults)).toBe(10 * 60_000);
+    expect(retryDelayMs(29, defaults)).toBe(10 * 60_000);
+  });
+});
 
 describe('the outbox gives a call up', () => {
   it('after exactly maxAttempts failures: still retried one attempt before, dead at the last', async () => {

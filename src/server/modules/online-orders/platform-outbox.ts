@@ -43,6 +43,9 @@ export interface AttemptLogEntry {
 
 const LOG_KEEP = 20;
 
+/** The wait before the next try after `attempts` failures: doubling from baseDelayMs, never past maxDelayMs. */
+export const retryDelayMs = (attempts: number, o: { baseDelayMs: number; maxDelayMs: number }) => Math.min(o.baseDelayMs * 2 ** (attempts - 1), o.maxDelayMs);
+
 /**
  * The durable outbox of calls to the delivery platforms (ADR 0011). A row is written by the command
  * that changes the order (same transaction); this worker sends due rows after commit (kick) and on
@@ -152,7 +155,7 @@ export class PlatformOutbox {
         await this.db.update(platformOutbox).set({ status: 'sent', attempts, lastError: null, attemptLog: log, sentAt: new Date() }).where(eq(platformOutbox.id, row.id));
       } else {
         const dead = attempts >= this.opts.maxAttempts;
-        const delay = Math.min(this.opts.baseDelayMs * 2 ** (attempts - 1), this.opts.maxDelayMs);
+        const delay = retryDelayMs(attempts, this.opts);
         this.log.warn({ outboxId: row.id, platform: row.platform, kind: row.kind, attempts, error: outcome.error }, 'platform outbox: call failed');
         await this.db
           .update(platformOutbox)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketLine } from '../../../shared/ticket-contract';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { businessDay } from '../../../shared/domain/calendar';
-import { trDay } from '../../../shared/domain/calendar';
+import { businessDay, trDay } from '../../../shared/domain/calendar';
 import { canAdjust, cashChange, lineMarks, readDiscount, readPayment, reasonsFor, type PaymentForm } from './bill-logic';
+import { cashShortfall } from './payment-logic';
 
 const line = (over: Partial<TicketLine>): TicketLine => ({
   id: 'l', menuItemId: 'm', name: 'Çay', quantity: 1, unitPrice: 2000, options: [], note: null, status: 'served', station: 'Bar', vatRate: 10,
@@ -36,6 +36,14 @@ describe('bill logic', () => {
     expect(readPayment(form({ amount: '271,00', given: '300' }), 27100)).toEqual({ ok: true, value: { method: 'cash', amount: 27100, given: 30000 } });
     expect(cashChange(27100, 30000)).toBe(2900);
     expect(readPayment(form({ amount: '400,50', given: '100' }), 40050)).toMatchObject({ ok: false, errors: { given: '300,50 TL eksik' } });
+  });
+
+  it('says what cash given below the amount leaves unpaid, and nothing for exactly the amount, more, or none yet', () => {
+    expect(cashShortfall(40050, 10000)).toBe('300,50 TL eksik');
+    expect(cashShortfall(40050, 40049)).toBe('0,01 TL eksik');
+    expect(cashShortfall(40050, 40050)).toBeNull();
+    expect(cashShortfall(40050, 50000)).toBeNull();
+    expect(cashShortfall(40050, 0)).toBeNull();
   });
 
   it('refuses more than remains, a meal card without a brand and an account without a name', () => {

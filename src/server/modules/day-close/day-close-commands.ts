@@ -8,7 +8,7 @@ import {
   type RefundRequest,
 } from '../../../shared/day-close-contract';
 import { mulDivRound } from '../../../shared/bill-math';
-import { businessDay } from '../../../shared/domain/calendar';
+import { addDays, businessDay } from '../../../shared/domain/calendar';
 import { isUuid } from '../../../shared/ids';
 import { cashMovements, dayCloses, payments, refundLines, refunds, ticketLines, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -17,7 +17,6 @@ import { billLinkHash, dayCloseDigest, GENESIS_HASH } from '../audit-chain';
 import { LINE_ORDER, billOf } from '../orders';
 import { getRestaurantSettings } from '../settings';
 import { dayFigures, openTicketsOf, refundsOf } from './day-figures';
-import { addDays } from '../../../shared/domain/calendar';
 import { lastDayClose, openBusinessDay } from './open-day';
 import { recordRefundFigures } from '../reports';
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { vatContained, type Bill } from '../../../shared/bill-math';
-import { businessDay } from '../../../shared/domain/calendar';
-import { weekdayOf } from '../../../shared/domain/calendar';
+import { businessDay, weekdayOf } from '../../../shared/domain/calendar';
 import type { Db } from '../../db/client';
 import { auditEvents, diningTables, kitchenBatches, menuCategories, menuItems, onlineOrders, payments, refundLines, refunds, sections, tableRequests, tickets, ticketLines } from '../../db/schema';
 import { QR_CHANNEL } from '../../../shared/domain/channels';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { mulDivRound } from '../../../shared/bill-math';
-import { addDays, businessDay } from '../../../shared/domain/calendar';
+import { addDays, businessDay, daysInRange, previousPeriod } from '../../../shared/domain/calendar';
 import { EXCEPTION_KIND_LABELS, OUTLIER_RULE, REPORT_LIMITS, isOutlierShare, type SalesException, type SalesReportResponse, type SalesSummary } from '../../../shared/reports-contract';
-import { daysInRange, previousPeriod } from '../../../shared/domain/calendar';
 import { SALES_CHANNEL_LABELS } from '../../../shared/domain/channels';
 import { netSales } from '../../../shared/sales-definitions';
 import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketType } from '../../../shared/ticket-contract';

@@ -1,6 +1,5 @@
 import { REPORT_LIMITS } from '../../../../shared/reports-contract';
-import { daysInRange, presetRange, type PeriodPreset } from '../../../../shared/domain/calendar';
-import { trDay } from '../../../../shared/domain/calendar';
+import { daysInRange, type PeriodPreset, presetRange, trDay } from '../../../../shared/domain/calendar';
 
 /**
  * The report's period on the screen: a preset (Bugün, Dün, Bu hafta, Bu ay, Geçen ay) or any range
@@ -9,10 +8,9 @@ import { trDay } from '../../../../shared/domain/calendar';
  * day (Ayarlar's time zone and day start hour), handed in by the screen.
  */
 
-export { PERIOD_PRESETS, presetRange, previousPeriod, type PeriodPreset } from '../../../../shared/domain/calendar';
+export { PERIOD_PRESET_LABELS as PERIOD_LABELS, PERIOD_PRESETS, type PeriodPreset, presetRange, previousPeriod } from '../../../../shared/domain/calendar';
 
 /** The picker's words: the one list of Satış Raporları and Reçete Raporu (reports-contract.ts). */
-export { PERIOD_PRESET_LABELS as PERIOD_LABELS } from '../../../../shared/domain/calendar';
 
 export interface Period {
   from: string;

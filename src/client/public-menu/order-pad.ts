@@ -233,7 +233,8 @@ export function createOrderPad(root: HTMLElement, restaurantId: string, token: s
     const options = () => groups.flatMap((g) => g.options).filter((o) => chosen().includes(o.id));
     function total() {
       const unit = item.price + options().reduce((sum, o) => sum + o.price, 0);
-      add.textContent = `Sepete Ekle · ${formatLira(unit * quantity)}`;
+      // the amount never breaks from its ₺: on a narrow phone the line wraps before it
+      add.replaceChildren('Sepete Ekle · ', el(doc, 'span', 'pad-amount', formatLira(unit * quantity)));
       return unit;
     }
     total();

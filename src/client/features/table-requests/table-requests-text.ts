@@ -5,6 +5,8 @@ import { TABLE_REQUEST_PROGRESS_LABELS, type TableRequestInfo } from '../../../s
 export const trt = {
   title: 'Masadan istek',
   newOrder: (table: string, count: number) => `${table}: yeni sipariş isteği (${count} ürün)`,
+  /** two or more orders of one table waiting: one notice, which opens the oldest */
+  newOrders: (table: string, requests: number, count: number) => `${table}: ${requests} sipariş isteği (${count} ürün)`,
   waiterCall: (table: string) => `${table}: garson çağırıyor`,
   billCall: (table: string) => `${table}: hesap istiyor`,
   more: (n: number) => `+${n} istek daha`,

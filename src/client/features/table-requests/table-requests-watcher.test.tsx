@@ -80,6 +80,22 @@ describe('the floor’s notice of a guest’s request', () => {
     expect(screen.getAllByTestId('table-request-notice')[1]).toHaveTextContent('Salon 2: hesap istiyor');
   });
 
+  it('shows two orders of one table as one notice that counts them and opens the oldest; a call of that table stands apart', async () => {
+    requests = [
+      request('first', { itemCount: 1, tableName: 'Bahçe 2', tableId: 'tb2' }),
+      request('second', { itemCount: 2, tableName: 'Bahçe 2', tableId: 'tb2', createdAt: '2026-11-25T18:02:00Z' }),
+      request('call', { kind: 'waiter', lines: [], itemCount: 0, tableName: 'Bahçe 2', tableId: 'tb2' }),
+    ];
+    render(ui());
+    const notices = screen.getAllByTestId('table-request-notice');
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toHaveTextContent('Bahçe 2: 2 sipariş isteği (3 ürün)');
+    expect(notices[1]).toHaveTextContent('Bahçe 2: garson çağırıyor');
+    await userEvent.click(notices[0]);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
+    expect(accept).toHaveBeenCalledWith('first');
+  });
+
   it('opens with one tap: the lines, then Onayla', async () => {
     requests = [request('q1')];
     render(ui());

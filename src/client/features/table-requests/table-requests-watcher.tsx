@@ -15,6 +15,32 @@ const VIBRATION = [200, 100, 200];
 /** More would cover the screen; the rest are counted. */
 const MAX_SHOWN = 3;
 
+interface Notice {
+  /** the oldest waiting request of its table and kind: the one a tap opens */
+  first: TableRequestInfo;
+  requests: number;
+  items: number;
+}
+
+/**
+ * One notice per table and kind: a second order from the same table is counted on the first one's
+ * notice instead of standing under it with the very same words. Waiting requests come oldest first.
+ */
+function noticesOf(requests: TableRequestInfo[]): Notice[] {
+  const byTable = new Map<string, Notice>();
+  for (const r of requests) {
+    const key = `${r.tableId ?? r.tableName}|${r.kind}`;
+    const notice = byTable.get(key);
+    if (notice) {
+      notice.requests++;
+      notice.items += r.itemCount;
+    } else byTable.set(key, { first: r, requests: 1, items: r.itemCount });
+  }
+  return [...byTable.values()];
+}
+
+const noticeLine = (n: Notice) => (n.requests > 1 ? trt.newOrders(n.first.tableName, n.requests, n.items) : noticeText(n.first));
+
 /**
  * On every screen of the waiter and the owner: a guest's order request or call from a table's QR
  * code that is theirs to answer (their table, or a table nobody has; the owner: all) rings and
@@ -46,30 +72,31 @@ export function TableRequestsWatcher() {
     }
   }, [ids, hasAnswer]);
 
+  const notices = noticesOf(mine);
   const room = useRoom(mine.length > 0);
   return (
     <>
       {mine.length > 0 && (
         <div className={classes.notices} ref={room} role="region" aria-label={trt.title} aria-live="assertive" data-testid="table-request-notices">
-          {mine.slice(0, MAX_SHOWN).map((r) => (
+          {notices.slice(0, MAX_SHOWN).map((n) => (
             <Button
-              key={r.id}
+              key={n.first.id}
               size="lg"
               fullWidth
-              color={r.kind === 'order' ? 'orange' : 'teal'}
+              color={n.first.kind === 'order' ? 'orange' : 'teal'}
               className={classes.notice}
               classNames={{ label: classes.noticeLabel }}
               justify="flex-start"
               leftSection={<span aria-hidden>🛎️</span>}
-              onClick={() => setOpenId(r.id)}
+              onClick={() => setOpenId(n.first.id)}
               data-testid="table-request-notice"
             >
-              {noticeText(r)}
+              {noticeLine(n)}
             </Button>
           ))}
-          {mine.length > MAX_SHOWN && (
-            <Button size="md" variant="white" color="dark" onClick={() => setOpenId(mine[MAX_SHOWN].id)}>
-              {trt.more(mine.length - MAX_SHOWN)}
+          {notices.length > MAX_SHOWN && (
+            <Button size="md" variant="white" color="dark" onClick={() => setOpenId(notices[MAX_SHOWN].first.id)}>
+              {trt.more(notices.slice(MAX_SHOWN).reduce((sum, n) => sum + n.requests, 0))}
             </Button>
           )}
         </div>

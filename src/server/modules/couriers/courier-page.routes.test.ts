@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { COURIER_LIMITS, COURIER_MESSAGES, type CourierViewResponse } from '../../../shared/couriers-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, courierLinks, courierPositions, payments, tickets } from '../../db/schema';
+import { saveOwnerSettings } from '../../test-support/owner-settings';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { couriersFixture } from './couriers-test-kit';
 
@@ -29,6 +30,14 @@ describe('a courier link', () => {
     expect(view.orders[0]).toMatchObject({ customerPhone: '+905321234567', remaining: 19_000, status: 'assigned' });
     expect(view.orders[0].customerAddress).toMatch(/Kadıköy/);
     expect(view.paymentMethods).toEqual(['cash', 'card', 'meal_card']);
+  });
+
+  it('offers the courier only the payment methods the restaurant takes (Ayarlar)', async () => {
+    const f = await couriersFixture(ctx);
+    const saved = await saveOwnerSettings(ctx, f.restaurant, () => ({ paymentMethods: ['cash', 'meal_card'] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const trip = await f.onTrip(1);
+    expect((await trip.phone.view()).paymentMethods).toEqual(['cash', 'meal_card']);
   });
 
   it('is refused once revoked, once expired and when it was never made, with a Turkish message', async () => {

@@ -86,6 +86,14 @@ describe('Yemeksepeti (Delivery Hero order dispatch)', () => {
     expect(orderOf('yemeksepeti', body)).toMatchObject({ deliveryFeeKurus: 300, platformDiscountKurus: 400, restaurantDiscountKurus: 250, customerPaysKurus: 1000, collectAtDoorKurus: 1000, platformCourier: false });
   });
 
+  it('books a discount that names no sponsor as the platform’s, never the restaurant’s money', () => {
+    // the fixture's order, its VENDOR-funded "Burger Hour" (1.00) sent without sponsorships (the field is optional)
+    const body = fixture('yemeksepeti', 'item-level-discounts-and-sponsor');
+    const burgerHour = body.discounts.find((d: { name: string }) => d.name === 'Burger Hour');
+    delete burgerHour.sponsorships;
+    expect(orderOf('yemeksepeti', body)).toMatchObject({ platformDiscountKurus: 500, restaurantDiscountKurus: 150 });
+  });
+
   it('reads the status update ORDER_CANCELLED, the order named by the URL (--external-id)', () => {
     const body = fixture('yemeksepeti', 'order-cancelled');
     expect(inspectPlatformBody('yemeksepeti', body, { externalId: 'n0s1-w0k1' })).toEqual({ kind: 'cancel', externalId: 'n0s1-w0k1', reason: 'Customer cancelled the order' });

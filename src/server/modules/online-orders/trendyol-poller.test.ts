@@ -147,12 +147,15 @@ describe('the Trendyol poller', () => {
     await poller.pollDue();
     expect(asked()).toBe(2);
     clock += INTERVAL;
+    await poller.pollDue(); // a third failure: 8 intervals by doubling, 4 by the limit
+    expect(asked()).toBe(3);
+    clock += 4 * INTERVAL;
     script.status = 200;
     await poller.pollDue(); // succeeds
-    expect(asked()).toBe(3);
+    expect(asked()).toBe(4);
     clock += INTERVAL;
     await poller.pollDue();
-    expect(asked()).toBe(4);
+    expect(asked()).toBe(5);
   });
 
   it('stays within Trendyol’s limit of 50 requests to one endpoint in 10 seconds', async () => {

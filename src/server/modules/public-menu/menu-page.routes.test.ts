@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { diningTables, menuItems, sections } from '../../db/schema';
 import { EventHub } from '../events/event-hub';
 import { restaurantWithStaff } from '../menu/menu-test-kit';
+import { saveOwnerSettings } from '../../test-support/owner-settings';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { scriptSafeJson } from './menu-page';
 
@@ -152,10 +153,7 @@ describe('the public menu page', () => {
     expect((await page('abc')).statusCode).toBe(404);
 
     const r = await soupMenu();
-    const url = `/api/restaurants/${r.id}/settings/general`;
-    const current = await ctx.app.inject({ method: 'GET', url, cookies: r.owner.cookies });
-    const value = current.json();
-    await ctx.app.inject({ method: 'PUT', url, cookies: r.owner.cookies, headers: { 'if-match': current.headers.etag as string }, payload: { ...value, publicMenu: { ...value.publicMenu, enabled: false } } });
+    expect((await saveOwnerSettings(ctx, r, (s) => ({ publicMenu: { ...s.publicMenu, enabled: false } }))).statusCode).toBe(200);
     const offline = await page(r.id);
     expect(offline.statusCode).toBe(200);
     const parsed = parse(offline.body);

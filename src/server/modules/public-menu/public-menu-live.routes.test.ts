@@ -4,6 +4,7 @@ import { publicMenu } from '../../../shared/public-menu';
 import { diningTables, menuItems, sections } from '../../db/schema';
 import { EventHub } from '../events/event-hub';
 import { restaurantWithStaff, type Staffed } from '../menu/menu-test-kit';
+import { saveOwnerSettings } from '../../test-support/owner-settings';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { PublicMenuCache, acceptsGzip, matchesEtag } from './public-menu-cache';
 import type { PublicMenuSnapshot } from './public-menu.service';
@@ -25,16 +26,7 @@ async function menuWithSoup(): Promise<Staffed & { soupId: string }> {
 }
 
 async function setPublicMenu(r: Staffed, change: { enabled?: boolean; baseUrl?: string }) {
-  const url = `/api/restaurants/${r.id}/settings/general`;
-  const current = await ctx.app.inject({ method: 'GET', url, cookies: r.owner.cookies });
-  const value = current.json();
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url,
-    cookies: r.owner.cookies,
-    headers: { 'if-match': current.headers.etag as string },
-    payload: { ...value, publicMenu: { ...value.publicMenu, ...change } },
-  });
+  const res = await saveOwnerSettings(ctx, r, (s) => ({ publicMenu: { ...s.publicMenu, ...change } }));
   expect(res.statusCode).toBe(200);
 }
 

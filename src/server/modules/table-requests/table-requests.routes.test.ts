@@ -5,6 +5,7 @@ import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, menuItems, tableRequests } from '../../db/schema';
+import { saveOwnerSettings } from '../../test-support/owner-settings';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { guestAt, qrFixture } from './table-requests-test-kit';
 import { TABLE_REQUEST_MESSAGES } from './table-request-messages';
@@ -161,15 +162,7 @@ describe('a public menu taken offline', () => {
   it('takes no orders and no calls from its tables either, though QR Sipariş is on; nothing is stored', async () => {
     const f = await qrFixture(ctx);
     expect((await guestOf(f).order(basket(f))).statusCode).toBe(201);
-    const url = `/api/restaurants/${f.restaurant.id}/settings/general`;
-    const current = await ctx.app.inject({ method: 'GET', url, cookies: f.restaurant.owner.cookies });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      cookies: f.restaurant.owner.cookies,
-      headers: { 'if-match': current.headers.etag as string },
-      payload: { ...(current.json() as { publicMenu: object }), publicMenu: { ...(current.json() as { publicMenu: object }).publicMenu, enabled: false } },
-    });
+    const saved = await saveOwnerSettings(ctx, f.restaurant, (s) => ({ publicMenu: { ...s.publicMenu, enabled: false } }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().qrOrdering.enabled).toBe(true);
 
@@ -339,14 +332,21 @@ describe('calls from the table', () => {
     expect(again.json().requestId).toBe(first.json().requestId);
     const waiterCall = (await guest.call('waiter')).json();
     expect(waiterCall.requestId).not.toBe(first.json().requestId);
+    type Marked = Ticket & { billRequested?: boolean; billRequestedAt?: string | null };
+    const billAsked = async () => {
+      const t = (await f.staff().call('GET', `/tickets/${opened.id}`)).json() as Marked;
+      return Boolean(t.billRequested ?? t.billRequestedAt);
+    };
+    // Gördüm on the waiter call: the waiter goes to the table, nobody asked for the bill yet
+    expect((await f.staff().acknowledge(waiterCall.requestId)).statusCode).toBe(204);
+    expect(await billAsked()).toBe(false);
 
     expect((await f.staff().accept(first.json().requestId)).statusCode).toBe(409);
     expect((await f.staff().acknowledge(first.json().requestId)).statusCode).toBe(204);
     const listed = (await f.staff(f.restaurant.owner).list()).find((r) => r.id === first.json().requestId);
     expect(listed).toMatchObject({ status: 'accepted', answeredByName: f.restaurant.waiter.user.name });
     expect((await guest.status(first.json().requestId)).json()).toEqual({ status: 'accepted', kind: 'bill' });
-    const ticket = (await f.staff().call('GET', `/tickets/${opened.id}`)).json() as Ticket & { billRequested?: boolean; billRequestedAt?: string | null };
-    expect(ticket.billRequested ?? ticket.billRequestedAt).toBeTruthy();
+    expect(await billAsked()).toBe(true);
   });
 });
 

@@ -201,4 +201,35 @@ test.describe('QR Sipariş', () => {
     await expect(call).toHaveText('Garson çağrınız: Garson geliyor');
     for (const page of [waiter, guest]) await page.context().close();
   });
+
+  test('while a guest’s order waits, the waiter’s phone still reaches Mutfağa Gönder on another table: the bar stands above the notice', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const { restaurantId, tables } = await freeTablesWithTokens(request);
+    const [asking, serving] = [tables[3], tables[4]];
+    const waiter = await signedIn(browser, DEMO.waiter, '/waiter');
+    const guest = await phonePage(browser);
+    await guest.goto(`/menu/${restaurantId}?masa=${asking.token}`);
+    await addDish(guest, 'Mercimek Çorbası', async () => {});
+    await guest.getByRole('button', { name: /^Sepet · 1 ürün/ }).click();
+    await guest.getByRole('button', { name: 'Siparişi Gönder' }).click();
+    const notice = waiter.getByTestId('table-request-notice').filter({ hasText: `${asking.name}: yeni sipariş isteği (1 ürün)` });
+    await expect(notice).toBeVisible();
+
+    await waiter.goto('/waiter/orders');
+    await waiter.getByText('Liste', { exact: true }).click();
+    await waiter.getByRole('tab', { name: 'Tümü' }).click();
+    await waiter.getByTestId(`list-table-${serving.name}`).click();
+    await waiter.getByRole('button', { name: /^Mercimek Çorbası,/ }).click();
+    const send = waiter.getByTestId('send-to-kitchen');
+    await expect(notice).toBeVisible();
+    const [bar, notices] = [await send.boundingBox(), await waiter.getByTestId('table-request-notices').boundingBox()];
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(notices!.y);
+    await send.click(); // a notice over it would take the tap: Playwright refuses to click through it
+    await expect(send).toBeDisabled();
+
+    const waiting = (await (await request.get(`/api/restaurants/${restaurantId}/table-requests`)).json()) as { requests: { id: string; tableName: string; status: string }[] };
+    const sent = waiting.requests.find((r) => r.tableName === asking.name && r.status === 'pending')!;
+    expect((await request.post(`/api/restaurants/${restaurantId}/table-requests/${sent.id}/reject`, { data: { reason: 'Deneme' } })).status()).toBe(204);
+    for (const page of [waiter, guest]) await page.context().close();
+  });
 });

@@ -224,7 +224,8 @@ function useRoom(isShown: boolean) {
   useEffect(() => {
     if (!isShown || !node) return;
     const body = document.body;
-    const measure = () => body.style.setProperty('--table-requests-height', `${Math.ceil(node.getBoundingClientRect().height)}px`);
+    // the notices' height and the 12 px under them, and a gap: what a bar fixed at the bottom rises by
+    const measure = () => body.style.setProperty('--table-requests-room', `${Math.ceil(node.getBoundingClientRect().height) + 20}px`);
     measure();
     body.dataset.tableRequests = '';
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
@@ -232,7 +233,7 @@ function useRoom(isShown: boolean) {
     return () => {
       observer?.disconnect();
       delete body.dataset.tableRequests;
-      body.style.removeProperty('--table-requests-height');
+      body.style.removeProperty('--table-requests-room');
     };
   }, [isShown, node]);
   return setNode;

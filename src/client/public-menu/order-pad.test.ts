@@ -84,6 +84,25 @@ describe('the order pad of a table’s menu', () => {
     expect(document.querySelector('.pad-basket')!.textContent).toBe('Sepet · 2 ürün · 1.090,00 ₺');
   });
 
+  it('adds the same dish again to its line, but one with another note as a line of its own', () => {
+    const { root } = setUp(vi.fn());
+    const add = (note: string) => {
+      click(root.querySelector('[data-add="adana"]'));
+      click(dialog().querySelector('input[value="p1"]'));
+      dialog().querySelector('textarea')!.value = note;
+      click(button('Sepete Ekle'));
+    };
+    add('soğansız');
+    add('soğansız');
+    add('az acılı');
+    expect(document.querySelector('.pad-basket')!.textContent).toBe('Sepet · 3 ürün · 1.140,00 ₺');
+    click(document.querySelector('.pad-basket'));
+    const lines = [...dialog().querySelectorAll('.pad-line')].map((l) => l.textContent);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('soğansız');
+    expect(lines[1]).toContain('az acılı');
+  });
+
   it('sends one basket with one Idempotency-Key across a lost answer, then follows the request', async () => {
     const calls: { url: string; init?: RequestInit }[] = [];
     const fetchFn = vi.fn(async (url: string, init?: RequestInit) => {

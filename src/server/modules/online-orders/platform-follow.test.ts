@@ -177,6 +177,30 @@ describe('a platform cancels an order', () => {
     expect(await paths()).toEqual([]);
   });
 
+  it('an order we turned down stays Reddedildi when the platform then cancels it', async () => {
+    const shop = await connected(ctx, 'yemeksepeti');
+    const { orderId } = (await deliver(ctx, 'yemeksepeti', shop.restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-C-R', token: 'tok-cr' }, authOf('yemeksepeti'))).json();
+    expect((await shop.owner('POST', `/online-orders/${orderId}/reject`, { reason: 'too_busy' })).statusCode).toBe(200);
+    const res = await cancel('yemeksepeti', shop.restaurant.id, { code: 'YS-C-R', status: 'ORDER_CANCELLED', message: 'Restoran reddetti' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ orderId, status: 'rejected' });
+    expect(await statusOf(shop, orderId)).toBe('rejected');
+  });
+
+  it('an order our courier has handed over is not withdrawn while the courier still owes its payment (409)', async () => {
+    const shop = await accepted('getir', { ...GETIR_ORDER, id: 'getir-cancel-5' });
+    await cookAll(shop, shop.ticketId);
+    const { step } = await courierFor(shop, shop.ticketId);
+    expect((await step({ step: 'picked_up' })).statusCode).toBe(200);
+    expect((await step({ step: 'delivered' })).statusCode).toBe(200);
+    const res = await cancel('getir', shop.restaurant.id, { id: 'getir-cancel-5' });
+    expect(res.statusCode).toBe(409);
+    const cancelled = await ctx.database.db.select().from(ticketLines).where(and(eq(ticketLines.ticketId, shop.ticketId), eq(ticketLines.status, 'cancelled')));
+    expect(cancelled).toHaveLength(0);
+    // the courier's Teslim Ettim already marked the order delivered
+    expect(await statusOf(shop, shop.orderId)).toBe('delivered');
+  });
+
   it('a delivered order is not undone (409); a wrong key is 401, a bad body 400 in Turkish, an unknown order 404 — nothing changes', async () => {
     const shop = await accepted('trendyol', { ...TRENDYOL_ORDER, id: 'ty-cancel-3', deliveryType: 'GO' });
     expect((await cancel('trendyol', shop.restaurant.id, { id: 'ty-cancel-3', packageStatus: 'Cancelled' }, { authorization: 'Basic eDp5' })).statusCode).toBe(401);

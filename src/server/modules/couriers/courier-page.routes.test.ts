@@ -141,6 +141,25 @@ describe("a courier's steps", () => {
     expect(res.statusCode).toBe(200);
     const [t] = await db().select().from(tickets).where(eq(tickets.id, trip.tickets[0].id));
     expect(t.status).toBe('closed');
+    // the same tap again is the same answer; another brand is another payment, refused
+    expect((await trip.phone.step(id, { step: 'paid', method: 'meal_card', brand: 'Multinet' })).statusCode).toBe(200);
+    res = await trip.phone.step(id, { step: 'paid', method: 'meal_card', brand: 'Pluxee' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(COURIER_MESSAGES.paidOtherwise);
+  });
+
+  it('says there is nothing to collect when the bill was paid at the counter meanwhile, and takes no payment', async () => {
+    const f = await couriersFixture(ctx);
+    const trip = await f.onTrip(1);
+    const id = trip.orders[0].id;
+    await trip.phone.step(id, { step: 'picked_up' });
+    const ticket = (await f.owner.call('GET', `/tickets/${trip.tickets[0].id}`)).json() as Ticket;
+    const counter = await f.owner.call('POST', `/tickets/${ticket.id}/payments`, { version: ticket.version, method: 'cash', amount: ticket.totals.remaining });
+    expect(counter.statusCode, counter.body).toBe(200);
+    const res = await trip.phone.step(id, { step: 'paid', method: 'cash' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(COURIER_MESSAGES.nothingToCollect);
+    expect(await db().select().from(payments).where(eq(payments.ticketId, ticket.id))).toHaveLength(1);
   });
 
   it("refuses another courier's order with 404 and changes nothing", async () => {

@@ -113,7 +113,7 @@ export default defineConfig({
       input: { main: 'index.html', menu: 'menu.html', courier: 'courier.html' },
       // What the public menu shares with the staff app goes into one small chunk, so a customer's
       // phone fetches three files (page script, this, stylesheet) instead of one per shared module.
-      output: { codeSplitting: { groups: [{ name: 'menu-shared', test: /src[\\/]shared[\\/](money|public-menu-view|table-request-view|turkish-search)\.ts$/ }] } },
+      output: { codeSplitting: { groups: [{ name: 'menu-shared', test: /src[\\/]shared[\\/](domain[\\/]money|public-menu-view|table-request-view|turkish-search)\.ts$/ }] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -1,23 +1,12 @@
 import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { PlatformClient } from './platform-client';
-import type { PlatformConnection } from './platforms/types';
+import { testConnection } from './platforms/connection-test-kit';
 
 /*
  * The reads a platform answers may be kept a while (Getir's payment methods, its cancel options),
  * but only real answers: Delivery Hero's 204 "not ready yet" says to ask again, so it is never kept.
  */
-const connection = (platform: DeliveryPlatform): PlatformConnection => ({
-  platform,
-  webhookSecret: 's',
-  clientId: 'id',
-  clientSecret: 'secret',
-  remoteCode: 'R-1',
-  chainCode: 'chain-1',
-  storeId: 'S-9',
-  executorUser: 'mutfak@lokanta.example',
-  baseUrl: 'http://127.0.0.1:9',
-  productMap: {},
-});
+const connection = (platform: DeliveryPlatform) => testConnection(platform);
 
 function scripted(answers: (() => Response)[]) {
   const reads: string[] = [];

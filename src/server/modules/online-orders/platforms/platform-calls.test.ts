@@ -6,6 +6,7 @@ import { NoCallNeeded, OUTGOING_KINDS, type OutgoingUpdate, type PlatformConnect
 import { YS_AVAILABILITY_MESSAGES, closingMinutesOf } from './yemeksepeti-availability';
 import { GETIR_CANCEL_MESSAGES } from './getir';
 import { TRENDYOL_MESSAGES } from './trendyol';
+import { testConnection } from './connection-test-kit';
 import { type DeliveryPlatform } from '../../../../shared/domain/channels';
 
 /*
@@ -18,19 +19,7 @@ import { type DeliveryPlatform } from '../../../../shared/domain/channels';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../tests/fixtures/platforms');
 const fixture = (platform: string, name: string): unknown => JSON.parse(readFileSync(path.join(FIXTURES, platform, `${name}.json`), 'utf8'));
 
-const connection = (platform: DeliveryPlatform, over: Partial<PlatformConnection> = {}): PlatformConnection => ({
-  platform,
-  webhookSecret: 's',
-  clientId: 'id',
-  clientSecret: 'secret',
-  remoteCode: 'R-1',
-  chainCode: 'chain-1',
-  storeId: 'S-9',
-  executorUser: 'mutfak@lokanta.example',
-  baseUrl: 'http://127.0.0.1:9',
-  productMap: {},
-  ...over,
-});
+const connection = testConnection;
 const update = { externalId: 'EXT-1', token: 'TOK-1', prepMinutes: 20, reason: 'dish_unavailable' as const, minutes: 30 };
 
 /** A reader that answers from a table of paths and remembers what was asked. */

@@ -1,22 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import { setUserSession } from '../../api/session';
 import KitchenHistoryPage from './kitchen-history-page';
+import { renderWithProviders } from '../../test-support/render';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-}
 
 let dayStartHour = 5;
 let historyBatches: unknown[] = [];
@@ -50,7 +39,7 @@ afterEach(() => {
 
 describe('Sipariş Geçmişi default period', () => {
   it('at 01:30 with the day starting at 05:00 is the previous business day, not the calendar date', async () => {
-    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    renderWithProviders(<KitchenHistoryPage />);
     await waitFor(() => expect(historyUrls().some((u) => u.includes('from=2026-11-24&to=2026-11-24'))).toBe(true));
     expect(screen.getByLabelText('Başlangıç')).toHaveValue('24.11.2026');
     expect(screen.getByLabelText('Bitiş')).toHaveValue('24.11.2026');
@@ -59,7 +48,7 @@ describe('Sipariş Geçmişi default period', () => {
 
   it('follows the day start hour of Ayarlar: with the day starting at midnight, 01:30 is already the new day', async () => {
     dayStartHour = 0;
-    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    renderWithProviders(<KitchenHistoryPage />);
     await waitFor(() => expect(screen.getByLabelText('Başlangıç')).toHaveValue('25.11.2026'));
     await waitFor(() => expect(historyUrls().at(-1)).toContain('from=2026-11-25&to=2026-11-25'));
   });
@@ -74,13 +63,13 @@ describe('Sipariş Geçmişi: Geri Al', () => {
 
   it('offers Geri Al on an open Gel-Al’s bumped card', async () => {
     historyBatches = [batch({})];
-    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    renderWithProviders(<KitchenHistoryPage />);
     expect(await screen.findByRole('button', { name: /Geri Al/ })).toBeInTheDocument();
   });
 
   it('offers no Geri Al on a closed Gel-Al’s card and says why, in words', async () => {
     historyBatches = [batch({ isTicketClosed: true, canRecall: false })];
-    render(<KitchenHistoryPage />, { wrapper: Wrapper });
+    renderWithProviders(<KitchenHistoryPage />);
     expect(await screen.findByTestId('history-closed')).toHaveTextContent('Hesap kapandı; geri alınamaz');
     expect(screen.queryByRole('button', { name: /Geri Al/ })).toBeNull();
   });

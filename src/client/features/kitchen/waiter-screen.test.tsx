@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadyLine } from '../../../shared/kitchen-contract';
 import { setUserSession } from '../../api/session';
 import { groupReadyLines } from './ready-groups';
 import WaiterScreen from './waiter-screen';
+import { renderWithProviders } from '../../test-support/render';
 
 const line = (id: string, ticketId: string, tableName: string, name: string, readyAt: string): ReadyLine => ({
   id,
@@ -46,15 +44,6 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 const posts = () =>
   vi.mocked(fetch).mock.calls.flatMap(([url, init]) => (init?.method === 'POST' ? [{ url: String(url).replace(/^.*\/restaurants\/r1/, ''), body: JSON.parse(String(init.body ?? 'null')) }] : []));
 
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-}
-
 beforeEach(() => {
   setUserSession({ uid: 'w', email: 'garson@example.com', role: 'waiter', restaurantId: 'r1' });
   vi.stubGlobal(
@@ -72,7 +61,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Garson Ekranı', () => {
   it('shows the newest table first and serves a whole table with Tümünü Servis Et', async () => {
-    render(<WaiterScreen />, { wrapper: Wrapper });
+    renderWithProviders(<WaiterScreen />);
     await screen.findByText('Künefe');
     const tables = screen.getAllByTestId('ready-group');
     expect(tables.map((t) => t.getAttribute('aria-label'))).toEqual(['Salon 1', 'Teras 3', 'Bahçe 2']);
@@ -85,7 +74,7 @@ describe('Garson Ekranı', () => {
   });
 
   it('takes a mistaken Servis Edildi back with Geri Al', async () => {
-    render(<WaiterScreen />, { wrapper: Wrapper });
+    renderWithProviders(<WaiterScreen />);
     await userEvent.click(await screen.findByRole('button', { name: '1 × Künefe: Servis Edildi' }));
     const notice = await screen.findByTestId('serve-undo');
     await userEvent.click(within(notice).getByRole('button', { name: /Geri Al/ }));

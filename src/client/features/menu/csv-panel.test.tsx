@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '../../../shared/menu-contract';
 import { setUserSession } from '../../api/session';
 import { CsvPanel } from './csv-panel';
+import { renderWithProviders } from '../../test-support/render';
 
 const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   dryRun: true,
@@ -24,15 +22,6 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const imports = () =>
   vi.mocked(fetch).mock.calls.flatMap(([url, init]) => (init?.method === 'POST' ? [{ url: String(url), body: JSON.parse(String(init.body)) }] : []));
-
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-}
 
 let zeroPriceItems: string[] = [];
 beforeEach(() => {
@@ -60,7 +49,7 @@ async function chooseFile(container: HTMLElement) {
 describe('CSV import', () => {
   it('asks before an import that makes dishes 0,00 TL, naming them, and confirms it to the server only when the owner says so', async () => {
     zeroPriceItems = ['Su', 'Soda', 'Ayran'];
-    const { container } = render(<CsvPanel />, { wrapper: Wrapper });
+    const { container } = renderWithProviders(<CsvPanel />);
     await chooseFile(container);
     expect(screen.getByText('Fiyatı 0,00 TL olacak ürünler: Su, Soda, Ayran')).toBeInTheDocument();
 
@@ -82,7 +71,7 @@ describe('CSV import', () => {
   });
 
   it('imports a file without free dishes at once, without the confirmation', async () => {
-    const { container } = render(<CsvPanel />, { wrapper: Wrapper });
+    const { container } = renderWithProviders(<CsvPanel />);
     await chooseFile(container);
     await userEvent.click(screen.getByRole('button', { name: 'İçe Aktar' }));
     await waitFor(() => expect(imports()).toHaveLength(2));

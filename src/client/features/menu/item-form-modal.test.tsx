@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMenu } from '../../../shared/menu-contract';
 import { setUserSession } from '../../api/session';
 import { menuItem } from '../../test-support/fixtures';
 import { ItemFormModal } from './item-form-modal';
+import { renderWithProviders } from '../../test-support/render';
 
 const MENU: AdminMenu = {
   categories: [
@@ -19,15 +17,6 @@ const MENU: AdminMenu = {
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-}
 
 /** Every write the form sent: method and body. */
 const writes = () =>
@@ -54,7 +43,7 @@ async function typeDish(name: string, price: string) {
 
 describe('adding a dish', () => {
   it('starts with no category and refuses to save until the owner picks one, the error on the field', async () => {
-    render(<ItemFormModal menu={MENU} item={null} onClose={() => {}} />, { wrapper: Wrapper });
+    renderWithProviders(<ItemFormModal menu={MENU} item={null} onClose={() => {}} />);
     const category = screen.getByPlaceholderText('Kategori seçin');
     expect(category).toHaveValue('');
     await typeDish('Mercimek Çorbası', '90');
@@ -66,7 +55,7 @@ describe('adding a dish', () => {
 
   it('asks before saving a price of 0,00 and sends the confirmation only once the owner says so', async () => {
     const onClose = vi.fn();
-    render(<ItemFormModal menu={MENU} item={null} categoryId="c2" onClose={onClose} />, { wrapper: Wrapper });
+    renderWithProviders(<ItemFormModal menu={MENU} item={null} categoryId="c2" onClose={onClose} />);
     await typeDish('Su', '0');
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect(await screen.findByText(/Fiyatı 0,00 TL olarak kaydetmek istiyor musunuz\?/)).toBeInTheDocument();
@@ -79,7 +68,7 @@ describe('adding a dish', () => {
 
   it('saves a priced dish without asking', async () => {
     const onClose = vi.fn();
-    render(<ItemFormModal menu={MENU} item={null} categoryId="c1" onClose={onClose} />, { wrapper: Wrapper });
+    renderWithProviders(<ItemFormModal menu={MENU} item={null} categoryId="c1" onClose={onClose} />);
     await typeDish('Ezogelin', '85,50');
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMenu } from '../../../shared/menu-contract';
 import { setUserSession } from '../../api/session';
 import { menuItem } from '../../test-support/fixtures';
 import { PriceChangeModal } from './price-change-modal';
+import { renderWithProviders } from '../../test-support/render';
 
 const MENU: AdminMenu = {
   categories: [{ id: 'c1', icon: '🥤', name: 'İçecekler', sortOrder: 0, isVisible: true, version: 1 }],
@@ -22,15 +20,6 @@ const MENU: AdminMenu = {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const posts = () =>
   vi.mocked(fetch).mock.calls.flatMap(([url, init]) => (init?.method === 'POST' ? [{ url: String(url), body: JSON.parse(String(init.body)) }] : []));
-
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>
-  );
-}
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
@@ -48,7 +37,7 @@ async function setChange(percent: string, rounding: string) {
 
 describe('Toplu Fiyat', () => {
   it('asks before making dishes 0,00 TL, naming them, and sends the confirmation only once the owner says so', async () => {
-    render(<PriceChangeModal menu={MENU} initialCategoryId="c1" onClose={() => {}} />, { wrapper: Wrapper });
+    renderWithProviders(<PriceChangeModal menu={MENU} initialCategoryId="c1" onClose={() => {}} />);
     await setChange('-60', '5 TL');
     await userEvent.click(screen.getByRole('button', { name: 'Fiyatları Güncelle' }));
 
@@ -72,7 +61,7 @@ describe('Toplu Fiyat', () => {
   });
 
   it('changes prices that stay above 0 without asking', async () => {
-    render(<PriceChangeModal menu={MENU} initialCategoryId="c1" onClose={() => {}} />, { wrapper: Wrapper });
+    renderWithProviders(<PriceChangeModal menu={MENU} initialCategoryId="c1" onClose={() => {}} />);
     await setChange('10', 'Kuruşuna');
     await userEvent.click(screen.getByRole('button', { name: 'Fiyatları Güncelle' }));
     await waitFor(() => expect(posts()).toHaveLength(1));

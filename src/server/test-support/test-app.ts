@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
 import type { Role } from '../../shared/domain/roles';
@@ -137,6 +138,23 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * One app for a test file whose tests move the clock (vi.useFakeTimers): made before the first
+ * test, the real clock back after each test and before the app closes. `keep` receives the app.
+ */
+export function appForClockTests(keep: (ctx: TestContext) => void) {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    keep(ctx);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await ctx.close();
+  });
+  afterEach(() => vi.useRealTimers());
 }
 
 /** A fresh app holding one restaurant: how the sign-in, staff and plugin tests start. */

@@ -1,5 +1,5 @@
 import { COURIER_MESSAGES } from '../../../shared/couriers-contract';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { appForClockTests, type TestContext } from '../../test-support/test-app';
 import { couriersFixture } from './couriers-test-kit';
 
 /*
@@ -8,14 +8,7 @@ import { couriersFixture } from './couriers-test-kit';
  * phone is refused with the "expired" message. The clock is moved past the link's end.
  */
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-});
-afterEach(() => vi.useRealTimers());
+appForClockTests((c) => (ctx = c));
 
 describe('an expired courier link', () => {
   it('shows no working link on the board, and the phone is told it expired', async () => {

@@ -2,7 +2,7 @@ import type { DayCloseReport, RefundInfo } from '../../../shared/day-close-contr
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { vatContained } from '../../../shared/bill-math';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { appForClockTests, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 
 /*
@@ -13,14 +13,7 @@ import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
  * The clock is frozen on one Istanbul business day; everything is made on it.
  */
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-});
-afterEach(() => vi.useRealTimers());
+appForClockTests((c) => (ctx = c));
 
 const DAY = '2026-11-25';
 const freeze = (wall: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${DAY}T${wall}+03:00`) });

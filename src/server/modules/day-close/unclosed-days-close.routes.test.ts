@@ -1,6 +1,6 @@
 import type { DayCloseReport } from '../../../shared/day-close-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
+import { appForClockTests, loginAs, type TestContext } from '../../test-support/test-app';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 
 /*
@@ -10,14 +10,7 @@ import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
  * moved day by day (Istanbul time, day from 05:00) and the staff sign in again on each day.
  */
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-});
-afterEach(() => vi.useRealTimers());
+appForClockTests((c) => (ctx = c));
 
 const ist = (wall: string) => new Date(`${wall}+03:00`);
 async function travel(f: BillsFixture, at: Date) {

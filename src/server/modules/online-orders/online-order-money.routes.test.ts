@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { kitchenBatches, onlineOrders, payments, tickets } from '../../db/schema';
 import { commandDeps } from '../../lib/routes';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { type TestContext } from '../../test-support/test-app';
 import { checkOnlineOrders } from './online-orders-check';
-import { FAST, authOf, connected, deliver, fake, inbox, useFakePlatform } from './platforms-test-kit';
+import { appWithFakePlatform, authOf, connected, deliver, inbox } from './platforms-test-kit';
 import { TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { sendDueScheduledOrders } from './scheduled-orders';
 
@@ -16,14 +16,7 @@ import { sendDueScheduledOrders } from './scheduled-orders';
  */
 
 let ctx: TestContext;
-useFakePlatform();
-beforeAll(async () => {
-  ctx = await createTestApp({ platforms: FAST });
-});
-afterAll(async () => ctx?.close());
-beforeEach(() => {
-  fake.seen.length = 0;
-});
+appWithFakePlatform((c) => (ctx = c));
 
 /** Yemeksepeti's sample with a 9,90 TL delivery fee: food 305, platform 20 and restaurant 10 off. */
 const WITH_FEE = {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { platformConnections, platformOutbox } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { type TestContext } from '../../test-support/test-app';
 import type { AttemptLogEntry } from './platform-outbox';
 import { PLATFORM_SETTINGS_MESSAGES } from './platform-settings';
-import { FAST, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
+import { appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER } from './platforms/fixtures';
 import { YS_AVAILABILITY_MESSAGES } from './platforms/yemeksepeti-availability';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
@@ -25,16 +25,7 @@ const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const fixture = (platform: string, name: string): unknown => JSON.parse(readFileSync(path.join(FIXTURES, platform, `${name}.json`), 'utf8'));
 
 let ctx: TestContext;
-useFakePlatform();
-beforeAll(async () => {
-  ctx = await createTestApp({ platforms: FAST });
-});
-afterAll(async () => ctx?.close());
-beforeEach(() => {
-  fake.seen.length = 0;
-  fake.down = false;
-  fake.answers = {};
-});
+appWithFakePlatform((c) => (ctx = c));
 
 async function withCodes(platform: DeliveryPlatform, codes: Partial<typeof platformConnections.$inferInsert>) {
   const shop = await connected(ctx, platform);

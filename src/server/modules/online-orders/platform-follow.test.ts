@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { payments, ticketLines, tickets } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { FAST, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
+import { type TestContext } from '../../test-support/test-app';
+import { appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
 
@@ -13,15 +13,7 @@ import { type DeliveryPlatform } from '../../../shared/domain/channels';
  */
 
 let ctx: TestContext;
-useFakePlatform();
-beforeAll(async () => {
-  ctx = await createTestApp({ platforms: FAST });
-});
-afterAll(async () => ctx?.close());
-beforeEach(() => {
-  fake.seen.length = 0;
-  fake.down = false;
-});
+appWithFakePlatform((c) => (ctx = c));
 
 type Connected = Awaited<ReturnType<typeof connected>>;
 

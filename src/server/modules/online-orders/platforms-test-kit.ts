@@ -4,7 +4,7 @@ import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import type { App } from '../../app';
 import { platformConnections } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
-import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { basicHeader } from './platforms/trendyol';
 import { signHs512 } from './platforms/yemeksepeti';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
@@ -65,6 +65,25 @@ export function useFakePlatform() {
 }
 
 export const FAST = { pollMs: 0, baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000, allowPrivateNetworks: true };
+
+/**
+ * The fake platform server and one app that calls it without waiting (FAST), for a test file; each
+ * test starts with the platform up, nothing seen and no scripted answers. `keep` receives the app.
+ */
+export function appWithFakePlatform(keep: (ctx: TestContext) => void) {
+  let ctx: TestContext | undefined;
+  useFakePlatform();
+  beforeAll(async () => {
+    ctx = await createTestApp({ platforms: FAST });
+    keep(ctx);
+  });
+  afterAll(async () => ctx?.close());
+  beforeEach(() => {
+    fake.seen.length = 0;
+    fake.down = false;
+    fake.answers = {};
+  });
+}
 
 export const SECRETS: Record<DeliveryPlatform, string> = { yemeksepeti: 'ys-webhook-secret', getir: 'getir-api-key', trendyol: 'ty-webhook-secret' };
 export const REMOTE: Record<DeliveryPlatform, string> = { yemeksepeti: 'vendor-11', getir: 'rest-22', trendyol: '3344' };

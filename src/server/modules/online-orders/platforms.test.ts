@@ -5,7 +5,7 @@ import { createTestApp, staffedRestaurant, type TestContext } from '../../test-s
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAST, REMOTE, SECRETS, authOf, connected, deliver, fake, inbox, sentCalls, useFakePlatform } from './platforms-test-kit';
+import { appWithFakePlatform, authOf, connected, deliver, fake, FAST, inbox, REMOTE, SECRETS, sentCalls } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { basicHeader } from './platforms/trendyol';
 import { signHs512 } from './platforms/yemeksepeti';
@@ -21,15 +21,7 @@ import { NO_PLATFORM_CALL_NOTE } from './platform-outbox';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/fixtures/platforms');
 
 let ctx: TestContext;
-useFakePlatform();
-beforeAll(async () => {
-  ctx = await createTestApp({ platforms: FAST });
-});
-afterAll(async () => ctx?.close());
-beforeEach(() => {
-  fake.seen.length = 0;
-  fake.down = false;
-});
+appWithFakePlatform((c) => (ctx = c));
 
 describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on our calls', () => {
   it('maps the recorded order (address with coordinates, toppings, cash at the door, the platform’s share of the discount) and answers on the order token', async () => {

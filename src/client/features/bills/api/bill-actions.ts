@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type {
   Approval,
   CloseResponse,
@@ -14,7 +13,7 @@ import { MESSAGES } from '../../../../shared/errors';
 import { fieldErrorsFrom, messageFor, type FieldErrors } from '../../../api/field-errors';
 import { ApiError, api } from '../../../api/http';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
-import { ticketQuery } from '../../orders/api';
+import { useTicketForWrites } from '../../orders/api';
 import { queryKeys } from '../../../api/query-keys';
 import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
 import { createWriteQueue } from '../../../api/write-queue';
@@ -77,19 +76,12 @@ function guardedRequest(url: string, w: GuardedWrite, version: number, approval:
  * lost answer never pays twice.
  */
 export function useBillActions(ticketId: string) {
-  const queryClient = useQueryClient();
-  const query = useMemo(() => ticketQuery(ticketId), [ticketId]);
-  const key = query.queryKey;
+  const { queryClient, key, current } = useTicketForWrites(ticketId);
   const queue = useRef(createWriteQueue());
   const paymentKey = useRef<string | null>(null);
   const closeKey = useRef<string | null>(null);
   const [busy, setBusy] = useState(0);
   const url = ticketUrl(ticketId);
-
-  const current = useCallback(async () => {
-    await queryClient.cancelQueries({ queryKey: key, exact: true });
-    return queryClient.getQueryData(key) ?? queryClient.fetchQuery(query);
-  }, [queryClient, key, query]);
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.ticketLists(rid()) });

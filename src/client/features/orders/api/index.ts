@@ -3,3 +3,4 @@
  * (the Hesap shows the adisyon's own cache entry: one key, one shape).
  */
 export { openTicketsQuery, ticketQuery } from './ticket-queries';
+export { useTicketForWrites } from './ticket-for-writes';

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type {
   FireCourseResponse,
@@ -15,7 +14,7 @@ import { MESSAGES } from '../../../../shared/errors';
 import { ApiError, api } from '../../../api/http';
 import { newIdempotencyKey, useIdempotentRequest } from '../../../api/idempotency-key';
 import { menuQuery } from '../../menu/api';
-import { ticketQuery } from './ticket-queries';
+import { useTicketForWrites } from './ticket-for-writes';
 import { queryKeys } from '../../../api/query-keys';
 import { messageFor } from '../../../api/field-errors';
 import { currentRestaurantId, restaurantPath } from '../../../api/restaurant';
@@ -59,9 +58,7 @@ type TicketChange = Omit<UpdateTicketRequest, 'version'>;
  * the floor and open lists refresh. A 409 refetches the ticket and shows the server's sentence.
  */
 export function useTicketActions(ticketId: string) {
-  const queryClient = useQueryClient();
-  const query = useMemo(() => ticketQuery(ticketId), [ticketId]);
-  const key = query.queryKey;
+  const { queryClient, key, current } = useTicketForWrites(ticketId);
   const queue = useRef(createWriteQueue());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
@@ -76,12 +73,6 @@ export function useTicketActions(ticketId: string) {
       }),
     [ticketId, queryClient, key],
   );
-
-  const current = useCallback(async () => {
-    // A refetch that started before this write could land after it with an older version.
-    await queryClient.cancelQueries({ queryKey: key, exact: true });
-    return queryClient.getQueryData(key) ?? queryClient.fetchQuery(query);
-  }, [queryClient, key, query]);
 
   const refreshLists = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.ticketLists(rid()) });

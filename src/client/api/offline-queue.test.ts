@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeTicketServer } from './offline-test-kit';
+import { createFakeTicketServer, queuedAction } from './offline-test-kit';
 import { createOfflineQueue } from './offline-queue';
 import { openOfflineStore, type DraftLine, type QueuedAction } from './offline-store';
 import { replayQueue } from './offline-replay';
@@ -23,17 +23,7 @@ const draft = (menuItemId: string, quantity = 1): DraftLine => ({
   vatRate: 10,
 });
 let keys = 0;
-const action = (payload: QueuedAction['payload'], extra: Partial<QueuedAction> = {}): QueuedAction => ({
-  key: `key-${++keys}-abcdefgh`,
-  restaurantId: 'r1',
-  userId: 'u1',
-  ticketId: 't1',
-  where: 'Masa 5',
-  tableId: 'table-5',
-  payload,
-  createdAt: keys,
-  ...extra,
-});
+const action = (payload: QueuedAction['payload'], extra: Partial<QueuedAction> = {}) => queuedAction(`key-${++keys}-abcdefgh`, payload, { createdAt: keys, ...extra });
 
 async function setup() {
   const server = createFakeTicketServer();

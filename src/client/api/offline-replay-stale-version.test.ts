@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeTicketServer } from './offline-test-kit';
+import { createFakeTicketServer, queuedAction } from './offline-test-kit';
 import { openOfflineStore, type QueuedAction } from './offline-store';
 import { replayQueue } from './offline-replay';
 
@@ -17,16 +17,7 @@ beforeEach(() => {
   dbName = `sofra-offline-stale-${++counter}`;
 });
 
-const action = (payload: QueuedAction['payload']): QueuedAction => ({
-  key: `stale-key-${counter}-abcdefgh`,
-  restaurantId: 'r1',
-  userId: 'u1',
-  ticketId: 't1',
-  where: 'Masa 5',
-  tableId: 'table-5',
-  payload,
-  createdAt: 1,
-});
+const action = (payload: QueuedAction['payload']) => queuedAction(`stale-key-${counter}-abcdefgh`, payload);
 
 async function setup() {
   const server = createFakeTicketServer();

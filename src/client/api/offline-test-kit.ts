@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../shared/errors';
 import type { Ticket, TicketLine } from '../../shared/ticket-contract';
 import { ApiError } from './http';
+import type { QueuedAction } from './offline-store';
 
 /**
  * A small stand-in for the ticket endpoints, with the server's rules that matter to the offline
@@ -94,3 +95,16 @@ export function createFakeTicketServer(restaurantId = 'r1') {
 
   return { ticket, state, log, request, base };
 }
+
+/** A waiter's queued write to Masa 5's ticket t1 (restaurant r1, user u1) under the Idempotency-Key `key`. */
+export const queuedAction = (key: string, payload: QueuedAction['payload'], over: Partial<QueuedAction> = {}): QueuedAction => ({
+  key,
+  restaurantId: 'r1',
+  userId: 'u1',
+  ticketId: 't1',
+  where: 'Masa 5',
+  tableId: 'table-5',
+  payload,
+  createdAt: 1,
+  ...over,
+});

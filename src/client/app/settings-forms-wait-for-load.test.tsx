@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer-settings';
 import { defaultRestaurantSettings } from '../../shared/restaurant-settings';
-import { setUserSession } from '../api/session';
+import { stubOwnerForm } from '../test-support/browser-stubs';
 import { PrinterSettingsPage } from '../features/printing/printer-settings-page';
 import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 
@@ -16,9 +16,7 @@ import { OwnerSettingsPage } from '../features/settings/owner-settings-page';
 let answer: (body: unknown) => void;
 
 beforeEach(() => {
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
+  stubOwnerForm();
   vi.stubGlobal(
     'fetch',
     vi.fn(

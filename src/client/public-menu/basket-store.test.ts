@@ -1,21 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicMenu } from '../../shared/public-menu';
+import { tableMenu } from './menu-test-kit';
 import { BASKET_MAX_AGE_MS, type BasketLine, basketStoreKey, droppedNote, loadBasket, reconcileBasket, saveBasket } from './basket-store';
 
-const menu: PublicMenu = {
-  restaurantInfo: { name: 'Demo Lokanta' },
-  categories: [{ id: 'c1', label: '🔥 Izgaralar', value: 'c1' }],
-  menuItems: [
-    {
-      id: 'adana',
-      name: 'Adana Kebap',
-      price: 38000,
-      category: 'c1',
-      optionGroups: [{ id: 'g1', name: 'Porsiyon', min: 1, max: 1, options: [{ id: 'p1', name: 'Porsiyon: 1', price: 0 }, { id: 'p15', name: 'Porsiyon: 1,5', price: 15000 }] }],
-    },
-    { id: 'ayran', name: 'Ayran', price: 4000, category: 'c1' },
-  ],
-};
+const menu = tableMenu;
 
 const line = (patch: Partial<BasketLine> = {}): BasketLine => ({
   itemId: 'adana',

@@ -1,26 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMenu } from '../../shared/public-menu';
+import { tableMenu } from './menu-test-kit';
 import { createOrderPad, describeRequest, groupProblem } from './order-pad';
 import { renderMenu } from './render-menu';
 
-const menu: PublicMenu = {
-  restaurantInfo: { name: 'Demo Lokanta' },
-  table: { name: 'Salon 7' },
-  ordering: { enabled: true, confirmBy: 'waiter' },
-  categories: [{ id: 'c1', label: '🔥 Izgaralar', value: 'c1' }],
-  menuItems: [
-    {
-      id: 'adana',
-      name: 'Adana Kebap',
-      price: 38000,
-      category: 'c1',
-      optionGroups: [
-        { id: 'g1', name: 'Porsiyon', min: 1, max: 1, options: [{ id: 'p1', name: 'Porsiyon: 1', price: 0 }, { id: 'p15', name: 'Porsiyon: 1,5', price: 15000 }] },
-        { id: 'g2', name: 'Ekstralar', min: 0, max: 2, options: [{ id: 'e1', name: 'Ekstra peynir', price: 1500 }, { id: 'e2', name: 'Acılı', price: 0 }, { id: 'e3', name: 'Kaymak', price: 2500 }] },
-      ],
-    },
-  ],
-};
+const menu = tableMenu;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -36,6 +20,23 @@ function setUp(fetchFn: typeof fetch, shown: PublicMenu = menu) {
 const dialog = () => document.querySelector('dialog')!;
 const click = (el: Element | null) => (el as HTMLElement).click();
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(text))!;
+/** One Adana of one portion into the basket, the basket opened (and, with `send`, Siparişi Gönder). */
+const basketOneAdana = (root: Element, { send = false } = {}) => {
+  click(root.querySelector('[data-add="adana"]'));
+  click(dialog().querySelector('input[value="p1"]'));
+  click(button('Sepete Ekle'));
+  click(document.querySelector('.pad-basket'));
+  if (send) click(button('Siparişi Gönder'));
+};
+/** A fetch that records each Idempotency-Key it is sent and answers with `answer` (the nth call, from 1). */
+const recordingKeys = (answer: (n: number) => Response) => {
+  const keys: string[] = [];
+  const fetchFn = vi.fn(async (_url: string, init?: RequestInit) => {
+    keys.push((init!.headers as Record<string, string>)['idempotency-key']);
+    return answer(keys.length);
+  }) as unknown as typeof fetch;
+  return { keys, fetchFn };
+};
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -132,17 +133,9 @@ describe('the order pad of a table’s menu', () => {
   });
 
   it('shows the server’s Turkish refusal and takes a new key for the next try', async () => {
-    const keys: string[] = [];
-    const fetchFn = vi.fn(async (_url: string, init?: RequestInit) => {
-      keys.push((init!.headers as Record<string, string>)['idempotency-key']);
-      return json(409, { error: 'Adana Kebap tükendi' });
-    }) as unknown as typeof fetch;
+    const { keys, fetchFn } = recordingKeys(() => json(409, { error: 'Adana Kebap tükendi' }));
     const { root } = setUp(fetchFn);
-    click(root.querySelector('[data-add="adana"]'));
-    click(dialog().querySelector('input[value="p1"]'));
-    click(button('Sepete Ekle'));
-    click(document.querySelector('.pad-basket'));
-    click(button('Siparişi Gönder'));
+    basketOneAdana(root, { send: true });
     await vi.waitFor(() => expect(dialog().querySelector('[role="alert"]')!.textContent).toBe('Adana Kebap tükendi'));
     click(button('Siparişi Gönder'));
     await vi.waitFor(() => expect(keys).toHaveLength(2));
@@ -192,18 +185,12 @@ describe('the order pad of a table’s menu', () => {
   });
 
   it('sends again with the same Idempotency-Key after a reload, when the first send got no answer', async () => {
-    const keys: string[] = [];
-    const fetchFn = vi.fn(async (_url: string, init?: RequestInit) => {
-      keys.push((init!.headers as Record<string, string>)['idempotency-key']);
-      if (keys.length === 1) throw new TypeError('offline');
+    const { keys, fetchFn } = recordingKeys((n) => {
+      if (n === 1) throw new TypeError('offline');
       return json(201, { requestId: 'q1', status: 'pending' });
-    }) as unknown as typeof fetch;
+    });
     const { root } = setUp(fetchFn);
-    click(root.querySelector('[data-add="adana"]'));
-    click(dialog().querySelector('input[value="p1"]'));
-    click(button('Sepete Ekle'));
-    click(document.querySelector('.pad-basket'));
-    click(button('Siparişi Gönder'));
+    basketOneAdana(root, { send: true });
     await vi.waitFor(() => expect(dialog().querySelector('[role="alert"]')!.textContent).toContain('Bağlantı kurulamadı'));
 
     document.body.replaceChildren();
@@ -216,10 +203,7 @@ describe('the order pad of a table’s menu', () => {
 
   it('drops a dish from an open basket when it sells out while the guest looks at it', () => {
     const { pad, root } = setUp(vi.fn());
-    click(root.querySelector('[data-add="adana"]'));
-    click(dialog().querySelector('input[value="p1"]'));
-    click(button('Sepete Ekle'));
-    click(document.querySelector('.pad-basket'));
+    basketOneAdana(root);
     expect(dialog().textContent).toContain('Adana Kebap');
     pad.update({ ...menu, menuItems: [] });
     expect(dialog().open).toBe(false);

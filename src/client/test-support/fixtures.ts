@@ -1,5 +1,8 @@
 import type { FloorTable } from '../../shared/floor-contract';
+import type { KitchenLine, KitchenOrder, ReadyLine } from '../../shared/kitchen-contract';
 import type { MenuItem, OptionGroup } from '../../shared/menu-contract';
+import type { OnlineOrderInfo } from '../../shared/online-orders-contract';
+import type { TableRequestInfo } from '../../shared/table-requests-contract';
 import { EMPTY_TOTALS, type Ticket, type TicketLine } from '../../shared/ticket-contract';
 import { FREE_TABLE } from '../features/tables/api';
 
@@ -109,5 +112,118 @@ export const ticket = (over: Partial<Ticket> = {}): Ticket => ({
   payments: [],
   billNumber: null,
   closedAt: null,
+  ...over,
+});
+
+/** A new Getir delivery for Ayşe Yılmaz, paid online, 170 TL without a fee or discounts, `items` none unless told. */
+export const onlineOrder = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
+  id: 'o1',
+  source: 'getir',
+  externalId: 'G-9',
+  status: 'new',
+  type: 'delivery',
+  customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad. No: 5', lat: null, lng: null },
+  items: [],
+  payment: { method: 'online', brand: null },
+  subtotal: 17_000,
+  platformDiscount: 0,
+  restaurantDiscount: 0,
+  total: 17_000,
+  deliveryFee: 0,
+  customerPays: 17_000,
+  collectAtDoor: 17_000,
+  platformCourier: false,
+  note: null,
+  expectedAt: null,
+  prepMinutes: null,
+  rejectReason: null,
+  rejectNote: null,
+  ticketId: null,
+  ticketNumber: null,
+  receivedAt: '2026-11-26T17:00:00Z',
+  answeredAt: null,
+  version: 1,
+  isTest: false,
+  deliveries: [],
+  ...over,
+});
+
+/** A guest's waiting order from Salon 7's QR: 2 Adana (1,5 portion, soğansız) and an Ayran, 1.100 TL, mine to answer. */
+export const tableRequest = (id: string, patch: Partial<TableRequestInfo> = {}): TableRequestInfo => ({
+  id,
+  kind: 'order',
+  status: 'pending',
+  tableId: 'tb7',
+  tableName: 'Salon 7',
+  sectionName: 'Salon',
+  lines: [
+    { menuItemId: 'm1', name: 'Adana Kebap', quantity: 2, unitPriceKurus: 53000, options: [{ optionId: 'o1', groupName: 'Porsiyon', name: 'Porsiyon: 1,5', priceKurus: 15000 }], note: 'soğansız' },
+    { menuItemId: 'm2', name: 'Ayran', quantity: 1, unitPriceKurus: 4000, options: [], note: null },
+  ],
+  itemCount: 3,
+  totalKurus: 110000,
+  reason: null,
+  createdAt: '2026-11-25T18:00:00Z',
+  expiresAt: '2026-11-25T18:15:00Z',
+  answeredAt: null,
+  answeredByName: null,
+  ticketId: null,
+  tableWaiterId: null,
+  isMine: true,
+  ...patch,
+});
+
+/** A sent kitchen line: one Adana Kebap at the Mutfak station, not in a course. */
+export const kitchenLine = (over: Partial<KitchenLine> = {}): KitchenLine => ({
+  id: 'l1',
+  name: 'Adana Kebap',
+  quantity: 1,
+  options: [],
+  note: null,
+  status: 'sent',
+  station: 'Mutfak',
+  preparingAt: null,
+  readyAt: null,
+  servedAt: null,
+  course: null,
+  isHeld: false,
+  firedAt: null,
+  ...over,
+});
+
+/** A kitchen card: ticket #12 of Salon 4, sent by Mehmet at 18:00 UTC, with `lines`. */
+export const kitchenCard = (lines: KitchenLine[], over: Partial<KitchenOrder> = {}): KitchenOrder => ({
+  batchId: 'b1',
+  ticketId: 't1',
+  ticketNumber: 12,
+  tableName: 'Salon 4',
+  type: 'table',
+  customerName: null,
+  waiterName: 'Mehmet',
+  sentAt: '2026-11-25T18:00:00Z',
+  isAddition: false,
+  isTicketClosed: false,
+  promisedAt: null,
+  sequence: 1,
+  lines,
+  ...over,
+});
+
+/** A dish ready for the floor: one Adana of Salon 1's ticket #1, Mehmet's table, ready at 18:00 UTC. */
+export const readyLine = (over: Partial<ReadyLine> = {}): ReadyLine => ({
+  id: 'r1',
+  ticketId: 't1',
+  ticketNumber: 1,
+  ticketVersion: 1,
+  tableName: 'Salon 1',
+  type: 'table',
+  customerName: null,
+  waiterId: 'w',
+  waiterName: 'Mehmet',
+  name: 'Adana',
+  quantity: 1,
+  options: [],
+  note: null,
+  readyAt: '2026-11-25T18:00:00Z',
   ...over,
 });

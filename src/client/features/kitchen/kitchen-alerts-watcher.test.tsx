@@ -15,23 +15,9 @@ vi.mock('./api/kitchen-hooks', () => ({
 vi.mock('../settings/api', () => ({ usePreferences: () => ({ soundEnabled: false, volume: 0, vibrationEnabled: false }) }));
 
 const { KitchenAlertsWatcher } = await import('./kitchen-alerts-watcher');
+const { readyLine: readyLineOf } = await import('../../test-support/fixtures');
 
-const readyLine = (id: string, name: string, tableName = 'Salon 1', quantity = 1): ReadyLine => ({
-  id,
-  ticketId: 't1',
-  ticketNumber: 1,
-  ticketVersion: 1,
-  tableName,
-  type: 'table',
-  customerName: null,
-  waiterId: 'w',
-  waiterName: 'Mehmet',
-  name,
-  quantity,
-  options: [],
-  note: null,
-  readyAt: '2026-11-25T18:00:00Z',
-});
+const readyLine = (id: string, name: string, tableName = 'Salon 1', quantity = 1) => readyLineOf({ id, name, tableName, quantity });
 const alert = (batchId: string): KitchenAlert => ({ batchId, ticketId: 't2', ticketNumber: 2, tableName: 'Bahçe 2', type: 'table', sentAt: '2026-11-25T18:00:00Z', sentByName: 'Mehmet', stations: ['kitchen'] });
 
 const ui = () => (

@@ -1,36 +1,10 @@
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import { ageOf, isOnBoard, pendingSummary } from './kitchen-board';
+import { kitchenCard, kitchenLine } from '../../test-support/fixtures';
 
-const line = (name: string, quantity: number, status: KitchenOrder['lines'][number]['status']) => ({
-  id: name + status,
-  name,
-  quantity,
-  options: [],
-  note: null,
-  status,
-  station: 'Mutfak',
-  preparingAt: null,
-  readyAt: null,
-  servedAt: null,
-  course: null,
-  isHeld: false,
-  firedAt: null,
-});
-const card = (lines: KitchenOrder['lines']): KitchenOrder => ({
-  batchId: 'b',
-  ticketId: 't',
-  ticketNumber: 1,
-  tableName: 'Salon 1',
-  type: 'table',
-  customerName: null,
-  waiterName: null,
-  sentAt: '2026-11-22T10:00:00.000Z',
-  isAddition: false,
-  isTicketClosed: false,
-  promisedAt: null,
-  sequence: 1,
-  lines,
-});
+const line = (name: string, quantity: number, status: KitchenOrder['lines'][number]['status']) => kitchenLine({ id: name + status, name, quantity, status });
+const card = (lines: KitchenOrder['lines']) =>
+  kitchenCard(lines, { batchId: 'b', ticketId: 't', ticketNumber: 1, tableName: 'Salon 1', waiterName: null, sentAt: '2026-11-22T10:00:00.000Z' });
 
 describe('the kitchen board', () => {
   const thresholds = { warnMinutes: 10, lateMinutes: 20 };

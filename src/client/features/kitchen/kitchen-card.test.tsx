@@ -5,39 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KitchenLine, KitchenOrder } from '../../../shared/kitchen-contract';
 import { firedCourses, heldCourses, pendingSummary } from './kitchen-board';
 import { KitchenCard } from './kitchen-card';
+import { kitchenCard, kitchenLine } from '../../test-support/fixtures';
 
-const line = (id: string, name: string, over: Partial<KitchenLine> = {}): KitchenLine => ({
-  id,
-  name,
-  quantity: 1,
-  options: [],
-  note: null,
-  status: 'sent',
-  station: 'Mutfak',
-  preparingAt: null,
-  readyAt: null,
-  servedAt: null,
-  course: null,
-  isHeld: false,
-  firedAt: null,
-  ...over,
-});
+const line = (id: string, name: string, over: Partial<KitchenLine> = {}) => kitchenLine({ id, name, ...over });
 
-const card = (lines: KitchenLine[]): KitchenOrder => ({
-  batchId: 'b1',
-  ticketId: 't1',
-  ticketNumber: 12,
-  tableName: 'Salon 4',
-  type: 'table',
-  customerName: null,
-  waiterName: 'Mehmet',
-  sentAt: '2026-11-25T18:00:00Z',
-  isAddition: false,
-  isTicketClosed: false,
-  promisedAt: null,
-  sequence: 1,
-  lines,
-});
+const card = (lines: KitchenLine[]) => kitchenCard(lines);
 
 const FIRED_AT = '2026-11-25T18:20:00Z';
 const starter = line('s', 'Sigara Böreği');

@@ -1,21 +1,16 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { KitchenLine, KitchenOrder } from '../../../shared/kitchen-contract';
+import type { KitchenLine } from '../../../shared/kitchen-contract';
 import { DEFAULT_USER_PREFERENCES } from '../../../shared/staff-contract';
 import { playChime } from '../../components/chime';
 import { useKitchenArrivals } from './use-kitchen-arrivals';
+import { kitchenCard, kitchenLine } from '../../test-support/fixtures';
 
 vi.mock('../../components/chime', () => ({ playChime: vi.fn() }));
 vi.mock('./api/kitchen-mutations', () => ({ acknowledgeBatches: vi.fn(async () => ({ acknowledged: 1 })) }));
 
-const main = (over: Partial<KitchenLine>): KitchenLine => ({
-  id: 'm', name: 'Karnıyarık', quantity: 1, options: [], note: null, status: 'sent', station: 'Mutfak',
-  preparingAt: null, readyAt: null, servedAt: null, course: 'Ana yemek', isHeld: true, firedAt: null, ...over,
-});
-const card = (line: KitchenLine): KitchenOrder => ({
-  batchId: 'b1', ticketId: 't1', ticketNumber: 3, tableName: 'Salon 2', type: 'table', customerName: null, waiterName: null,
-  sentAt: '2026-11-25T18:00:00Z', isAddition: false, isTicketClosed: false, promisedAt: null, sequence: 1, lines: [line],
-});
+const main = (over: Partial<KitchenLine>) => kitchenLine({ id: 'm', name: 'Karnıyarık', course: 'Ana yemek', isHeld: true, ...over });
+const card = (line: KitchenLine) => kitchenCard([line], { ticketNumber: 3, tableName: 'Salon 2', waiterName: null });
 
 describe('a fired course on the kitchen screen', () => {
   it('chimes and flashes its card like a new one, once', () => {

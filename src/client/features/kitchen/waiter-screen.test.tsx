@@ -1,28 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReadyLine } from '../../../shared/kitchen-contract';
 import { setUserSession } from '../../api/session';
 import { groupReadyLines } from './ready-groups';
 import WaiterScreen from './waiter-screen';
 import { renderWithProviders } from '../../test-support/render';
+import { readyLine } from '../../test-support/fixtures';
 
-const line = (id: string, ticketId: string, tableName: string, name: string, readyAt: string): ReadyLine => ({
-  id,
-  ticketId,
-  ticketNumber: 1,
-  ticketVersion: 1,
-  tableName,
-  type: 'table',
-  customerName: null,
-  waiterId: 'w',
-  waiterName: 'Mehmet',
-  name,
-  quantity: 1,
-  options: [],
-  note: null,
-  readyAt,
-});
+const line = (id: string, ticketId: string, tableName: string, name: string, readyAt: string) => readyLine({ id, ticketId, tableName, name, readyAt });
 
 // As the server lists them: oldest ready first.
 const READY = [

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMenu } from '../../../shared/menu-contract';
-import { setUserSession } from '../../api/session';
+import { stubOwnerForm } from '../../test-support/browser-stubs';
 import { menuItem } from '../../test-support/fixtures';
 import { ItemFormModal } from './item-form-modal';
 import { renderWithProviders } from '../../test-support/render';
@@ -23,9 +23,7 @@ const writes = () =>
   vi.mocked(fetch).mock.calls.flatMap(([, init]) => (init?.method && init.method !== 'GET' ? [{ method: init.method, body: JSON.parse(String(init.body)) }] : []));
 
 beforeEach(() => {
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
+  stubOwnerForm();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {

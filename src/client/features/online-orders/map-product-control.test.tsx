@@ -8,6 +8,8 @@ import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { onlineOrdersQuery } from './api/online-orders-queries';
 import { setUserSession } from '../../api/session';
 import { OnlineOrderCard } from './online-order-card';
+import { onlineOrder } from '../../test-support/fixtures';
+import { stubTouchScreen } from '../../test-support/browser-stubs';
 
 const MENU: AdminMenu = {
   categories: [{ id: 'c1', icon: '🥙', name: 'Pideler', sortOrder: 0, isVisible: true, version: 1 }],
@@ -31,36 +33,7 @@ const line = (over: Partial<OnlineOrderInfo['items'][number]> = {}): OnlineOrder
   unmapped: true,
   ...over,
 });
-const order = (items: OnlineOrderInfo['items']): OnlineOrderInfo => ({
-  id: 'o1',
-  source: 'getir',
-  externalId: 'G-9',
-  status: 'new',
-  type: 'delivery',
-  customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad. No: 5', lat: null, lng: null },
-  items,
-  payment: { method: 'online', brand: null },
-  subtotal: 17_000,
-  platformDiscount: 0,
-  restaurantDiscount: 0,
-  total: 17_000,
-  deliveryFee: 0,
-  customerPays: 17_000,
-  collectAtDoor: 17_000,
-  platformCourier: false,
-  note: null,
-  expectedAt: null,
-  prepMinutes: null,
-  rejectReason: null,
-  rejectNote: null,
-  ticketId: null,
-  ticketNumber: null,
-  receivedAt: RECEIVED,
-  answeredAt: null,
-  version: 1,
-  isTest: false,
-  deliveries: [],
-});
+const order = (items: OnlineOrderInfo['items']) => onlineOrder({ items, receivedAt: RECEIVED });
 
 let mapped = false;
 let puts: { url: string; body: unknown }[] = [];
@@ -112,16 +85,7 @@ function show() {
 beforeEach(() => {
   setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
   // a phone: the dish choice is the browser's own <select>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(pointer: coarse)',
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }));
+  stubTouchScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 

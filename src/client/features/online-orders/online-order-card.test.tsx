@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { canHandOver } from './hand-over-button';
 import { OnlineOrderCard } from './online-order-card';
+import { onlineOrder } from '../../test-support/fixtures';
 
 // the card asks canHandOver once each time it draws: counting its calls counts a card's renders
 vi.mock('./hand-over-button', async (importOriginal) => {
@@ -15,39 +16,22 @@ vi.mock('./hand-over-button', async (importOriginal) => {
 const rendersOf = (id: string) => vi.mocked(canHandOver).mock.calls.filter(([o]) => o.id === id).length;
 
 const RECEIVED = '2026-11-26T17:00:00Z';
-const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo => ({
-  id: 'o1',
-  source: 'getir',
-  externalId: 'G-77',
-  status: 'new',
-  type: 'delivery',
-  customer: { name: 'Ayşe Yılmaz', phone: '+905321234567', address: 'Moda Cad. No: 5', lat: null, lng: null },
-  items: [
-    { menuItemId: 'm1', name: 'Mercimek', quantity: 2, unitPrice: 13_500, options: [{ optionId: 'p', groupName: 'Porsiyon', name: '1,5', price: 4500 }], note: 'Limonlu', total: 27_000, platformCode: null, unmapped: false },
-  ],
-  payment: { method: 'meal_card', brand: 'Multinet' },
-  subtotal: 27_000,
-  platformDiscount: 2000,
-  restaurantDiscount: 0,
-  total: 25_000,
-  deliveryFee: 0,
-  customerPays: 25_000,
-  collectAtDoor: 25_000,
-  platformCourier: false,
-  note: 'Zili çalmayın',
-  expectedAt: null,
-  prepMinutes: null,
-  rejectReason: null,
-  rejectNote: null,
-  ticketId: null,
-  ticketNumber: null,
-  receivedAt: RECEIVED,
-  answeredAt: null,
-  version: 1,
-  isTest: false,
-  deliveries: [],
-  ...over,
-});
+const order = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInfo =>
+  onlineOrder({
+    externalId: 'G-77',
+    items: [
+      { menuItemId: 'm1', name: 'Mercimek', quantity: 2, unitPrice: 13_500, options: [{ optionId: 'p', groupName: 'Porsiyon', name: '1,5', price: 4500 }], note: 'Limonlu', total: 27_000, platformCode: null, unmapped: false },
+    ],
+    payment: { method: 'meal_card', brand: 'Multinet' },
+    subtotal: 27_000,
+    platformDiscount: 2000,
+    total: 25_000,
+    customerPays: 25_000,
+    collectAtDoor: 25_000,
+    note: 'Zili çalmayın',
+    receivedAt: RECEIVED,
+    ...over,
+  });
 
 /** The card as the inbox shows it, `waitedMs` after the order arrived (only the clock is faked: user events keep real timers). */
 const show = (o: OnlineOrderInfo, waitedMs: number, handlers = { onAccept: vi.fn(), onReject: vi.fn() }) => {

@@ -7,6 +7,7 @@ import type { PlatformConnectionInfo } from '../../../shared/online-orders-contr
 import { setUserSession } from '../../api/session';
 import { PlatformConnectionsSection } from './platform-connections-section';
 import { webhookUrlOf } from './platform-connection-form';
+import { stubTouchScreen } from '../../test-support/browser-stubs';
 
 const MENU: AdminMenu = {
   categories: [{ id: 'c1', icon: '🍲', name: 'Çorbalar', sortOrder: 0, isVisible: true, version: 1 }],
@@ -74,16 +75,7 @@ beforeEach(() => {
   // jsdom has no scrolling: the form takes the owner to the first marked field
   Element.prototype.scrollIntoView ??= () => {};
   setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(pointer: coarse)',
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }));
+  stubTouchScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 

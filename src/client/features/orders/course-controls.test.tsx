@@ -8,21 +8,13 @@ import { ticket, ticketLine } from '../../test-support/fixtures';
 import { CourseBar, heldCourses, holdableCourses } from './course-controls';
 import { LineRow } from './ticket-lines';
 import type { TicketActions } from './api/ticket-actions';
+import { stubTouchScreen } from '../../test-support/browser-stubs';
 
 const COURSES = ['Ara sıcak', 'Ana yemek', 'Tatlı'];
 
 // A touch screen: single choices are the phone's own <select> (ChoiceSelect).
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(pointer: coarse)',
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }));
+  stubTouchScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../../shared/printer-settings';
 import { usePrinterSettings } from './api/printer-settings';
-import { setUserSession } from '../../api/session';
+import { stubOwnerForm } from '../../test-support/browser-stubs';
 import { PrinterSettingsPage } from './printer-settings-page';
 
 const SAVED: PrinterSettings = {
@@ -24,11 +24,7 @@ const wrapper = (client: QueryClient) =>
   };
 
 beforeEach(() => {
-  // jsdom has no document.fonts; the footer's autosize Textarea listens to it
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  // nor ResizeObserver (Mantine's scroll areas)
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
+  stubOwnerForm();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(SAVED), { status: 200, headers: { 'content-type': 'application/json', etag: '"4"' } })),

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { defaultRestaurantSettings } from '../../../shared/restaurant-settings';
-import { setUserSession } from '../../api/session';
+import { stubOwnerForm } from '../../test-support/browser-stubs';
 import { OwnerSettingsPage } from './owner-settings-page';
 
 // Ayarlar → Online Sipariş Uyarısı: off by default, saved with the rest of the document and its version.
@@ -12,9 +12,7 @@ const calls: { method: string; body: unknown; ifMatch: string | null }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  setUserSession({ uid: 'u', email: 'sahip@example.com', role: 'owner', restaurantId: 'r1' });
+  stubOwnerForm();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit = {}) => {

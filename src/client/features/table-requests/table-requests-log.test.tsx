@@ -12,27 +12,10 @@ vi.mock('../../api/session', () => ({ getUserSession: () => ({ role }) }));
 
 const { TableRequestsLog } = await import('./table-requests-log');
 const { clock, logLine, logState } = await import('./table-requests-text');
+const { tableRequest } = await import('../../test-support/fixtures');
 
-const request = (id: string, patch: Partial<TableRequestInfo> = {}): TableRequestInfo => ({
-  id,
-  kind: 'order',
-  status: 'pending',
-  tableId: 'tb7',
-  tableName: 'Salon 7',
-  sectionName: 'Salon',
-  lines: [],
-  itemCount: 3,
-  totalKurus: 110000,
-  reason: null,
-  createdAt: '2026-11-28T18:04:00Z',
-  expiresAt: '2026-11-28T18:19:00Z',
-  answeredAt: null,
-  answeredByName: null,
-  ticketId: null,
-  tableWaiterId: null,
-  isMine: true,
-  ...patch,
-});
+const request = (id: string, patch: Partial<TableRequestInfo> = {}) =>
+  tableRequest(id, { lines: [], createdAt: '2026-11-28T18:04:00Z', expiresAt: '2026-11-28T18:19:00Z', ...patch });
 
 const ui = () => (
   <MantineProvider>

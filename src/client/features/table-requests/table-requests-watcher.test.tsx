@@ -23,30 +23,9 @@ const chime = vi.fn();
 vi.mock('../../components/chime', () => ({ playChime: (volume: number) => chime(volume) }));
 
 const { TableRequestsWatcher } = await import('./table-requests-watcher');
+const { tableRequest } = await import('../../test-support/fixtures');
 
-const request = (id: string, patch: Partial<TableRequestInfo> = {}): TableRequestInfo => ({
-  id,
-  kind: 'order',
-  status: 'pending',
-  tableId: 'tb7',
-  tableName: 'Salon 7',
-  sectionName: 'Salon',
-  lines: [
-    { menuItemId: 'm1', name: 'Adana Kebap', quantity: 2, unitPriceKurus: 53000, options: [{ optionId: 'o1', groupName: 'Porsiyon', name: 'Porsiyon: 1,5', priceKurus: 15000 }], note: 'soğansız' },
-    { menuItemId: 'm2', name: 'Ayran', quantity: 1, unitPriceKurus: 4000, options: [], note: null },
-  ],
-  itemCount: 3,
-  totalKurus: 110000,
-  reason: null,
-  createdAt: '2026-11-25T18:00:00Z',
-  expiresAt: '2026-11-25T18:15:00Z',
-  answeredAt: null,
-  answeredByName: null,
-  ticketId: null,
-  tableWaiterId: null,
-  isMine: true,
-  ...patch,
-});
+const request = tableRequest;
 
 const ui = () => (
   <MantineProvider>

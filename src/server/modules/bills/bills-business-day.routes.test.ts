@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { BillSummary } from '../../../shared/bill-contract';
 import type { KitchenHistoryResponse } from '../../../shared/kitchen-contract';
-import type { Ticket } from '../../../shared/ticket-contract';
 import { kitchenBatches, ticketLines } from '../../db/schema';
 import type { TestContext } from '../../test-support/test-app';
-import { billsTestApp, type BillsFixture } from './bills-test-kit';
+import { billsTestAppAway, closeBillAt, type BillsFixture } from './bills-test-kit';
 
 /*
  * Kapalı Hesaplar and the kitchen history list a business day of the restaurant: Istanbul's wall
@@ -14,36 +13,18 @@ import { billsTestApp, type BillsFixture } from './bills-test-kit';
  */
 let ctx: TestContext;
 let f: BillsFixture;
-const hostTimeZone = process.env.TZ;
+let app: Awaited<ReturnType<typeof billsTestAppAway>>;
 
+// the server runs eleven hours away from the restaurant
 beforeAll(async () => {
-  // the server runs eleven hours away from the restaurant
-  process.env.TZ = 'America/Los_Angeles';
-  ({ ctx, f } = await billsTestApp());
-  await f.setSettings({ timeZone: 'Europe/Istanbul', businessDayStartHour: 5, paymentMethods: ['cash', 'card'] });
+  app = await billsTestAppAway('America/Los_Angeles');
+  ({ ctx, f } = app);
 });
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-  process.env.TZ = hostTimeZone;
-});
+afterAll(() => app.close());
 
 /** 24 November 2026, 04:59:30 and 05:00:00 in Istanbul (UTC+3). */
 const AT_0459 = new Date('2026-11-25T01:59:30Z');
 const AT_0500 = new Date('2026-11-25T02:00:00Z');
-
-async function closeAt(at: Date) {
-  const t = await f.sentTicket({ ezogelin: 1 });
-  const paid = (await f.bills().pay(t, { method: 'card', amount: t.totals.total })).json() as Ticket;
-  vi.useFakeTimers({ toFake: ['Date'], now: at });
-  try {
-    const res = await f.bills().close(paid);
-    expect(res.statusCode).toBe(200);
-    return { ticketId: t.id, billNumber: res.json().billNumber as number };
-  } finally {
-    vi.useRealTimers();
-  }
-}
 
 /** The bill numbers Kapalı Hesaplar lists, asked at the instant `now`. */
 async function listed(query: string, now: Date) {
@@ -61,8 +42,8 @@ let late: { ticketId: string; billNumber: number };
 let early: { ticketId: string; billNumber: number };
 
 beforeAll(async () => {
-  late = await closeAt(AT_0459);
-  early = await closeAt(AT_0500);
+  late = await closeBillAt(f, AT_0459);
+  early = await closeBillAt(f, AT_0500);
 });
 
 it('a bill closed at 04:59 is in the business day before, one closed at 05:00 in the new day (named days)', async () => {

@@ -63,6 +63,38 @@ export async function billsTestApp() {
 }
 
 /**
+ * The bills app on a server whose own time zone (`hostTimeZone`) is hours away from the restaurant's
+ * (Ayarlar: Istanbul, business day from 05:00), for the tests of business-day bounds; `close` puts
+ * the clock and the zone back.
+ */
+export async function billsTestAppAway(hostTimeZone: string) {
+  const previous = process.env.TZ;
+  process.env.TZ = hostTimeZone;
+  const { ctx, f } = await billsTestApp();
+  await f.setSettings({ timeZone: 'Europe/Istanbul', businessDayStartHour: 5, paymentMethods: ['cash', 'card'] });
+  const close = async () => {
+    vi.useRealTimers();
+    await ctx.close();
+    process.env.TZ = previous;
+  };
+  return { ctx, f, close };
+}
+
+/** A sent one-Ezogelin bill paid by card and closed with the clock held at `at`. */
+export async function closeBillAt(f: BillsFixture, at: Date) {
+  const t = await f.sentTicket({ ezogelin: 1 });
+  const paid = (await f.bills().pay(t, { method: 'card', amount: t.totals.total })).json() as Ticket;
+  vi.useFakeTimers({ toFake: ['Date'], now: at });
+  try {
+    const res = await f.bills().close(paid);
+    expect(res.statusCode).toBe(200);
+    return { ticketId: t.id, billNumber: res.json().billNumber as number, total: t.totals.total };
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/**
  * Targets for the access table (route-matrix.test.ts): the orders matrix rows (an open ticket with
  * two lines of 90 TL × 2, version 1) with Ayarlar letting the floor staff discount, comp and cancel,
  * and on demand the lines sent, the ticket paid in full, or paid and closed as a bill.

@@ -1,7 +1,5 @@
 import type { SalesReportResponse } from '../../../shared/reports-contract';
-import type { Ticket } from '../../../shared/ticket-contract';
-import type { TestContext } from '../../test-support/test-app';
-import { billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
+import { billsTestAppAway, closeBillAt, type BillsFixture } from '../bills/bills-test-kit';
 
 /*
  * The sales report groups bills by the business day of the restaurant (Ayarlar: Europe/Istanbul,
@@ -9,37 +7,21 @@ import { billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
  * fixed clock, bills closed at 00:30 and 04:59 Istanbul time belong to the day before, one closed at
  * 05:00 to its own day; the hour × weekday table puts them at 0, 4 and 5 on the business day's weekday.
  */
-let ctx: TestContext;
 let f: BillsFixture;
-const hostTimeZone = process.env.TZ;
+let app: Awaited<ReturnType<typeof billsTestAppAway>>;
 
 beforeAll(async () => {
-  process.env.TZ = 'America/New_York';
-  ({ ctx, f } = await billsTestApp());
-  await f.setSettings({ timeZone: 'Europe/Istanbul', businessDayStartHour: 5, paymentMethods: ['cash', 'card'] });
+  app = await billsTestAppAway('America/New_York');
+  f = app.f;
 });
-afterAll(async () => {
-  vi.useRealTimers();
-  await ctx.close();
-  process.env.TZ = hostTimeZone;
-});
+afterAll(() => app.close());
 
 /** Wednesday 25 November 2026 in Istanbul (UTC+3): 00:30, 04:59 and 05:00. */
 const AT_0030 = new Date('2026-11-24T21:30:00Z');
 const AT_0459 = new Date('2026-11-25T01:59:00Z');
 const AT_0500 = new Date('2026-11-25T02:00:00Z');
 
-async function closeAt(at: Date) {
-  const t = await f.sentTicket({ ezogelin: 1 });
-  const paid = (await f.bills().pay(t, { method: 'card', amount: t.totals.total })).json() as Ticket;
-  vi.useFakeTimers({ toFake: ['Date'], now: at });
-  try {
-    expect((await f.bills().close(paid)).statusCode).toBe(200);
-  } finally {
-    vi.useRealTimers();
-  }
-  return t.totals.total;
-}
+const closeAt = async (at: Date) => (await closeBillAt(f, at)).total;
 
 async function report(from: string, to = from) {
   const res = await f.api(f.restaurant.owner).call('GET', `/reports/sales?from=${from}&to=${to}`);

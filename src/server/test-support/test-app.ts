@@ -126,7 +126,11 @@ export interface TestContext {
 export async function createTestApp(
   options: Pick<AppOptions, 'logger' | 'idempotency' | 'printing' | 'platforms' | 'kitchenAlertSweepMs' | 'clientDir' | 'backupKey'> = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
+  return appOn(await freshDatabase(), options);
+}
+
+/** The app on a database of the test's own; closing the context closes both. */
+export async function appOn(database: Database, options: Omit<AppOptions, 'database' | 'config'> = {}): Promise<TestContext> {
   // the Trendyol poller stays off unless a test asks for it: tests connect Trendyol to fake servers
   const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', ...options, platforms: { trendyolPollMs: 0, ...options.platforms } });
   await app.ready();

@@ -56,6 +56,18 @@ export async function billsFixture(ctx: TestContext) {
 }
 export type BillsFixture = Awaited<ReturnType<typeof billsFixture>>;
 
+/**
+ * Ayarlar for the report tests: Istanbul, business day from 05:00, cash, card and meal cards
+ * (Multinet, Pluxee), the floor staff allowed to discount, comp and cancel.
+ */
+export const REPORT_SETTINGS = {
+  timeZone: 'Europe/Istanbul',
+  businessDayStartHour: 5,
+  paymentMethods: ['cash', 'card', 'meal_card'],
+  mealCardBrands: ['Multinet', 'Pluxee'],
+  permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] },
+} satisfies Partial<RestaurantSettings>;
+
 /** A fresh app holding the bills fixture: how the bill route tests start. */
 export async function billsTestApp() {
   const ctx = await createTestApp();

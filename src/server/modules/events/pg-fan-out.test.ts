@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { createTestApp, signedIn, type TestContext } from '../../test-support/test-app';
+import { appOn, createTestApp, signedIn, type TestContext } from '../../test-support/test-app';
 import { restaurantFactory } from '../../test-support/factories';
 import { EventHub, type LiveEvent, type RelayMessage } from './event-hub';
 import { distinctFirstSeq, listenApplicationName, packWire, parseWire } from './pg-fan-out';
@@ -178,17 +177,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL (LISTEN/NOTIFY)', 
   const admin = () => new pg.Client({ connectionString: url });
 
   const start = async (): Promise<TestContext> => {
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl });
-    const app = await buildApp({ database, config: { cookieSecure: 'auto', trustProxy: false }, clientDir: '/nonexistent', liveEventsUrl: dbUrl });
-    await app.ready();
-    return {
-      app,
-      database,
-      async close() {
-        await app.close();
-        await database.close();
-      },
-    };
+    return appOn(await openDatabase({ kind: 'postgres', url: dbUrl }), { liveEventsUrl: dbUrl });
   };
 
   beforeAll(async () => {

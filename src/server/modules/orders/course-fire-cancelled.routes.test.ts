@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FireCourseResponse, Ticket } from '../../../shared/ticket-contract';
 import { auditEvents } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
+import type { TestContext } from '../../test-support/test-app';
 import { COURSE_MESSAGES } from './course-names';
-import { ordersFixture } from './orders-test-kit';
+import { ordersFixture, ordersTestApp } from './orders-test-kit';
 
 /*
  * "Ana yemek başlat" releases the course's held lines to the kitchen (courses.ts). A held line that
@@ -13,8 +13,7 @@ import { ordersFixture } from './orders-test-kit';
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof ordersFixture>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await ordersFixture(ctx);
+  ({ ctx, f } = await ordersTestApp());
 });
 afterAll(() => ctx.close());
 

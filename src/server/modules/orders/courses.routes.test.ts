@@ -3,19 +3,18 @@ import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import { DEFAULT_COURSES, defaultRestaurantSettings } from '../../../shared/restaurant-settings';
 import type { FireCourseResponse, Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, settings, ticketLines } from '../../db/schema';
-import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { collectEvents, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
 import { KITCHEN_MESSAGES } from '../kitchen/kitchen-messages';
 import { COURSE_MESSAGES } from './course-names';
-import { ordersFixture } from './orders-test-kit';
+import { ordersFixture, ordersTestApp } from './orders-test-kit';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof ordersFixture>>;
 let events: LiveEvent[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await ordersFixture(ctx);
+  ({ ctx, f } = await ordersTestApp());
   events = collectEvents(ctx, f.restaurant.id);
 });
 afterAll(() => ctx.close());

@@ -3,8 +3,8 @@ import { MAX_PRICE_KURUS } from '../../../shared/domain/money';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuItemOptionGroups, optionGroups, options } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { ordersFixture } from './orders-test-kit';
+import type { TestContext } from '../../test-support/test-app';
+import { ordersFixture, ordersTestApp } from './orders-test-kit';
 
 /*
  * The largest menu Sofra accepts (items and add-ons at 1.000.000 TL each) must never overflow a
@@ -17,8 +17,7 @@ let item: { id: string };
 let extras: string[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await ordersFixture(ctx);
+  ({ ctx, f } = await ordersTestApp());
   const menu = await menuFactory(ctx, f.restaurant.id, { category: { name: 'Lüks' }, items: [{ name: 'Altın Tabak', priceKurus: MAX_PRICE_KURUS }], optionGroup: false });
   item = menu.items[0];
   const db = ctx.database.db;

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { diningTables, sections, ticketLines, tickets } from '../../db/schema';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory, tablesFactory } from '../../test-support/factories';
-import { staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 
 type Who = { cookies: Record<string, string> };
 
@@ -40,6 +40,12 @@ export async function ordersFixture(ctx: TestContext) {
   };
 
   return { restaurant, menu, floor, tables: floor.tables, mercimek, ezogelin, single, large, api, ticketWith };
+}
+
+/** A fresh app holding the orders fixture: how the ticket route tests start. */
+export async function ordersTestApp() {
+  const ctx = await createTestApp();
+  return { ctx, f: await ordersFixture(ctx) };
 }
 
 /**

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { kitchenBatches, ticketLines } from '../../db/schema';
 import { tablesFactory } from '../../test-support/factories';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { ordersFixture } from './orders-test-kit';
+import type { TestContext } from '../../test-support/test-app';
+import { ordersFixture, ordersTestApp } from './orders-test-kit';
 
 /*
  * Random evenings of table service: add, send, move lines, move a ticket, merge. Whatever the
@@ -15,8 +15,7 @@ let ctx: TestContext;
 let f: Awaited<ReturnType<typeof ordersFixture>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await ordersFixture(ctx);
+  ({ ctx, f } = await ordersTestApp());
 });
 afterAll(() => ctx.close());
 

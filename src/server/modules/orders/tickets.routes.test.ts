@@ -6,9 +6,9 @@ import { PHONE_MESSAGES } from '../../../shared/phone';
 import { auditEvents, kitchenBatches, menuCategories, menuItems, ticketLines, tickets } from '../../db/schema';
 import { runCommand } from '../../lib/command';
 import { menuFactory, restaurantFactory } from '../../test-support/factories';
-import { collectEvents, createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { collectEvents, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import type { LiveEvent } from '../events/event-hub';
-import { ordersFixture } from './orders-test-kit';
+import { ordersFixture, ordersTestApp } from './orders-test-kit';
 import { addLines, openTicket } from './ticket-commands';
 import { TICKET_MESSAGES } from './ticket-messages';
 
@@ -20,8 +20,7 @@ let foreignItemId: string;
 let otherRestaurantId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await ordersFixture(ctx);
+  ({ ctx, f } = await ordersTestApp());
   events = collectEvents(ctx, f.restaurant.id);
   const other = await restaurantFactory(ctx, 'Komşu Lokanta');
   otherRestaurantId = other.id;

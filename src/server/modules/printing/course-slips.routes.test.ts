@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory } from '../../test-support/factories';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
-import { capturePrinter, decodeCp857 } from './printing-test-kit';
+import type { TestContext } from '../../test-support/test-app';
+import type { BillsFixture } from '../bills/bills-test-kit';
+import { kitchenPrinterApp } from './kitchen-printer-test-kit';
+import { decodeCp857 } from './printing-test-kit';
 
 let ctx: TestContext;
 let f: BillsFixture;
-let mutfak: Awaited<ReturnType<typeof capturePrinter>>;
+let mutfak: Awaited<ReturnType<typeof kitchenPrinterApp>>['mutfak'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await billsFixture(ctx);
-  mutfak = await capturePrinter();
-  const res = await f
-    .api(f.restaurant.owner)
-    .call('PUT', '/settings/printer', { ...DEFAULT_PRINTER_SETTINGS, networkPrinters: { bill: null, stations: [{ station: 'Mutfak', host: mutfak.host, port: mutfak.port }] } });
-  expect(res.statusCode, res.body).toBe(200);
+  ({ ctx, f, mutfak, close } = await kitchenPrinterApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await mutfak.close();
-});
+afterAll(() => close());
 
 it('a held course prints on the kitchen slip as waiting, and its fire prints a "BAŞLADI" slip with only its lines', async () => {
   const [corba, kebap] = (

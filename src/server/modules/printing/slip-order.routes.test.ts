@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer-settings';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { menuFactory } from '../../test-support/factories';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
-import { capturePrinter, decodeCp857 } from './printing-test-kit';
+import type { TestContext } from '../../test-support/test-app';
+import type { BillsFixture } from '../bills/bills-test-kit';
+import { kitchenPrinterApp } from './kitchen-printer-test-kit';
+import { decodeCp857 } from './printing-test-kit';
 
 /**
  * The printer's hand-over can be held: while `held` is set, every send waits for it before it
@@ -28,11 +28,11 @@ vi.mock('./network-printer', async (importOriginal) => {
 let ctx: TestContext;
 let f: BillsFixture;
 let dishes: Awaited<ReturnType<typeof menuFactory>>['items'];
-let mutfak: Awaited<ReturnType<typeof capturePrinter>>;
+let mutfak: Awaited<ReturnType<typeof kitchenPrinterApp>>['mutfak'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await billsFixture(ctx);
+  ({ ctx, f, mutfak, close } = await kitchenPrinterApp());
   dishes = (
     await menuFactory(ctx, f.restaurant.id, {
       category: { name: 'Sıcaklar' },
@@ -43,16 +43,8 @@ beforeAll(async () => {
       ],
     })
   ).items;
-  mutfak = await capturePrinter();
-  const res = await f
-    .api(f.restaurant.owner)
-    .call('PUT', '/settings/printer', { ...DEFAULT_PRINTER_SETTINGS, networkPrinters: { bill: null, stations: [{ station: 'Mutfak', host: mutfak.host, port: mutfak.port }] } });
-  expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(async () => {
-  await ctx.close();
-  await mutfak.close();
-});
+afterAll(() => close());
 
 describe("a kitchen printer's slips", () => {
   it('come out one at a time in the order they were sent, even when the first one is slow to hand over', async () => {

@@ -4,8 +4,8 @@ import { businessDay } from '../../../shared/domain/calendar';
 import type { SalesReportResponse } from '../../../shared/reports-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { payments, refunds, ticketLines, tickets } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test-support/test-app';
-import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
+import type { TestContext } from '../../test-support/test-app';
+import { billsTestApp, REPORT_SETTINGS, type BillsFixture } from '../bills/bills-test-kit';
 import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
 
 /*
@@ -18,19 +18,11 @@ import { LINE_ORDER, billOf } from '../orders/ticket-read.service';
  */
 let ctx: TestContext;
 let f: BillsFixture;
-const TZ = 'Europe/Istanbul';
+const TZ = REPORT_SETTINGS.timeZone;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  f = await billsFixture(ctx);
-  await f.setSettings({
-    timeZone: TZ,
-    businessDayStartHour: 5,
-    serviceChargePercent: 12.5,
-    paymentMethods: ['cash', 'card', 'meal_card'],
-    mealCardBrands: ['Multinet', 'Pluxee'],
-    permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] },
-  });
+  ({ ctx, f } = await billsTestApp());
+  await f.setSettings({ ...REPORT_SETTINGS, serviceChargePercent: 12.5 });
 });
 afterAll(() => ctx.close());
 

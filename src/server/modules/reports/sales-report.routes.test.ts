@@ -6,24 +6,17 @@ import { refundLines, refunds, salesBills, salesDayFigures } from '../../db/sche
 import { runCommand } from '../../lib/command';
 import type { TestContext } from '../../test-support/test-app';
 import { staffedRestaurant } from '../../test-support/test-app';
-import { billsFixture, billsTestApp, type BillsFixture } from '../bills/bills-test-kit';
+import { billsFixture, billsTestApp, REPORT_SETTINGS, type BillsFixture } from '../bills/bills-test-kit';
 import { backfillSalesFigures } from './sales-backfill';
 import { recordRefundFigures } from './sales-figures';
 
 let ctx: TestContext;
 let f: BillsFixture;
-const TZ = 'Europe/Istanbul';
+const TZ = REPORT_SETTINGS.timeZone;
 
 beforeAll(async () => {
   ({ ctx, f } = await billsTestApp());
-  await f.setSettings({
-    timeZone: TZ,
-    businessDayStartHour: 5,
-    serviceChargePercent: 10,
-    paymentMethods: ['cash', 'card', 'meal_card'],
-    mealCardBrands: ['Multinet', 'Pluxee'],
-    permissions: { discount: ['owner', 'waiter'], comp: ['owner', 'waiter'], cancel: ['owner', 'waiter'] },
-  } as never);
+  await f.setSettings({ ...REPORT_SETTINGS, serviceChargePercent: 10 });
 });
 afterAll(() => ctx.close());
 

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, type Page } from '../fixtures';
 import { DEMO, PHONE, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
 import { channelSecret, chimes, countChimes, postSignedOrder } from '../helpers/online-orders';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
@@ -11,13 +11,17 @@ import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
  */
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
+async function rejectWaiting(page: Page, restaurantId: string) {
+  const open = (await (await page.request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
+  for (const o of open) await page.request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
+}
+
 test('a signed order from the restaurant’s own channel rings on another owner screen, is accepted with a preparation time and reaches the kitchen', async ({ page, browser }) => {
   await page.addInitScript(countChimes);
   await loginAs(page, DEMO.owner, '/owner');
   const restaurantId = await restaurantIdOf(page.request);
   // an order another run left unanswered would ring too: answer those first
-  const open = (await (await page.request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
-  for (const o of open) await page.request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
+  await rejectWaiting(page, restaurantId);
 
   await page.goto('/owner/acik-masalar');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Açık Masalar' })).toBeVisible();
@@ -112,4 +116,32 @@ test('a phone order: the number brings back the customer’s earlier name and ad
   await expect(card).toContainText('Deniz Ak');
   await expect(card).toContainText(`2× ${dish.name}`);
   await expect(page.getByTestId('online-orders-banner')).toBeHidden();
+});
+
+test('while an order waits, its banner never covers an open dialog’s buttons', async ({ page }) => {
+  await loginAs(page, DEMO.owner, '/owner');
+  const restaurantId = await restaurantIdOf(page.request);
+  const [dish] = await new Sender(page.request, restaurantId).plainItems();
+  try {
+    const posted = await postSignedOrder(page.request, restaurantId, await channelSecret(page.request, restaurantId), {
+      externalId: `WEB-D-${Date.now()}`,
+      type: 'takeaway',
+      customer: { name: 'Ece Tan', phone: '0532 777 88 99' },
+      items: [{ menuItemId: dish.id, quantity: 1 }],
+      payment: { method: 'online' },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    await page.goto('/owner/menu-management');
+    const banner = page.getByTestId('online-orders-banner');
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Ürün Ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ürün Ekle' });
+    // the dialog's last button, at the bottom where the banner stands: a covered button fails the
+    // click's hit test (the banner would take the tap)
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click({ timeout: 10_000 });
+    await expect(dialog).toBeHidden();
+    await expect(banner).toBeVisible();
+  } finally {
+    await rejectWaiting(page, restaurantId);
+  }
 });

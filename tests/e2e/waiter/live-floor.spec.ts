@@ -1,17 +1,12 @@
 import { expect, test, type Browser } from '../fixtures';
 import { formatTL } from '../../../src/shared/domain/money';
 import { DEMO, DESKTOP_DEVICE, PHONE_DEVICE, demoRestaurantId, expectScreenRules, layOutDemoTables, loginAs, readFloor } from '../helpers';
-import { chooseTicketAction, closeLinesSheet, openLinesSheet } from './adisyon-helpers';
+import { chooseTicketAction, closeKitchenAlerts, closeLinesSheet, openLinesSheet } from './adisyon-helpers';
 
 async function signedIn(browser: Browser, email: string, home: string, device: object) {
   const context = await browser.newContext(device);
   const page = await context.newPage();
-  // The kitchen's in-app alerts (nobody runs the kitchen screen here) may cover a control: close them.
-  const toast = page.getByTestId('kitchen-toast');
-  await page.addLocatorHandler(toast, async () => {
-    // one at a time, the newest on top, until none is left
-    while ((await toast.count()) > 0) await toast.first().getByRole('button', { name: 'Kapat' }).click();
-  });
+  await closeKitchenAlerts(page);
   await loginAs(page, email, home);
   return page;
 }

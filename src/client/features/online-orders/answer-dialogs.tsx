@@ -1,13 +1,13 @@
-import { Alert, Button, Group, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ONLINE_ORDER_LIMITS, PREP_MINUTE_CHOICES, REJECT_REASONS, REJECT_REASON_LABELS, type OnlineOrderInfo, type RejectReason } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
-import { messageFor } from '../../api/field-errors';
 import { acceptOnlineOrder, rejectOnlineOrder } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { Modal } from '../../components/modal';
 import { ot } from './online-orders-text';
+import { ErrorNotice } from '../../components/error-notice';
 
 const orderName = (o: OnlineOrderInfo) => `${ONLINE_ORDER_SOURCE_LABELS[o.source]} #${o.externalId}`;
 
@@ -55,11 +55,7 @@ export function AcceptDialog({ order, onClose, onDone }: { order: OnlineOrderInf
             {customOk ? ot.acceptWith(customMinutes) : ot.accept}
           </Button>
         </Group>
-        {accept.isError && (
-          <Alert color="red" role="alert">
-            {messageFor(accept.error)}
-          </Alert>
-        )}
+        <ErrorNotice error={accept.error} />
         <Button variant="default" size="lg" onClick={onClose}>
           {ot.cancel}
         </Button>
@@ -103,11 +99,7 @@ export function RejectDialog({ order, onClose, onDone }: { order: OnlineOrderInf
           autosize
           minRows={2}
         />
-        {reject.isError && (
-          <Alert color="red" role="alert">
-            {messageFor(reject.error)}
-          </Alert>
-        )}
+        <ErrorNotice error={reject.error} />
         <Group grow>
           <Button variant="default" size="lg" onClick={onClose}>
             {ot.cancel}

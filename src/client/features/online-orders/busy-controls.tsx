@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { PAUSE_MINUTE_CHOICES, type PlatformConnectionInfo } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS, type DeliveryPlatform } from '../../../shared/domain/channels';
-import { messageFor } from '../../api/field-errors';
 import { platformConnectionsQuery } from './api/online-orders-queries';
 import { queryKeys } from '../../api/query-keys';
 import { currentRestaurantId } from '../../api/restaurant';
@@ -13,6 +12,7 @@ import { PlatformCalls } from './platform-calls';
 import { pt } from './platform-text';
 import { useOnceTrue } from './when-idle';
 import { pausePlatform } from './api/online-orders-mutations';
+import { ErrorNotice } from '../../components/error-notice';
 
 // The dialog's code (Mantine's Modal, its focus trap) loads when Yoğunuz is first pressed: the inbox,
 // where these buttons sit above 200 orders, does not wait for it on a reload.
@@ -98,11 +98,7 @@ export function BusyControls({ onDone }: { onDone(message: string): void }) {
                   </Button>
                 ))}
               </Group>
-              {pause.isError && (
-                <Alert color="red" role="alert">
-                  {messageFor(pause.error)}
-                </Alert>
-              )}
+              <ErrorNotice error={pause.error} />
               <Button variant="default" size="lg" onClick={() => setChoosing(null)}>
                 {pt.cancel}
               </Button>

@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DeliveryPlatform } from '../../../shared/domain/channels';
-import { messageFor } from '../../api/field-errors';
 import { mapPlatformProduct } from './api/online-orders-mutations';
 import { queryKeys } from '../../api/query-keys';
 import { useMenu } from '../menu/api';
 import { ChoiceSelect } from '../../components/choice-select';
 import { dishChoices, suggestedDish } from './dish-choices';
 import { pt } from './platform-text';
+import { ErrorNotice } from '../../components/error-notice';
 
 /**
  * Eşleştir, on an unmapped line of a waiting platform order: choose the Sofra dish (a native select
@@ -48,11 +48,7 @@ export function MapProductControl({ platform, code, name }: { platform: Delivery
   return (
     <Stack gap="xs">
       <ChoiceSelect label={pt.mapFor(name)} data={dishes} value={dish} emptyLabel={pt.chooseDish} onChange={setDish} size="md" />
-      {map.isError && (
-        <Alert color="red" role="alert">
-          {messageFor(map.error)}
-        </Alert>
-      )}
+      <ErrorNotice error={map.error} />
       <Group gap="sm">
         <Button size="md" color="dark" disabled={!dish} loading={map.isPending} onClick={() => map.mutate()}>
           {pt.mapSave}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -11,7 +11,6 @@ import {
 } from '../../../shared/online-orders-contract';
 import { normalizeTurkishPhone } from '../../../shared/phone';
 import { TICKET_LIMITS } from '../../../shared/ticket-contract';
-import { messageFor } from '../../api/field-errors';
 import { customerHistoryQuery } from './api/online-orders-queries';
 import { queryKeys } from '../../api/query-keys';
 import { useMenu } from '../menu/api';
@@ -19,6 +18,7 @@ import { Modal } from '../../components/modal';
 import { money, ot } from './online-orders-text';
 import { type ChoiceGroup, type Chosen, choiceProblem, customerForNumber, initialChoices, toggleChoice } from './phone-order-choices';
 import { takePhoneOrder } from './api/online-orders-mutations';
+import { ErrorNotice } from '../../components/error-notice';
 
 interface DraftLine {
   /** the dish's own note for the kitchen ("soğansız"), '' for none */
@@ -237,11 +237,7 @@ export function PhoneOrderDialog({ opened, onClose, onDone }: { opened: boolean;
         />
         <Textarea label={ot.orderNote} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} maxLength={ONLINE_ORDER_LIMITS.note} />
         <NativeSelect label={ot.prepTime} size="md" value={prepMinutes} onChange={(e) => setPrepMinutes(e.currentTarget.value)} data={PREP_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} dk` }))} />
-        {save.isError && (
-          <Alert color="red" role="alert">
-            {messageFor(save.error)}
-          </Alert>
-        )}
+        <ErrorNotice error={save.error} />
         <Group grow>
           <Button variant="default" size="lg" onClick={onClose}>
             {ot.cancel}

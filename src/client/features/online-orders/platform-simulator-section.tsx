@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { type SimulatedSource } from '../../../shared/online-orders-contract';
 import { ONLINE_ORDER_SOURCE_LABELS } from '../../../shared/domain/channels';
-import { messageFor } from '../../api/field-errors';
 import { onlineOrderSimulatorQuery, simulateOnlineOrder } from './api/platform-simulator';
 import { queryKeys } from '../../api/query-keys';
 import { SettingsSection } from '../../components/settings-section';
+import { ErrorNotice } from '../../components/error-notice';
 
 /** "Yemeksepeti'den", "Getir Yemek'ten", ...: the ablative as Turkish writes it after a name. */
 const BUTTON_LABELS: Record<SimulatedSource, string> = {
@@ -68,11 +68,7 @@ export function PlatformSimulatorSection() {
           </Stack>
         </Alert>
       )}
-      {send.isError && (
-        <Alert color="red" role="alert">
-          {messageFor(send.error)}
-        </Alert>
-      )}
+      <ErrorNotice error={send.error} />
     </SettingsSection>
   );
 }

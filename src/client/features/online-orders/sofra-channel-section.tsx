@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal';
 import classes from './online-orders.module.css';
 import { ot } from './online-orders-text';
 import { rotateSofraSecret } from './api/online-orders-mutations';
+import { ErrorNotice } from '../../components/error-notice';
 
 /**
  * Kendi Kanalımız: where the restaurant's website sends its orders and the secret it signs them
@@ -81,11 +82,7 @@ export function SofraChannelSection() {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={ot.rotateSecret}>
         <Stack>
           <Text>{ot.rotateConfirm}</Text>
-          {rotate.isError && (
-            <Alert color="red" role="alert">
-              {messageFor(rotate.error)}
-            </Alert>
-          )}
+          <ErrorNotice error={rotate.error} />
           <Group grow>
             <Button variant="default" size="lg" onClick={() => setConfirming(false)}>
               {ot.cancel}

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BackupKeyState } from '../../../shared/backup-key-contract';
 import { useBusinessCalendar } from '../reports/api';
-import { messageFor } from '../../api/field-errors';
 import { backupKeyQuery, markBackupKeyKept } from './api/backup-key';
 import { SettingsSection } from '../../components/settings-section';
+import { ErrorNotice } from '../../components/error-notice';
 
 const TITLE = 'Yedek anahtarı';
 
@@ -30,17 +30,9 @@ export function BackupKeySection() {
         Her gün alınan yedekler bu anahtarla imzalanır ve yalnızca bu anahtarla geri yüklenir. Anahtarı ele geçiren biri değiştirilmiş bir yedeği de
         imzalayabilir: yedeklerin yanında değil, ayrı bir yerde saklayın.
       </Text>
-      {status.isError && (
-        <Alert color="red" role="alert">
-          {messageFor(status.error)}
-        </Alert>
-      )}
+      <ErrorNotice error={status.error} />
       {status.data && <KeyStatus status={status.data} onKept={(fingerprint) => kept.mutate(fingerprint)} isSaving={kept.isPending} />}
-      {kept.isError && (
-        <Alert color="red" role="alert">
-          {messageFor(kept.error)}
-        </Alert>
-      )}
+      <ErrorNotice error={kept.error} />
     </SettingsSection>
   );
 }

@@ -11,7 +11,8 @@ import { queryKeys } from '../../../api/query-keys';
 import { Modal } from '../../../components/modal';
 import { CashCountHelper } from './cash-count-helper';
 import { differenceText } from './day-print';
-import { DayPrintButtons, DayReportView } from './day-report-view';
+import { DayPrintButtons, DayReportView, MoneyRow } from './day-report-view';
+import { ErrorNotice } from '../../../components/error-notice';
 
 const dayText = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 const timeText = (iso: string) => new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
@@ -226,11 +227,7 @@ function DayCloseSteps({ report, onClosed }: { report: DayCloseReport; onClosed(
           </Text>
           <DifferenceLine difference={difference} />
           {carry && open.length > 0 && <Text>{open.length} açık adisyon sonraki güne devredilecek.</Text>}
-          {close.isError && (
-            <Alert color="red" role="alert">
-              {messageFor(close.error)}
-            </Alert>
-          )}
+          <ErrorNotice error={close.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Vazgeç
@@ -245,18 +242,6 @@ function DayCloseSteps({ report, onClosed }: { report: DayCloseReport; onClosed(
   );
 }
 
-function MoneyRow({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={bold ? 700 : 400}>
-        {label}
-      </Table.Th>
-      <Table.Td ta="right" fw={bold ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** The difference in TL with its sign and a word (Fazla / Eksik / Fark yok): never colour alone. */
 function DifferenceLine({ difference }: { difference: number | null }) {

@@ -11,6 +11,20 @@ import { useBusinessCalendar } from '../api/business-calendar';
 
 const PRINT_BLOCKED = 'Yazdırma penceresi açılamadı. Tarayıcının açılır pencere iznini kontrol edin.';
 
+/** One line of a money table: its label, and the amount on the right on one line. */
+export function MoneyRow({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={bold ? 700 : 400}>
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={bold ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function RowsTable({ caption, rows }: { caption: string; rows: [string, string, boolean?][] }) {
   if (rows.length === 0) return null;
   return (
@@ -18,14 +32,7 @@ function RowsTable({ caption, rows }: { caption: string; rows: [string, string, 
       <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
       <Table.Tbody>
         {rows.map(([label, value, bold]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" fw={bold ? 700 : 400}>
-              {label}
-            </Table.Th>
-            <Table.Td ta="right" fw={bold ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
-              {value}
-            </Table.Td>
-          </Table.Tr>
+          <MoneyRow key={label} label={label} value={value} bold={bold} />
         ))}
       </Table.Tbody>
     </Table>

@@ -277,6 +277,14 @@ const FIGURE_COLUMNS: CsvColumn[] = [
   col('net', 'Net Satış (TL)', 'money'),
   col('tips', 'Bahşiş (TL)', 'money'),
 ];
+/** The dish figures of the category and the dish tables. */
+const DISH_COLUMNS: CsvColumn[] = [
+  col('quantity', 'Adet', 'int'),
+  col('revenue', 'Ciro (TL)', 'money'),
+  col('share', 'Pay (%)', 'percent'),
+  col('compQuantity', 'İkram Adedi', 'int'),
+  col('cancelledQuantity', 'İptal Adedi', 'int'),
+];
 
 /**
  * The Turkish headers of each table, in order: the CSV's columns and the screen's table columns.
@@ -300,20 +308,12 @@ export const REPORT_CSV_COLUMNS: Record<ReportTable, CsvColumn[]> = {
   byHour: [col('weekdayLabel', 'Gün', 'text'), col('hour', 'Saat', 'int'), col('bills', 'Hesap', 'int'), col('net', 'Net Satış (TL)', 'money')],
   byCategory: [
     col('name', 'Kategori', 'text'),
-    col('quantity', 'Adet', 'int'),
-    col('revenue', 'Ciro (TL)', 'money'),
-    col('share', 'Pay (%)', 'percent'),
-    col('compQuantity', 'İkram Adedi', 'int'),
-    col('cancelledQuantity', 'İptal Adedi', 'int'),
+    ...DISH_COLUMNS,
   ],
   byItem: [
     col('name', 'Ürün', 'text'),
     col('categoryName', 'Kategori', 'text'),
-    col('quantity', 'Adet', 'int'),
-    col('revenue', 'Ciro (TL)', 'money'),
-    col('share', 'Pay (%)', 'percent'),
-    col('compQuantity', 'İkram Adedi', 'int'),
-    col('cancelledQuantity', 'İptal Adedi', 'int'),
+    ...DISH_COLUMNS,
     col('refundQuantity', 'İade Adedi', 'int'),
   ],
   byWaiter: [

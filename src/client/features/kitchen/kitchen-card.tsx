@@ -82,12 +82,7 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
                 onClick={() => next && onStep(line, next)}
                 aria-label={`${line.quantity} × ${line.name}: ${LINE_STATUS_LABELS[line.status]}${next ? `, dokununca ${LINE_STATUS_LABELS[next]}` : ''}`}
               >
-                <span className={classes.qty}>{line.quantity}×</span>
-                <span className={classes.lineBody}>
-                  <span className={classes.lineName}>{line.name}</span>
-                  {line.options.length > 0 && <span className={classes.options}>{line.options.map((o) => o.name).join(', ')}</span>}
-                  {line.note && <span className={classes.note}>Not: {line.note}</span>}
-                </span>
+                <LineText line={line} />
                 <span className={classes.status} data-status={line.status}>
                   <span aria-hidden>{STATUS_ICONS[line.status]}</span> {LINE_STATUS_LABELS[line.status]}
                 </span>
@@ -105,12 +100,7 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
           <ul className={classes.lines}>
             {group.lines.map((line) => (
               <li key={line.id} className={classes.heldLine} data-held aria-label={`${line.quantity} × ${line.name}: ${kt.heldStatus}, ${kt.heldHint.toLocaleLowerCase('tr-TR')}`}>
-                <span className={classes.qty}>{line.quantity}×</span>
-                <span className={classes.lineBody}>
-                  <span className={classes.lineName}>{line.name}</span>
-                  {line.options.length > 0 && <span className={classes.options}>{line.options.map((o) => o.name).join(', ')}</span>}
-                  {line.note && <span className={classes.note}>Not: {line.note}</span>}
-                </span>
+                <LineText line={line} />
                 <span className={classes.status} data-status="held">
                   <span aria-hidden>⏳</span> {kt.heldStatus}
                 </span>
@@ -127,3 +117,17 @@ export const KitchenCard = memo(function KitchenCard({ card, minutes, level, isN
     </article>
   );
 });
+
+/** A line's count, name, options and note, as the cook reads them on a card. */
+function LineText({ line }: { line: KitchenLine }) {
+  return (
+    <>
+      <span className={classes.qty}>{line.quantity}×</span>
+      <span className={classes.lineBody}>
+        <span className={classes.lineName}>{line.name}</span>
+        {line.options.length > 0 && <span className={classes.options}>{line.options.map((o) => o.name).join(', ')}</span>}
+        {line.note && <span className={classes.note}>Not: {line.note}</span>}
+      </span>
+    </>
+  );
+}

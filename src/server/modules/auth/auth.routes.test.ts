@@ -98,6 +98,14 @@ describe('login', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: MESSAGES.badJson });
   });
+
+  it('refuses an email with a control character in Turkish, never a 500 (PostgreSQL cannot look up a NUL)', async () => {
+    for (const email of ['\u0000', 'sahip\u0000@example.com', 'sahip@example.com\u0007']) {
+      const res = await login({ email, password: 'x' });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().error).toMatch(/E-posta kontrol karakteri ya da satır sonu içeremez/);
+    }
+  });
 });
 
 describe('session, logout and remember-me', () => {

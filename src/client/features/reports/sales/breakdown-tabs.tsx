@@ -24,6 +24,25 @@ function rowChange<T>(previous: readonly T[] | undefined, key: (row: T) => strin
   };
 }
 
+interface DishFigures {
+  quantity: number;
+  revenue: number;
+  share: number;
+  compQuantity: number;
+  cancelledQuantity: number;
+}
+
+/** What the category and the dish tables both show: how many, the revenue and its share, comped and cancelled. */
+function dishColumns<T extends DishFigures>(): Column<T>[] {
+  return [
+    { label: 'Adet', isNumber: true, cell: (r) => formatCount(r.quantity) },
+    { label: 'Ciro', isNumber: true, cell: (r) => formatTL(r.revenue) },
+    { label: 'Pay', cell: (r) => <ShareBar share={r.share * 100} /> },
+    { label: 'İkram adet', isNumber: true, cell: (r) => formatCount(r.compQuantity) },
+    { label: 'İptal adet', isNumber: true, cell: (r) => formatCount(r.cancelledQuantity) },
+  ];
+}
+
 export function ItemsTab({ report, previous, period }: TabProps & { period: Period }) {
   return (
     <Stack gap="lg">
@@ -35,11 +54,7 @@ export function ItemsTab({ report, previous, period }: TabProps & { period: Peri
         rowKey={(c) => c.categoryId ?? c.name}
         columns={[
           { label: 'Kategori', cell: (c) => c.name },
-          { label: 'Adet', isNumber: true, cell: (c) => formatCount(c.quantity) },
-          { label: 'Ciro', isNumber: true, cell: (c) => formatTL(c.revenue) },
-          { label: 'Pay', cell: (c) => <ShareBar share={c.share * 100} /> },
-          { label: 'İkram adet', isNumber: true, cell: (c) => formatCount(c.compQuantity) },
-          { label: 'İptal adet', isNumber: true, cell: (c) => formatCount(c.cancelledQuantity) },
+          ...dishColumns<SalesReportResponse['byCategory'][number]>(),
           rowChange(previous?.byCategory, (c) => c.categoryId ?? c.name, (c) => c.revenue),
         ]}
       />
@@ -52,11 +67,7 @@ export function ItemsTab({ report, previous, period }: TabProps & { period: Peri
         columns={[
           { label: 'Ürün', cell: (i) => i.name },
           { label: 'Kategori', cell: (i) => i.categoryName },
-          { label: 'Adet', isNumber: true, cell: (i) => formatCount(i.quantity) },
-          { label: 'Ciro', isNumber: true, cell: (i) => formatTL(i.revenue) },
-          { label: 'Pay', cell: (i) => <ShareBar share={i.share * 100} /> },
-          { label: 'İkram adet', isNumber: true, cell: (i) => formatCount(i.compQuantity) },
-          { label: 'İptal adet', isNumber: true, cell: (i) => formatCount(i.cancelledQuantity) },
+          ...dishColumns<SalesReportResponse['byItem'][number]>(),
           { label: 'İade adet', isNumber: true, cell: (i) => formatCount(i.refundQuantity) },
           rowChange(previous?.byItem, (i) => i.menuItemId ?? i.name, (i) => i.revenue),
         ]}

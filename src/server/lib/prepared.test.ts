@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
+import * as schema from '../db/schema';
 import { preparedPerConnection, preparedSql } from './prepared';
 
 /**
@@ -25,7 +26,7 @@ const inTransaction = (db: Db, x: number) =>
 
 describe('a statement prepared per connection (PGlite)', () => {
   const client = new PGlite();
-  const db = drizzlePglite(client) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   afterAll(() => client.close());
 
   it('takes each call its own values, inside the transaction', async () => {
@@ -35,7 +36,7 @@ describe('a statement prepared per connection (PGlite)', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a statement prepared per connection (PostgreSQL)', () => {
   const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
-  const db = drizzlePg(pool) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   afterAll(() => pool.end());
 
   it('is built once for the connection, takes each call its own values and is a named statement there', async () => {

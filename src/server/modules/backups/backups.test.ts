@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Ticket } from '../../../shared/ticket-contract';
 import { buildApp } from '../../app';
 import type { Database, Db } from '../../db/client';
+import * as schema from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/demo-menu';
 import { auditEvents, menuItemOptionGroups, menuItems, restaurants, tickets, userPreferences, users } from '../../db/schema';
 import { seedDemo } from '../../demo/seed-demo';
@@ -228,7 +229,7 @@ describe('backup and restore', () => {
   it("an older Sofra's backup, restored at its own migrations and then upgraded, equals the old database upgraded in place", async () => {
     const bare = () => {
       const client = new PGlite();
-      return { db: drizzle(client) as unknown as Db, driver: 'pglite' as const, close: () => client.close() };
+      return { db: drizzle(client, { schema }) as Db, driver: 'pglite' as const, close: () => client.close() };
     };
     const journal = JSON.parse(await fs.readFile(path.join(shippedMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     const all = journal.entries.length;

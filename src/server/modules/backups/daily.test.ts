@@ -101,11 +101,14 @@ describe('daily backups', () => {
   });
 
   it('a backup that fails half way leaves no file named as a backup, and no temporary file', async () => {
-    const failing = {
-      transaction: async () => {
-        throw new Error('bağlantı koptu');
+    // the app's database whose connection drops as the backup's transaction starts
+    const failing: Db = Object.create(ctx.database.db, {
+      transaction: {
+        value: async () => {
+          throw new Error('bağlantı koptu');
+        },
       },
-    } as unknown as Db;
+    });
     const file = path.join(dir, backupFileName(new Date(2026, 10, 7, 3, 0)));
     await expect(writeBackupFile(failing, file, TEST_BACKUP_KEY)).rejects.toThrow('bağlantı koptu');
     expect(await fs.readdir(dir)).toEqual([]);

@@ -33,3 +33,9 @@ export async function postSignedOrder(request: APIRequestContext, restaurantId: 
     headers: { 'content-type': 'application/json', 'x-sofra-timestamp': timestamp, 'x-sofra-signature': signature },
   });
 }
+
+/** Answers (Reddet, too busy) every online order still waiting: one left waiting rings on every owner screen after it. */
+export async function rejectWaitingOrders(request: APIRequestContext, restaurantId: string) {
+  const open = (await (await request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
+  for (const o of open) await request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
+}

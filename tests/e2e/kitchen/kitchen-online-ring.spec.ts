@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '../fixtures';
 import { DEMO, demoRestaurantId, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
-import { channelSecret, chimes, countChimes, postSignedOrder } from '../helpers/online-orders';
+import { channelSecret, chimes, countChimes, postSignedOrder, rejectWaitingOrders } from '../helpers/online-orders';
 import { Sender, restaurantIdOf } from './kitchen-helpers';
 
 /*
@@ -17,16 +17,11 @@ async function setKitchenRing(request: APIRequestContext, restaurantId: string, 
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
-async function rejectWaiting(request: APIRequestContext, restaurantId: string) {
-  const open = (await (await request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
-  for (const o of open) await request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
-}
-
 // After the test, even one that ran out of time (a `finally` inside it does not then run): an order
 // left waiting would ring on every owner screen of the specs after it, and the setting is the demo's.
 test.afterEach(async ({ request }) => {
   const restaurantId = await demoRestaurantId(request);
-  await rejectWaiting(request, restaurantId);
+  await rejectWaitingOrders(request, restaurantId);
   await setKitchenRing(request, restaurantId, false);
 });
 
@@ -35,7 +30,7 @@ test('with the setting on, an order waiting for the owner flashes and rings on t
   test.setTimeout(150_000);
   await loginAs(page, DEMO.owner, '/owner');
   const restaurantId = await restaurantIdOf(page.request);
-  await rejectWaiting(page.request, restaurantId);
+  await rejectWaitingOrders(page.request, restaurantId);
   const kitchenContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
     // The owner turns it on in Ayarlar.

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { DEMO, PHONE, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
-import { channelSecret, chimes, countChimes, postSignedOrder } from '../helpers/online-orders';
+import { channelSecret, chimes, countChimes, postSignedOrder, rejectWaitingOrders } from '../helpers/online-orders';
 import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
 
 /*
@@ -11,17 +11,12 @@ import { Sender, restaurantIdOf } from '../kitchen/kitchen-helpers';
  */
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-async function rejectWaiting(page: Page, restaurantId: string) {
-  const open = (await (await page.request.get(`/api/restaurants/${restaurantId}/online-orders?status=new`)).json()) as { id: string }[];
-  for (const o of open) await page.request.post(`/api/restaurants/${restaurantId}/online-orders/${o.id}/reject`, { data: { reason: 'too_busy' } });
-}
-
 test('a signed order from the restaurant’s own channel rings on another owner screen, is accepted with a preparation time and reaches the kitchen', async ({ page, browser }) => {
   await page.addInitScript(countChimes);
   await loginAs(page, DEMO.owner, '/owner');
   const restaurantId = await restaurantIdOf(page.request);
   // an order another run left unanswered would ring too: answer those first
-  await rejectWaiting(page, restaurantId);
+  await rejectWaitingOrders(page.request, restaurantId);
 
   await page.goto('/owner/acik-masalar');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Açık Masalar' })).toBeVisible();
@@ -142,6 +137,6 @@ test('while an order waits, its banner never covers an open dialog’s buttons',
     await expect(dialog).toBeHidden();
     await expect(banner).toBeVisible();
   } finally {
-    await rejectWaiting(page, restaurantId);
+    await rejectWaitingOrders(page.request, restaurantId);
   }
 });

@@ -25,7 +25,9 @@ describe('the door on the courier’s page', () => {
     expect(doorLines({ ...base, doorPayment: { method: 'cash', brand: null } })).toEqual(['Kapıda nakit: 275,00 TL', 'Para üstü götürün']);
     expect(doorLines({ ...base, doorPayment: { method: 'card', brand: null } })[1]).toBe('Kart okuyucuyu (POS) götürün');
     expect(doorLines({ ...base, remaining: 0, doorPayment: { method: 'online', brand: null } })).toEqual(['Online ödendi: kapıda tahsilat yok']);
-    expect(doorLines({ ...base, deliveryFee: 990, doorPayment: { method: 'cash', brand: null } })).toContain('+ Teslimat ücreti: 9,90 TL (müşteri bunu da öder)');
+    // the fee is a line of the bill: inside what is left to take, never added on top of it again
+    expect(doorLines({ ...base, deliveryFee: 990, doorPayment: { method: 'cash', brand: null } })).toEqual(['Kapıda nakit: 275,00 TL', 'Para üstü götürün', 'Teslimat ücreti 9,90 TL bu tutarın içinde']);
+    expect(doorLines({ ...base, remaining: 0, deliveryFee: 990, doorPayment: { method: 'online', brand: null } })).toEqual(['Online ödendi: kapıda tahsilat yok']);
   });
 
   it('asks once and waits its minute only for a tap that closes the order', async () => {

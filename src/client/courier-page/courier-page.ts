@@ -27,13 +27,14 @@ export function navigationLink(address: string, userAgent: string) {
 
 /**
  * What the door needs, in the courier's words: how the customer pays, what to take and what to bring
- * (change for cash, the card reader for a card), and the delivery fee on top when our courier
- * carries a platform's order. Paid ones say there is nothing to take.
+ * (change for cash, the card reader for a card), and the delivery fee inside that amount when our
+ * courier carries an order with one (the fee is a line of the bill). Paid ones say there is nothing
+ * to take.
  */
 export function doorLines(order: Pick<AssignmentInfo, 'remaining' | 'collectedMethod' | 'collectedKurus' | 'doorPayment' | 'deliveryFee'>): string[] {
   if (order.collectedMethod) return [`Alındı: ${COURIER_PAYMENT_LABELS[order.collectedMethod]} ${formatTL(order.collectedKurus)}`];
-  const fee = order.deliveryFee > 0 ? [`+ Teslimat ücreti: ${formatTL(order.deliveryFee)} (müşteri bunu da öder)`] : [];
-  if (order.remaining <= 0) return [order.doorPayment?.method === 'online' ? 'Online ödendi: kapıda tahsilat yok' : 'Ödenmiş: tahsilat yok', ...fee];
+  if (order.remaining <= 0) return [order.doorPayment?.method === 'online' ? 'Online ödendi: kapıda tahsilat yok' : 'Ödenmiş: tahsilat yok'];
+  const fee = order.deliveryFee > 0 ? [`Teslimat ücreti ${formatTL(order.deliveryFee)} bu tutarın içinde`] : [];
   const amount = formatTL(order.remaining);
   switch (order.doorPayment?.method) {
     case 'cash':

@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -939,6 +940,28 @@ export const platformConnections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: 'platform_connections_pk', columns: [t.restaurantId, t.platform] })],
+);
+
+/**
+ * When a platform that sends no webhook (Trendyol) is next asked for its orders, per connection:
+ * the server that moves `next_poll_at` on first polls, so two servers on one database never ask
+ * twice (migration 0031). `since` is where the next look for withdrawn orders starts; `failures`
+ * doubles the wait after each failed poll. Kept apart from platform_connections so a poll never
+ * touches the owner's settings row.
+ */
+export const platformPollLeases = pgTable(
+  'platform_poll_leases',
+  {
+    restaurantId: uuid('restaurant_id').notNull(),
+    platform: text('platform').notNull(),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'platform_poll_leases_pk', columns: [t.restaurantId, t.platform] }),
+    foreignKey({ name: 'platform_poll_leases_connection_fk', columns: [t.restaurantId, t.platform], foreignColumns: [platformConnections.restaurantId, platformConnections.platform] }).onDelete('cascade'),
+  ],
 );
 
 /**

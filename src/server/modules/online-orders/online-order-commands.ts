@@ -6,7 +6,7 @@ import { TICKET_LIMITS } from '../../../shared/ticket-contract';
 import { integrationSecrets, menuItems, onlineOrders, tickets } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
-import { assertBillHolds, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
+import { assertBillHolds, insertChargeLine, insertPricedLines, openTicket, type PricedLine, priceLines, sendToKitchen, touchTicket } from '../orders';
 import { takeSenderShare } from './online-order-endings';
 import { kitchenDueAt } from './scheduled-orders';
 import { ONLINE_ORDER_MESSAGES } from './online-orders-messages';
@@ -132,12 +132,14 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   const ticketId = await openTicket(c, order.type === 'delivery' ? { type: 'delivery', customer } : { type: 'takeaway', customer }, undefined, null);
   const lines = order.items as PricedLine[];
   await insertPricedLines(c, ticketId, lines);
+  const fee = deliveryFeeLine(order, lines);
+  if (fee) await insertChargeLine(c, ticketId, fee);
   await touchTicket(c, ticketId);
   await c.audit({
     action: 'ticket.lines.add',
     entity: 'ticket',
     entityId: ticketId,
-    after: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })),
+    after: [...lines, ...(fee ? [{ name: fee.name, quantity: 1, unitPriceKurus: fee.amountKurus }] : [])].map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })),
   });
   await takeRestaurantDiscount(c, ticketId, order);
   await assertBillHolds(c, ticketId);
@@ -164,6 +166,24 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
   await enqueueUpdate(c, order, { kind: 'accept', prepMinutes: req.prepMinutes, ...(order.isScheduled ? { scheduled: true } : {}) });
   c.emit('online-orders', order.id);
   return { orderId: order.id, status: 'accepted' as const, ticketId: ticketId as string | null };
+}
+
+/** The bill line of a delivery fee the restaurant's own courier brings to the door. */
+export const DELIVERY_FEE_LINE = 'Teslimat ücreti';
+
+/**
+ * A delivery fee is the restaurant's money when its own courier delivers (the platform's courier
+ * keeps it with the platform), so it goes on the bill as a line of its own: the courier collects it
+ * with the food, an online payment's share covers it, and Gün Sonu, the cash count and Satış
+ * Raporları count it. Its VAT follows the food it brings (a side service takes the rate of the
+ * supply it serves): the rate that carries most of the order's food.
+ */
+function deliveryFeeLine(order: OrderRow, lines: readonly PricedLine[]) {
+  if (order.type !== 'delivery' || order.platformCourier || order.deliveryFeeKurus <= 0 || lines.length === 0) return null;
+  const byRate = new Map<number, number>();
+  for (const l of lines) byRate.set(l.vatRate, (byRate.get(l.vatRate) ?? 0) + l.unitPriceKurus * l.quantity);
+  const [vatRate] = [...byRate].reduce((best, next) => (next[1] > best[1] ? next : best));
+  return { name: DELIVERY_FEE_LINE, amountKurus: order.deliveryFeeKurus, vatRate, sortOrder: lines.length };
 }
 
 /** The ticket discount's label for the discount a restaurant funds on a platform (its own campaign). */

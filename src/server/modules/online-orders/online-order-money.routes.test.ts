@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
-import { kitchenBatches, onlineOrders, payments, tickets } from '../../db/schema';
+import { kitchenBatches, onlineOrders, payments, ticketLines, tickets } from '../../db/schema';
 import { commandDeps } from '../../lib/routes';
 import { type TestContext } from '../../test-support/test-app';
+import { DELIVERY_FEE_LINE } from './online-order-commands';
 import { checkOnlineOrders } from './online-orders-check';
 import { appWithFakePlatform, authOf, connected, deliver, inbox } from './platforms-test-kit';
 import { TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
@@ -11,8 +12,9 @@ import { sendDueScheduledOrders } from './scheduled-orders';
 /*
  * An online order's money as the customer pays it (issue 38): the food, the delivery fee, each
  * discount by who funds it, what the customer pays and what the door collects are stored and sealed;
- * the bill is the restaurant's revenue (the food after its own discount), never the fee of the
- * platform's courier. And a scheduled order waits for its time before reaching the kitchen.
+ * the bill is the restaurant's revenue (the food after its own discount, and the delivery fee when its
+ * own courier delivers), never the fee of the platform's courier. And a scheduled order waits for its
+ * time before reaching the kitchen.
  */
 
 let ctx: TestContext;
@@ -65,18 +67,34 @@ describe('an online order’s money', () => {
     expect(await checkOnlineOrders(db, shop.restaurant.id)).toBeNull();
   });
 
-  it('accepted, the bill is the food after the restaurant’s own discount; the platform pays its share; the fee is no sale', async () => {
+  it('accepted, the bill is the food after the restaurant’s own discount plus our courier’s delivery fee; the platform pays its share; the door collects the rest', async () => {
     const shop = await received('yemeksepeti', { ...WITH_FEE, code: 'YS-FEE-3' });
     const acc = await shop.owner('POST', `/online-orders/${shop.orderId}/accept`, { prepMinutes: 20 });
     expect(acc.statusCode, acc.body).toBe(200);
     const ticketId = acc.json().ticketId as string;
     const [ticket] = await ctx.database.db.select({ discount: tickets.discount }).from(tickets).where(eq(tickets.id, ticketId));
     expect(ticket.discount).toMatchObject({ type: 'amount', value: 1000 });
-    const bill = (await shop.owner('GET', `/tickets/${ticketId}`)).json() as { totals: { total: number; remaining: number } };
-    expect(bill.totals.total).toBe(29_500);
+    const bill = (await shop.owner('GET', `/tickets/${ticketId}`)).json() as { totals: { total: number; remaining: number }; lines: { name: string; unitPrice: number; status: string; vatRate: number }[] };
+    // food 305 − the restaurant's 10 + the fee 9,90
+    expect(bill.totals.total).toBe(30_490);
+    expect(bill.lines.find((l) => l.name === DELIVERY_FEE_LINE)).toMatchObject({ unitPrice: 990, status: 'served', vatRate: 10 });
     expect(await paymentsOf(ticketId)).toEqual([{ method: 'online', amount: 2000 }]);
-    // what the courier takes for the bill: the food less both discounts (the fee is shown apart)
-    expect(bill.totals.remaining).toBe(27_500);
+    // what the courier takes at the door is exactly what the platform says the door collects
+    expect(bill.totals.remaining).toBe((await row(shop.orderId)).collectAtDoorKurus);
+    // the fee is no dish: the kitchen's batch carries the food only
+    const sent = await ctx.database.db.select({ name: ticketLines.name, batchId: ticketLines.batchId }).from(ticketLines).where(eq(ticketLines.ticketId, ticketId));
+    expect(sent.filter((l) => l.batchId !== null).map((l) => l.name)).not.toContain(DELIVERY_FEE_LINE);
+    expect(sent.find((l) => l.name === DELIVERY_FEE_LINE)?.batchId).toBeNull();
+  });
+
+  it('paid online with our courier, the platform’s payment covers the fee too: nothing is left to take at the door', async () => {
+    const shop = await received('yemeksepeti', { ...WITH_FEE, code: 'YS-FEE-4', payment: { ...YEMEKSEPETI_ORDER.payment, status: 'paid' }, price: { ...WITH_FEE.price, collectFromCustomer: '0.00' } });
+    expect((await row(shop.orderId)).paymentMethod).toBe('online');
+    const acc = await shop.owner('POST', `/online-orders/${shop.orderId}/accept`, { prepMinutes: 20 });
+    const ticketId = acc.json().ticketId as string;
+    const bill = (await shop.owner('GET', `/tickets/${ticketId}`)).json() as { totals: { total: number; remaining: number } };
+    expect(bill.totals).toMatchObject({ total: 30_490, remaining: 0 });
+    expect(await paymentsOf(ticketId)).toEqual([{ method: 'online', amount: 30_490 }]);
   });
 
   it('with the platform’s own courier, the platform settles the whole bill: no cash reaches the drawer, and only then is Teslim Edildi offered', async () => {

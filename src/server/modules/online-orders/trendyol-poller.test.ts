@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { onlineOrders, platformConnections } from '../../db/schema';
+import { onlineOrders, platformConnections, platformPollLeases } from '../../db/schema';
 import { commandDeps } from '../../lib/routes';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { FAST, connected, fake, inbox } from './platforms-test-kit';
@@ -62,6 +62,8 @@ beforeEach(async () => {
   // one test's connections are not the next one's
   await ctx.database.db.delete(platformConnections);
 });
+
+const leases = () => ctx.database.db.select().from(platformPollLeases);
 
 async function trendyolShop(codes: Partial<typeof platformConnections.$inferInsert> = { storeId: '153', executorUser: 'mutfak@lokanta.example' }) {
   const shop = await connected(ctx, 'trendyol');
@@ -156,6 +158,38 @@ describe('the Trendyol poller', () => {
     clock += INTERVAL;
     await poller.pollDue();
     expect(asked()).toBe(5);
+  });
+
+  it('is asked once per interval when two servers poll one database: the one that claims the turn polls, the other skips', async () => {
+    const { owner } = await trendyolShop();
+    script.created = [PACKAGE];
+    const [first, second] = [pollerOf(), pollerOf()];
+    const asked = () => script.seen.filter((s) => s.url.searchParams.get('packageStatuses') === 'Created').length;
+    await Promise.all([first.pollDue(), second.pollDue()]);
+    expect(asked()).toBe(1);
+    expect((await inbox(owner)).filter((o) => o.externalId === PACKAGE_ID)).toHaveLength(1);
+    clock += INTERVAL / 2;
+    await second.pollDue();
+    expect(asked()).toBe(1);
+    // the turn is the database's, not the server's: the other one takes the next
+    clock += INTERVAL / 2;
+    await second.pollDue();
+    await first.pollDue();
+    expect(asked()).toBe(2);
+  });
+
+  it('a server that dies mid-poll holds the turn for its lease only, then another polls', async () => {
+    await trendyolShop();
+    // the first server's call to Trendyol never answers (it died with the call open)
+    const dying = new TrendyolPoller(commandDeps(ctx.app), { read: () => new Promise(() => undefined) } as never, quiet, { intervalMs: INTERVAL, now: () => clock });
+    void dying.pollDue();
+    await vi.waitFor(async () => expect(await leases()).toHaveLength(1));
+    const other = pollerOf();
+    await other.pollDue();
+    expect(script.seen).toHaveLength(0);
+    clock += 2 * 60_000;
+    await other.pollDue();
+    expect(script.seen.length).toBeGreaterThan(0);
   });
 
   it('stays within Trendyol’s limit of 50 requests to one endpoint in 10 seconds', async () => {

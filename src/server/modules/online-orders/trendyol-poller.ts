@@ -1,7 +1,7 @@
-import { and, eq, inArray, notLike } from 'drizzle-orm';
+import { and, eq, inArray, lte, notLike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { onlineOrders, platformConnections } from '../../db/schema';
+import { onlineOrders, platformConnections, platformPollLeases } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runCommand, type CommandActor, type CommandDeps } from '../../lib/command';
 import type { PlatformClient } from './platform-client';
@@ -24,7 +24,10 @@ import { SIMULATED_BASE_URL_PREFIX } from './simulated-platform';
  * requests per supplier every 15 s by default, far inside it. A connection is polled only when it
  * is enabled and has its supplier id, API key and secret, and is not the demo's simulated one. A
  * failed poll (a refusal, 429, the network) waits twice as long each time, up to maxBackoffMs.
- * Clock and timers are injected, so tests drive it without waiting.
+ * When each connection is next asked is kept in the database (platform_poll_leases), not in this
+ * process: with two servers on one database, one of them polls each time (claim), so Trendyol is
+ * asked at the interval, not twice as often. Clock and timers are injected, so tests drive it
+ * without waiting.
  */
 
 export interface TrendyolPollerOptions {
@@ -44,22 +47,16 @@ const PAGE_SIZE = 50;
 const FIRST_LOOK_BACK_MS = 60 * 60_000;
 /** each later poll overlaps the last by this much (a package modified as the last poll ran) */
 const OVERLAP_MS = 60_000;
+/** a claimed poll holds its connection this long at most (a server that died mid-poll lets go) */
+const LEASE_MS = 2 * 60_000;
 
 /** Trendyol's page of packages: `{totalElements, totalPages, page, size, content: [...]}`. */
 const page = z.object({ totalPages: z.number().int().nullish(), content: z.array(z.unknown()) }).passthrough();
 
 const integration = (restaurantId: string): CommandActor => ({ restaurantId, userId: null, role: 'integration' });
 
-interface PollState {
-  nextAt: number;
-  failures: number;
-  /** withdrawn packages are asked for from here on (ms) */
-  since: number | null;
-}
-
 export class TrendyolPoller {
   private readonly opts: Required<TrendyolPollerOptions>;
-  private readonly states = new Map<string, PollState>();
   /** packages refused once are not logged again every poll */
   private readonly refused = new Set<string>();
   private timer: unknown = null;
@@ -124,19 +121,44 @@ export class TrendyolPoller {
     const connections = await this.configured();
     for (const connection of connections) {
       if (this.stopped) return;
-      const key = `${connection.restaurantId}|${connection.remoteCode}`;
-      const state = this.states.get(key) ?? { nextAt: 0, failures: 0, since: null };
-      if (state.nextAt > now) continue;
+      const lease = await this.claim(connection.restaurantId, now);
+      if (!lease) continue;
+      const key = { restaurantId: connection.restaurantId, platform: 'trendyol' };
       try {
-        await this.pollOne(connection.restaurantId, connection, state.since ?? now - FIRST_LOOK_BACK_MS);
-        this.states.set(key, { nextAt: now + this.opts.intervalMs, failures: 0, since: now - OVERLAP_MS });
+        await this.pollOne(connection.restaurantId, connection, lease.since?.getTime() ?? now - FIRST_LOOK_BACK_MS);
+        await this.release(key, { nextPollAt: new Date(now + this.opts.intervalMs), failures: 0, since: new Date(now - OVERLAP_MS) });
       } catch (err) {
-        const failures = state.failures + 1;
+        const failures = lease.failures + 1;
         const wait = Math.min(this.opts.intervalMs * 2 ** failures, this.opts.maxBackoffMs);
-        this.states.set(key, { ...state, nextAt: now + wait, failures });
+        await this.release(key, { nextPollAt: new Date(now + wait), failures });
         this.log.warn({ restaurantId: connection.restaurantId, failures, status: err instanceof PlatformCallError ? err.status : null, err }, 'trendyol poller: Trendyol did not answer');
       }
     }
+  }
+
+  /**
+   * The connection's turn, if it has come: its next poll moved a lease ahead in one conditional
+   * statement, so of two servers asking at once only one gets the row back (the other polls next
+   * time). The lease outlasts a slow poll; the poll's outcome then sets the real next time.
+   */
+  private async claim(restaurantId: string, now: number) {
+    const [lease] = await this.deps.db
+      .insert(platformPollLeases)
+      .values({ restaurantId, platform: 'trendyol', nextPollAt: new Date(now + LEASE_MS) })
+      .onConflictDoUpdate({
+        target: [platformPollLeases.restaurantId, platformPollLeases.platform],
+        set: { nextPollAt: new Date(now + LEASE_MS) },
+        setWhere: lte(platformPollLeases.nextPollAt, new Date(now)),
+      })
+      .returning({ since: platformPollLeases.since, failures: platformPollLeases.failures });
+    return lease;
+  }
+
+  private async release(key: { restaurantId: string; platform: string }, set: Partial<typeof platformPollLeases.$inferInsert>) {
+    await this.deps.db
+      .update(platformPollLeases)
+      .set(set)
+      .where(and(eq(platformPollLeases.restaurantId, key.restaurantId), eq(platformPollLeases.platform, key.platform)));
   }
 
   private async packages(restaurantId: string, connection: PlatformConnection, query: Record<string, string>) {

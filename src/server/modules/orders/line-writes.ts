@@ -101,6 +101,30 @@ export async function insertPricedLines(c: CommandContext, ticketId: string, lin
   );
 }
 
+/**
+ * A charge that is no dish (an online order's delivery fee): one line on the bill, at its VAT rate,
+ * already served, so it never reaches the kitchen, never waits to be sent and never holds up a
+ * ticket's "everything is ready".
+ */
+export async function insertChargeLine(c: CommandContext, ticketId: string, charge: { name: string; amountKurus: number; vatRate: number; sortOrder: number }) {
+  await c.tx.insert(ticketLines).values({
+    restaurantId: c.restaurantId,
+    ticketId,
+    menuItemId: null,
+    name: charge.name,
+    unitPriceKurus: charge.amountKurus,
+    options: [],
+    quantity: 1,
+    note: null,
+    vatRate: charge.vatRate,
+    station: '',
+    status: 'served',
+    servedAt: new Date(),
+    sortOrder: charge.sortOrder,
+    addedBy: c.actor.userId,
+  });
+}
+
 /** Every line of the ticket not cancelled yet, cancelled with the reason (a platform's or customer's cancellation). */
 export async function cancelAllLines(c: CommandContext, ticketId: string, reason: string, at: Date) {
   return c.tx

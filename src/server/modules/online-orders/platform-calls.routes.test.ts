@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { platformConnections, platformOutbox } from '../../db/schema';
+import { onlineOrders, platformConnections, platformOutbox, ticketLines } from '../../db/schema';
 import { type TestContext } from '../../test-support/test-app';
 import type { AttemptLogEntry } from './platform-outbox';
 import { PLATFORM_SETTINGS_MESSAGES } from './platform-settings';
-import { appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
-import { GETIR_ORDER, TRENDYOL_ORDER } from './platforms/fixtures';
+import { aMinuteLater, appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
+import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { YS_AVAILABILITY_MESSAGES } from './platforms/yemeksepeti-availability';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
 import { REJECT_REASON_LABELS } from '../../../shared/online-orders-contract';
@@ -182,5 +182,39 @@ describe('a Trendyol refusal', () => {
     expect((await owner('POST', `/online-orders/${orderId}/reject`, { reason: 'too_busy' })).statusCode).toBe(200);
     const [call] = await sentCalls(ctx.app);
     expect(call.body).toMatchObject({ packageId: 'ty-go-rej-1', reasonId: 623 });
+  });
+});
+
+describe('the platforms’ rules on how often and in what order', () => {
+  it('Getir: a third Yoğunuz in a minute waits for Getir’s two-a-minute budget of the restaurant calls, with no failure counted', async () => {
+    const { restaurant, owner } = await connected(ctx, 'getir');
+    for (let i = 0; i < 3; i++) expect((await owner('POST', '/integrations/platforms/getir/pause', { minutes: 15 })).statusCode).toBe(204);
+    const sent = await sentCalls(ctx.app);
+    expect(sent.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /restaurants/status/close', 'PUT /restaurants/status/close']);
+    const waiting = (await rows(restaurant.id, 'pause')).filter((r) => r.status !== 'sent');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: 'pending', attempts: 0, attemptLog: [] });
+    const wait = waiting[0].nextAttemptAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+  });
+
+  it('an order’s steps reach the platform in order: a ready waits while the accept before it is still failing', async () => {
+    const { restaurant } = await connected(ctx, 'yemeksepeti');
+    const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-ORDER-1' }, authOf('yemeksepeti'))).json() as { orderId: string };
+    fake.down = true;
+    const owner = (method: 'POST', url: string, payload: object) => ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, payload });
+    expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
+    await sentCalls(ctx.app);
+    const lines = await ctx.database.db.select({ id: ticketLines.id }).from(ticketLines).innerJoin(onlineOrders, eq(onlineOrders.ticketId, ticketLines.ticketId)).where(eq(onlineOrders.id, orderId));
+    for (const line of lines) expect((await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/kitchen/lines/${line.id}/status`, cookies: restaurant.kitchen.cookies, payload: { status: 'ready' } })).statusCode).toBe(200);
+    await sentCalls(ctx.app);
+    const [ready] = await rows(restaurant.id, 'ready');
+    expect(ready).toMatchObject({ status: 'pending', attempts: 0 });
+    fake.down = false;
+    fake.seen.length = 0;
+    await aMinuteLater(ctx, orderId);
+    const calls = await sentCalls(ctx.app);
+    expect(calls.map((c) => (c.path.endsWith('/preparation-completed') ? 'ready' : (c.body as { status?: string }).status))).toEqual(['order_accepted', 'ready']);
   });
 });

@@ -1,3 +1,4 @@
+import { CallBudgets } from './platform-call-budget';
 import { assertPublicUrl } from './public-address';
 import { ADAPTERS } from './platforms';
 import { PlatformCallError, type HttpCall, type PlatformConnection, type PlatformRead } from './platforms/types';
@@ -26,12 +27,14 @@ const CACHE_MAX_ENTRIES = 500;
  * platforms' tokens live 30–60 min, and Getir limits logins), keyed by restaurant, platform and
  * credentials so a changed secret logs in again at once, and dropped when the platform refuses it.
  * A read may ask to be reused for a while (Getir's payment methods change rarely; a retried cancel
- * must not spend its cancel-options budget again).
+ * must not spend its cancel-options budget again). No call goes over a platform's published rate
+ * limit (platform-call-budget.ts): one that would is not made (CallBudgetSpent).
  */
 export class PlatformClient {
   private readonly opts: Required<PlatformClientOptions>;
   private readonly logins = new Map<string, { headers: Record<string, string>; until: number; credentials: string }>();
   private readonly reads = new Map<string, { value: unknown; until: number }>();
+  private readonly budgets: CallBudgets;
 
   constructor(options: PlatformClientOptions = {}) {
     this.opts = {
@@ -40,6 +43,7 @@ export class PlatformClient {
       allowPrivateNetworks: options.allowPrivateNetworks ?? false,
       now: options.now ?? Date.now,
     };
+    this.budgets = new CallBudgets(this.opts.now);
   }
 
   /** fetch, checked and time-limited (the login goes through it too) */
@@ -62,6 +66,8 @@ export class PlatformClient {
 
   /** One authenticated request; a refused token (401/403) is logged in afresh next time. */
   private async exchange(restaurantId: string, connection: PlatformConnection, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+    // the platforms count per token, so per credentials: two restaurants of one company share it
+    this.budgets.take(`${connection.platform}|${connection.clientId}|${connection.baseUrl}`, ADAPTERS[connection.platform].callBudgets, method, path);
     const auth = await this.authHeaders(restaurantId, connection);
     const res = await this.limited(`${connection.baseUrl}${path}`, {
       method,

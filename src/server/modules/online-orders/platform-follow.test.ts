@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { payments, ticketLines, tickets } from '../../db/schema';
 import { type TestContext } from '../../test-support/test-app';
-import { appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
+import { aMinuteLater, appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
 import { type DeliveryPlatform } from '../../../shared/domain/channels';
 
@@ -64,6 +64,9 @@ describe('the platform hears the order’s progress', () => {
 
     await cookAll(shop, shop.ticketId);
     expect(await statusOf(shop, shop.orderId)).toBe('ready');
+    // Getir wants a minute between verify and prepare: prepare waits for it
+    expect(await paths()).toEqual([]);
+    await aMinuteLater(ctx, shop.orderId);
     expect(await paths()).toEqual(['/food-orders/getir-follow-1/prepare']);
 
     const { step } = await courierFor(shop, shop.ticketId);
@@ -76,6 +79,8 @@ describe('the platform hears the order’s progress', () => {
     fake.seen.length = 0;
     expect((await step({ step: 'delivered' })).statusCode).toBe(200);
     expect(await statusOf(shop, shop.orderId)).toBe('delivered');
+    // and a minute between prepare and deliver
+    await aMinuteLater(ctx, shop.orderId);
     expect(await paths()).toEqual(['/food-orders/getir-follow-1/deliver']);
     fake.seen.length = 0;
     // not paid yet: the courier's Ödeme Alındı takes the 80 TL left and closes the bill
@@ -99,6 +104,11 @@ describe('the platform hears the order’s progress', () => {
     expect((await step({ step: 'delivered' })).statusCode).toBe(200);
     const [ticket] = await ctx.database.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, shop.ticketId));
     expect(ticket.status).toBe('closed');
+    // in order, each a minute after the one before where Getir asks for it; handover waits behind prepare
+    expect(await paths()).toEqual([]);
+    await aMinuteLater(ctx, shop.orderId);
+    expect(await paths()).toEqual(['/food-orders/getir-online-1/prepare', '/food-orders/getir-online-1/handover']);
+    await aMinuteLater(ctx, shop.orderId);
     expect(await paths()).toEqual(['/food-orders/getir-online-1/prepare', '/food-orders/getir-online-1/handover', '/food-orders/getir-online-1/deliver']);
   });
 

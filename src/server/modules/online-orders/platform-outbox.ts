@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformCallInfo } from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
 import { platformOutbox } from '../../db/schema';
+import { CallBudgetSpent } from './platform-call-budget';
 import { PlatformClient } from './platform-client';
 import { outboxSignal } from './platform-outbox-signal';
 import { loadConnection } from './platform-orders';
 import { ADAPTERS } from './platforms';
-import { NoCallNeeded, PlatformCallError, isPlatform, type OutgoingUpdate } from './platforms/types';
+import { NoCallNeeded, OUTGOING_KINDS, PlatformCallError, isPlatform, type OutgoingKind, type OutgoingUpdate } from './platforms/types';
 import { SIMULATED_SEND_NOTE, isSimulatedBaseUrl, simulatedCalls } from './simulated-platform';
 
 export const NO_PLATFORM_CALL_NOTE = 'Platformun bu adım için bir çağrısı yok: gönderilmiş sayıldı';
@@ -43,6 +44,9 @@ export interface AttemptLogEntry {
 
 const LOG_KEEP = 20;
 
+/** Where a kind of call comes in an order's life (accept … delivered). */
+const stepOrder = (kind: string) => OUTGOING_KINDS.indexOf(kind as OutgoingKind);
+
 /** The wait before the next try after `attempts` failures: doubling from baseDelayMs, never past maxDelayMs. */
 export const retryDelayMs = (attempts: number, o: { baseDelayMs: number; maxDelayMs: number }) => Math.min(o.baseDelayMs * 2 ** (attempts - 1), o.maxDelayMs);
 
@@ -51,8 +55,10 @@ export const retryDelayMs = (attempts: number, o: { baseDelayMs: number; maxDela
  * that changes the order (same transaction); this worker sends due rows after commit (kick) and on
  * a timer, so a row left by a crash or a platform outage is sent when the app is up again. A failure
  * is logged on the row ({at, ok, status, error}) and retried after baseDelay·2^(attempts−1), at most
- * maxDelay; 'failing' is visible on the order, 'dead' after maxAttempts. A row is claimed by moving
- * its next_attempt_at forward in one conditional UPDATE, so two workers never send it twice at once.
+ * maxDelay; 'failing' is visible on the order, 'dead' after maxAttempts. A call the platform's rate
+ * limit has no room for yet, or a step the platform wants a while after the one before it, is no
+ * failure: it waits. A row is claimed by moving its next_attempt_at forward in one conditional
+ * UPDATE, so two workers never send it twice at once.
  */
 export class PlatformOutbox {
   private timer: NodeJS.Timeout | null = null;
@@ -128,6 +134,8 @@ export class PlatformOutbox {
       .where(and(inArray(platformOutbox.status, ['pending', 'failing']), ne(platformOutbox.kind, 'token'), lte(platformOutbox.nextAttemptAt, new Date())))
       .orderBy(asc(platformOutbox.createdAt))
       .limit(50);
+    // one command's steps share their created_at: the earlier step first (heldUntil)
+    due.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || stepOrder(a.kind) - stepOrder(b.kind));
     for (const row of due) {
       if (this.stopped) return;
       // claim: the row is ours for one time limit (its next attempt moves past the lease); a second
@@ -140,7 +148,17 @@ export class PlatformOutbox {
         .where(and(eq(platformOutbox.id, row.id), inArray(platformOutbox.status, ['pending', 'failing']), lte(platformOutbox.nextAttemptAt, sql`now()`)))
         .returning({ id: platformOutbox.id });
       if (claimed.length === 0) continue;
+      const heldUntil = await this.heldUntil(row);
+      if (heldUntil) {
+        await this.db.update(platformOutbox).set({ nextAttemptAt: heldUntil }).where(eq(platformOutbox.id, row.id));
+        continue;
+      }
       const outcome = await this.send(row.restaurantId, row.platform, row.payload as OutgoingUpdate);
+      if (outcome.retryAt !== undefined) {
+        // the platform's rate limit (platform-call-budget.ts): not a failure, the call waits its turn
+        await this.db.update(platformOutbox).set({ nextAttemptAt: new Date(outcome.retryAt) }).where(eq(platformOutbox.id, row.id));
+        continue;
+      }
       const attempts = row.attempts + 1;
       const entry: AttemptLogEntry = {
         at: new Date().toISOString(),
@@ -165,7 +183,40 @@ export class PlatformOutbox {
     }
   }
 
-  private async send(restaurantId: string, platform: string, update: OutgoingUpdate): Promise<{ ok: boolean; status: number | null; error: string | null; note?: string; calls?: PlatformCallInfo[] }> {
+  /**
+   * When an order's step must wait, the moment it may go (null: now). The platforms take an order's
+   * steps in order, so an earlier step not sent yet goes first (a dead one holds nothing back); and
+   * a platform may want a while between two steps (Getir: a minute from verify to prepare,
+   * PlatformAdapter.stepGaps). Steps queued by one command share their created_at: their kinds'
+   * order (accept … delivered) tells which is earlier.
+   */
+  private async heldUntil(row: typeof platformOutbox.$inferSelect): Promise<Date | null> {
+    if (!row.orderId || !isPlatform(row.platform)) return null;
+    const isEarlier = (r: { createdAt: Date; kind: string }) =>
+      r.createdAt < row.createdAt || (r.createdAt.getTime() === row.createdAt.getTime() && stepOrder(r.kind) < stepOrder(row.kind));
+    const earlier = (
+      await this.db
+        .select({ kind: platformOutbox.kind, status: platformOutbox.status, sentAt: platformOutbox.sentAt, nextAttemptAt: platformOutbox.nextAttemptAt, createdAt: platformOutbox.createdAt })
+        .from(platformOutbox)
+        .where(and(eq(platformOutbox.orderId, row.orderId), ne(platformOutbox.id, row.id), ne(platformOutbox.kind, 'token'), inArray(platformOutbox.status, ['pending', 'failing', 'sent'])))
+    ).filter(isEarlier);
+    const now = Date.now();
+    const waits = earlier.filter((r) => r.status !== 'sent').map((r) => Math.max(r.nextAttemptAt.getTime(), now + 1000));
+    const gap = ADAPTERS[row.platform].stepGaps?.[row.kind as OutgoingKind];
+    if (gap) {
+      for (const r of earlier.filter((e) => gap.after.includes(e.kind as OutgoingKind))) {
+        waits.push((r.status === 'sent' && r.sentAt ? r.sentAt.getTime() : Math.max(r.nextAttemptAt.getTime(), now)) + gap.ms);
+      }
+    }
+    const until = Math.max(0, ...waits);
+    return until > now ? new Date(until) : null;
+  }
+
+  private async send(
+    restaurantId: string,
+    platform: string,
+    update: OutgoingUpdate,
+  ): Promise<{ ok: boolean; status: number | null; error: string | null; note?: string; calls?: PlatformCallInfo[]; retryAt?: number }> {
     if (!isPlatform(platform)) return { ok: false, status: null, error: `Bilinmeyen platform: ${platform}` };
     const connection = await loadConnection(this.db, restaurantId, platform);
     if (!connection) return { ok: false, status: null, error: 'Platform bağlantısı kapalı ya da silinmiş' };
@@ -189,6 +240,7 @@ export class PlatformOutbox {
       return { ok: true, status, error: null };
     } catch (err) {
       if (err instanceof NoCallNeeded) return { ok: true, status: null, error: null, note: err.message };
+      if (err instanceof CallBudgetSpent) return { ok: false, status: null, error: err.message, retryAt: err.retryAt };
       return { ok: false, status: err instanceof PlatformCallError ? err.status : null, error: err instanceof Error ? err.message.slice(0, 200) : String(err) };
     }
   }

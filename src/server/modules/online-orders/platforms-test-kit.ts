@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import type { App } from '../../app';
-import { platformConnections } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { platformConnections, platformOutbox } from '../../db/schema';
 import { menuFactory } from '../../test-support/factories';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { basicHeader } from './platforms/trendyol';
@@ -128,3 +129,16 @@ export async function sentCalls(app: App) {
   return fake.seen.filter((s) => !s.path.endsWith('/login'));
 }
 
+
+/**
+ * A minute passes for one order's platform calls (Getir wants a minute between some steps:
+ * PlatformAdapter.stepGaps): what was sent was sent a minute earlier, what waits is due now; then
+ * the outbox sends what it may.
+ */
+export async function aMinuteLater(c: TestContext, orderId: string) {
+  const db = c.database.db;
+  await db.update(platformOutbox).set({ sentAt: sql`${platformOutbox.sentAt} - interval '61 seconds'` }).where(and(eq(platformOutbox.orderId, orderId), eq(platformOutbox.status, 'sent')));
+  await db.update(platformOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(and(eq(platformOutbox.orderId, orderId), inArray(platformOutbox.status, ['pending', 'failing'])));
+  c.app.platformOutbox.kick();
+  await c.app.platformOutbox.settled();
+}

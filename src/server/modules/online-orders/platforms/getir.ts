@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallBudget } from '../platform-call-budget';
 import { REJECT_REASON_LABELS, type RejectReason } from '../../../../shared/online-orders-contract';
 import { isoDateTime } from '../../../../shared/dates';
 import {
@@ -278,8 +279,29 @@ function toCancellation(p: Cancellation): PlatformCancellation {
   return { externalId: p.id, reason: text ? text.slice(0, 300) : null };
 }
 
+/**
+ * Getir's rate limiter, as its documentation's "Rate Limiter" section states it (transcribed in
+ * github api-evangelist/getir, rate-limits/getir-rate-limits.yml, from developers.getir.com/food/
+ * documentation/giris): per token, 300 requests a minute by default (over it the token is blocked
+ * 20 s); the restaurant surface (/restaurants/…: open, close, payment methods, zones, courier) 2 a
+ * minute (30 s block); cancel-options 40 in 10 minutes (60 s block). The order steps Sofra sends
+ * (verify, prepare, handover, deliver, cancel) are exempt; verify-scheduled and the payment-method
+ * list are not.
+ */
+const GETIR_BUDGETS: readonly CallBudget[] = [
+  { name: 'Getir restoran işlemleri (2/dk)', matches: (_m, path) => path.startsWith('/restaurants'), limit: 2, windowMs: 60_000 },
+  { name: 'Getir iptal nedenleri (40/10 dk)', matches: (_m, path) => /^\/food-orders\/[^/]+\/cancel-options$/.test(path), limit: 40, windowMs: 600_000 },
+  { name: 'Getir sipariş adımları (sınırsız)', matches: (_m, path) => /^\/food-orders\/(periodic\/.*|[^/]+\/(verify|prepare|handover|deliver|cancel))$/.test(path), limit: null, windowMs: 0 },
+  { name: 'Getir genel (300/dk)', matches: () => true, limit: 300, windowMs: 60_000 },
+];
+
 export const getir: PlatformAdapter = {
   platform: 'getir',
+  callBudgets: GETIR_BUDGETS,
+  // "At least 1 minute must elapse between verify → prepare and between prepare → deliver" (Getir's
+  // documentation as transcribed in api-evangelist/getir, skills/getir-fulfil-food-order.md; an
+  // integrator's Getir mapping says the same: integration.muditakurye.com.tr, "Getir Timing")
+  stepGaps: { ready: { after: ['accept'], ms: 60_000 }, delivered: { after: ['ready'], ms: 60_000 } },
   authenticateWebhook: (headers, connection) => sameSecret(headers['x-api-key'], connection.webhookSecret),
   payload,
   toOrder: toOrder as (p: never, lookups?: PlatformLookups) => PlatformOrder,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallBudget } from '../platform-call-budget';
 import type { RejectReason } from '../../../../shared/online-orders-contract';
 import {
   addressLine,
@@ -302,8 +303,18 @@ function toCancellation(p: Cancellation): PlatformCancellation {
   return { externalId: parsed.data, reason: (p.cancelInfo?.reason || p.cancelReason || null)?.slice(0, 300) ?? null };
 }
 
+/**
+ * Trendyol's limit is per endpoint: 50 requests in 10 seconds (tests/fixtures/platforms/SOURCES.md).
+ * The package list is the one endpoint Sofra asks repeatedly (the poller); each status call names
+ * its own package, so no one of them comes near it.
+ */
+const TRENDYOL_BUDGETS: readonly CallBudget[] = [
+  { name: 'Trendyol paket listesi (50/10 sn)', matches: (method, path) => method === 'GET' && /\/packages$/.test(path), limit: 50, windowMs: 10_000 },
+];
+
 export const trendyol: PlatformAdapter = {
   platform: 'trendyol',
+  callBudgets: TRENDYOL_BUDGETS,
   authenticateWebhook(headers, connection) {
     const basic = basicOf(headers.authorization);
     return basic !== null && basic.user === connection.remoteCode && sameSecret(basic.secret, connection.webhookSecret);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { OnlinePaymentMethod, OnlineOrderType, RejectReason } from '../../../../shared/online-orders-contract';
 import { multilineText, nameText } from '../../../../shared/text';
 import { DELIVERY_PLATFORMS, type DeliveryPlatform } from '../../../../shared/domain/channels';
+import type { CallBudget } from '../platform-call-budget';
 
 /**
  * One adapter per delivery platform (issue 24): intake (the platform's documented order payload →
@@ -162,6 +163,13 @@ export interface PlatformAdapter {
    * has no such call (counted as sent).
    */
   request(update: OutgoingUpdate, connection: PlatformConnection, read: PlatformReader): Promise<HttpCall[]>;
+  /** the platform's published rate limits, first match wins (platform-call-budget.ts) */
+  callBudgets?: readonly CallBudget[];
+  /**
+   * Steps of one order the platform wants apart: `kind` is sent no sooner than `ms` after the last
+   * of `after` was sent (the outbox waits for it; never a failure).
+   */
+  stepGaps?: Partial<Record<OutgoingKind, { after: readonly OutgoingKind[]; ms: number }>>;
 }
 
 // ------------------------------------------------------------------ shared pieces of the payloads

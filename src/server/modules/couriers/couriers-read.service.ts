@@ -16,6 +16,7 @@ import { courierAssignments, courierLinks, courierPositions, courierSettlements,
 import { doorInfoOfTickets } from '../online-orders';
 import { presentTickets } from '../orders';
 import { getRestaurantSettings } from '../settings';
+import { readAll } from '../../lib/read-all';
 
 type AssignmentRow = typeof courierAssignments.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -151,11 +152,11 @@ export async function listCouriers(db: Db, restaurantId: string, onlyIds?: strin
     .where(and(eq(couriers.restaurantId, restaurantId), onlyIds ? inArray(couriers.id, onlyIds) : undefined))
     .orderBy(desc(couriers.isActive), asc(couriers.name), asc(couriers.id));
   const ids = rows.map((c) => c.id);
-  const [assignments, positions, links, settled] = await Promise.all([
-    shiftAssignments(db, restaurantId, ids),
-    lastPositions(db, ids),
-    linkExpiries(db, ids, now),
-    todaysSettlements(db, restaurantId, ids, now),
+  const [assignments, positions, links, settled] = await readAll(db, [
+    () => shiftAssignments(db, restaurantId, ids),
+    () => lastPositions(db, ids),
+    () => linkExpiries(db, ids, now),
+    () => todaysSettlements(db, restaurantId, ids, now),
   ]);
   const presented = new Map((await presentAssignments(db, assignments)).map((a) => [a.id, a]));
   return rows.map((c) => {
@@ -215,10 +216,10 @@ export async function listAssignableTickets(db: Db, restaurantId: string): Promi
 
 export async function readCourierBoard(db: Db, restaurantId: string): Promise<CourierBoardResponse> {
   const now = new Date();
-  const [list, assignable, settings] = await Promise.all([
-    listCouriers(db, restaurantId, undefined, now),
-    listAssignableTickets(db, restaurantId),
-    getRestaurantSettings(db, restaurantId),
+  const [list, assignable, settings] = await readAll(db, [
+    () => listCouriers(db, restaurantId, undefined, now),
+    () => listAssignableTickets(db, restaurantId),
+    () => getRestaurantSettings(db, restaurantId),
   ]);
   return { couriers: list, assignable, mapTileUrl: settings.value.mapTileUrl ?? '', serverTime: now.toISOString() };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { photoUrl, type AdminMenu, type MenuCategory, type MenuItem, type OptionGroup } from '../../../shared/menu-contract';
 import type { Db } from '../../db/client';
 import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
+import { readAll } from '../../lib/read-all';
 
 export type CategoryRow = typeof menuCategories.$inferSelect;
 export type ItemRow = typeof menuItems.$inferSelect;
@@ -93,18 +94,18 @@ export async function listOptionGroups(db: Db, restaurantId: string, ids?: strin
 
 /** Everything the menu screens need: every category (hidden too), item and option group. */
 export async function getAdminMenu(db: Db, restaurantId: string): Promise<AdminMenu> {
-  const [categories, items, groups] = await Promise.all([
-    db
+  const [categories, items, groups] = await readAll(db, [
+    () => db
       .select()
       .from(menuCategories)
       .where(eq(menuCategories.restaurantId, restaurantId))
       .orderBy(asc(menuCategories.sortOrder), asc(menuCategories.createdAt)),
-    db
+    () => db
       .select()
       .from(menuItems)
       .where(eq(menuItems.restaurantId, restaurantId))
       .orderBy(asc(menuItems.sortOrder), asc(menuItems.createdAt)),
-    listOptionGroups(db, restaurantId),
+    () => listOptionGroups(db, restaurantId),
   ]);
   const order = new Map(categories.map((c, i) => [c.id, i]));
   items.sort((a, b) => order.get(a.categoryId)! - order.get(b.categoryId)! || a.sortOrder - b.sortOrder || collator.compare(a.name, b.name));

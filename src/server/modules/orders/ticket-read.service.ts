@@ -9,6 +9,7 @@ import { diningTables, payments, ticketLines, tickets, users } from '../../db/sc
 import { HttpError } from '../../errors';
 import { rowsFromJson } from '../../lib/json-rows';
 import { TICKET_MESSAGES } from './ticket-messages';
+import { readAll } from '../../lib/read-all';
 
 type TicketRow = typeof tickets.$inferSelect;
 type LineRow = typeof ticketLines.$inferSelect;
@@ -186,7 +187,7 @@ export async function readTicket(db: Db, restaurantId: string, ticketId: string)
 /** Tickets as the adisyon screen shows them, with their lines, payments and full bill. */
 export async function presentTickets(db: Db, rows: TicketRow[]): Promise<Ticket[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, paid] = await Promise.all([linesOf(db, ids), paymentsOf(db, ids)]);
+  const [lines, paid] = await readAll(db, [() => linesOf(db, ids), () => paymentsOf(db, ids)]);
   const names = await staffNames(db, [...rows.map((r) => r.waiterId), ...[...paid.values()].flat().map((p) => p.takenBy)]);
   return rows.map((row) => presentTicket(row, lines.get(row.id) ?? [], names, paid.get(row.id) ?? []));
 }
@@ -227,7 +228,7 @@ export async function listOpenTickets(db: Db, restaurantId: string): Promise<Tic
     .where(and(eq(tickets.restaurantId, restaurantId), eq(tickets.status, 'open')))
     .orderBy(asc(tickets.openedAt), asc(tickets.number));
   // payments too: what remains tells a paid (reopened) bill from an unpaid one
-  const [lines, paid] = await Promise.all([linesOf(db, rows.map((r) => r.ticket.id)), paymentsOf(db, rows.map((r) => r.ticket.id))]);
+  const [lines, paid] = await readAll(db, [() => linesOf(db, rows.map((r) => r.ticket.id)), () => paymentsOf(db, rows.map((r) => r.ticket.id))]);
   const names = await staffNames(db, rows.map((r) => r.ticket.waiterId));
   return rows.map(({ ticket: t, sectionId }) => {
     const { id, number, type, tableId, tableName, waiterId, waiterName, guests, openedAt, state, version, totals } = presentTicket(t, lines.get(t.id) ?? [], names, paid.get(t.id) ?? []);

@@ -14,6 +14,7 @@ import { getPrinterSettings, getRestaurantSettings } from '../settings';
 import { billBytes, kitchenBytes } from './escpos';
 import { PrinterUnreachable, sendToPrinter } from './network-printer';
 import { ANY_PRINTER_NETWORK, PrinterAddressRefused, refusedPrinterFields, resolveAll, type PrinterNetworks, type Resolve } from './printer-networks';
+import { readAll } from '../../lib/read-all';
 
 export interface PrintingOptions {
   /** per attempt (connect + hand over the bytes) */
@@ -106,7 +107,7 @@ export class Printing {
   }
 
   private async layout(restaurantId: string) {
-    const [printer, general] = await Promise.all([getPrinterSettings(this.db, restaurantId), getRestaurantSettings(this.db, restaurantId)]);
+    const [printer, general] = await readAll(this.db, [() => getPrinterSettings(this.db, restaurantId), () => getRestaurantSettings(this.db, restaurantId)]);
     return { printer: printer.value, general: general.value, opts: { paperWidth: printer.value.paperWidth, timeZone: general.value.timeZone } };
   }
 
@@ -193,9 +194,9 @@ export class Printing {
 
   private async printBatch(restaurantId: string, ticketId: string, batchId: string) {
     if (!(await this.hasStationPrinters(restaurantId))) return;
-    const [ticket, [batch]] = await Promise.all([
-      readTicket(this.db, restaurantId, ticketId),
-      this.db.select({ sequence: kitchenBatches.sequence, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(eq(kitchenBatches.id, batchId)),
+    const [ticket, [batch]] = await readAll(this.db, [
+      () => readTicket(this.db, restaurantId, ticketId),
+      () => this.db.select({ sequence: kitchenBatches.sequence, sentAt: kitchenBatches.sentAt }).from(kitchenBatches).where(eq(kitchenBatches.id, batchId)),
     ]);
     if (!batch) return;
     await this.printSlips(restaurantId, ticket, ticket.lines.filter((l) => l.batchId === batchId), batch);

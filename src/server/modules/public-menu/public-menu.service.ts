@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { diningTables, menuCategories, menuItemOptionGroups, menuItems, optionGroups, options, restaurants } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { getRestaurantSettings } from '../settings';
+import { readAll } from '../../lib/read-all';
 
 export type PublicMenuSnapshot =
   | { isOnline: false }
@@ -29,19 +30,19 @@ export async function loadPublicMenu(db: Db, restaurantId: string): Promise<Publ
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!restaurant) throw new HttpError(404, MESSAGES.restaurantNotFound);
 
-  const [settings, categories, items, tables] = await Promise.all([
-    getRestaurantSettings(db, restaurantId),
-    db
+  const [settings, categories, items, tables] = await readAll(db, [
+    () => getRestaurantSettings(db, restaurantId),
+    () => db
       .select()
       .from(menuCategories)
       .where(and(eq(menuCategories.restaurantId, restaurantId), eq(menuCategories.isVisible, true)))
       .orderBy(asc(menuCategories.sortOrder), asc(menuCategories.name)),
-    db
+    () => db
       .select()
       .from(menuItems)
       .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.isAvailable, true)))
       .orderBy(asc(menuItems.sortOrder), asc(menuItems.name)),
-    db.select({ token: diningTables.qrToken, name: diningTables.name }).from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
+    () => db.select({ token: diningTables.qrToken, name: diningTables.name }).from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
   ]);
   if (!settings.value.publicMenu.enabled) return { isOnline: false };
 

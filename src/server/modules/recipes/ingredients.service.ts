@@ -14,15 +14,16 @@ import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { assertNameFree } from '../../lib/names';
 import { stockOnHand } from './stock';
+import { readAll } from '../../lib/read-all';
 
 const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
 
 /** Malzemeler: every ingredient with its stock on hand, sorted the Turkish way (Ç after C, İ after I). */
 export async function listIngredients(db: Db, restaurantId: string): Promise<IngredientInfo[]> {
-  const [rows, stock, uses] = await Promise.all([
-    db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
-    stockOnHand(db, restaurantId),
-    db
+  const [rows, stock, uses] = await readAll(db, [
+    () => db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
+    () => stockOnHand(db, restaurantId),
+    () => db
       .select({ ingredientId: recipeLines.ingredientId, count: sql<number>`count(distinct ${recipes.id})::int` })
       .from(recipeLines)
       .innerJoin(recipes, eq(recipes.id, recipeLines.recipeId))

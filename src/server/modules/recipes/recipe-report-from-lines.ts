@@ -8,6 +8,7 @@ import { ingredients, kitchenBatches, menuCategories, menuItems, ticketLines, ti
 import { getRestaurantSettings } from '../settings';
 import { loadRecipeIndex, unitUse, type RecipeIndex } from './consumption';
 import { actualUse, costPerMicro as costOfMicro, ingredientUse, presentReport } from './recipe-report-parts';
+import { readAll } from '../../lib/read-all';
 
 interface LineRow {
   ticketId: string;
@@ -46,9 +47,9 @@ export async function recipeReportFromLines(db: Db, restaurantId: string, query:
   const to = businessDayBounds(query.to, settings.timeZone, settings.businessDayStartHour).to;
 
   const index = await loadRecipeIndex(db, restaurantId);
-  const [ingredientRows, itemRows] = await Promise.all([
-    db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
-    db
+  const [ingredientRows, itemRows] = await readAll(db, [
+    () => db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
+    () => db
       .select({ id: menuItems.id, categoryName: menuCategories.name })
       .from(menuItems)
       .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))

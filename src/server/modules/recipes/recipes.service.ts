@@ -7,27 +7,28 @@ import { ingredients, menuCategories, menuItemOptionGroups, menuItems, optionGro
 import { HttpError } from '../../errors';
 import type { CommandContext } from '../../lib/command';
 import { loadRecipeIndex, type RecipeVersion } from './consumption';
+import { readAll } from '../../lib/read-all';
 
 type Target = { kind: 'item'; id: string } | { kind: 'option'; id: string };
 
 /** Reçeteler: every dish with its recipe in force and its options' recipes (menu order). */
 export async function readRecipeBook(db: Db, restaurantId: string): Promise<RecipeBookResponse> {
-  const [items, links, index, ingredientRows] = await Promise.all([
-    db
+  const [items, links, index, ingredientRows] = await readAll(db, [
+    () => db
       .select({ id: menuItems.id, name: menuItems.name, priceKurus: menuItems.priceKurus, categoryName: menuCategories.name })
       .from(menuItems)
       .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
       .where(eq(menuItems.restaurantId, restaurantId))
       .orderBy(asc(menuCategories.sortOrder), asc(menuItems.sortOrder), asc(menuItems.name)),
-    db
+    () => db
       .select({ itemId: menuItemOptionGroups.itemId, optionId: options.id, optionName: options.name, groupName: optionGroups.name })
       .from(menuItemOptionGroups)
       .innerJoin(optionGroups, eq(optionGroups.id, menuItemOptionGroups.groupId))
       .innerJoin(options, eq(options.groupId, optionGroups.id))
       .where(eq(optionGroups.restaurantId, restaurantId))
       .orderBy(asc(menuItemOptionGroups.sortOrder), asc(options.sortOrder)),
-    loadRecipeIndex(db, restaurantId),
-    db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
+    () => loadRecipeIndex(db, restaurantId),
+    () => db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
   ]);
   const byId = new Map(ingredientRows.map((i) => [i.id, i]));
   const current = (versions: RecipeVersion[] | undefined) => versions?.find((v) => v.validTo === null) ?? null;

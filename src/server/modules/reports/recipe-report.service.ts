@@ -7,6 +7,7 @@ import { RECIPE_DIMENSIONS } from './recipe-figures';
 import { periodRows } from './sales-report.service';
 import { getRestaurantSettings } from '../settings';
 import { actualUse, costPerMicro, ingredientUse, presentReport } from '../recipes';
+import { readAll } from '../../lib/read-all';
 
 /**
  * Reçete Raporu for business days `from`–`to`, from the figures each close kept
@@ -20,14 +21,14 @@ export async function recipeReport(db: Db, restaurantId: string, query: RecipeRe
   const from = businessDayBounds(query.from, settings.timeZone, settings.businessDayStartHour).from;
   const to = businessDayBounds(query.to, settings.timeZone, settings.businessDayStartHour).to;
 
-  const [ingredientRows, itemRows, figures] = await Promise.all([
-    db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
-    db
+  const [ingredientRows, itemRows, figures] = await readAll(db, [
+    () => db.select().from(ingredients).where(eq(ingredients.restaurantId, restaurantId)),
+    () => db
       .select({ id: menuItems.id, categoryName: menuCategories.name })
       .from(menuItems)
       .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
       .where(eq(menuItems.restaurantId, restaurantId)),
-    db.execute(
+    () => db.execute(
       sql`select dim, key, max(label) as label, sum(quantity::float8) as quantity, sum(net::float8) as net
           from (${periodRows(restaurantId, RECIPE_DIMENSIONS, query.from, query.to)}) f group by dim, key`,
     ),

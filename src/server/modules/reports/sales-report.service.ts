@@ -14,6 +14,7 @@ import { medianOf } from './median';
 import { qrRequestFigures } from './qr-request-figures';
 import { FIGURE_COLUMNS, MONTH_PREFIX, type Dimension } from './sales-figures';
 import { getRestaurantSettings } from '../settings';
+import { readAll } from '../../lib/read-all';
 
 /**
  * Satış Raporları: the figures the commands keep (sales-figures.ts) added up over a period of
@@ -117,9 +118,9 @@ const dayTotalsQuery = (restaurantId: string, from: string, to: string) =>
     group by business_day`;
 
 async function summaryFor(db: Db, restaurantId: string, from: string, to: string): Promise<SalesSummary> {
-  const [byType, vat] = await Promise.all([
-    db.execute(sql`select key, ${hourSums} from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to} group by key`),
-    db.execute(sql`select key, ${sums} from (${periodRows(restaurantId, ['vat'], from, to)}) f group by key`),
+  const [byType, vat] = await readAll(db, [
+    () => db.execute(sql`select key, ${hourSums} from sales_day_figures where restaurant_id = ${restaurantId} and dim = 'type' and business_day between ${from} and ${to} group by key`),
+    () => db.execute(sql`select key, ${sums} from (${periodRows(restaurantId, ['vat'], from, to)}) f group by key`),
   ]);
   const types = rowsOf<Sums & { key: string }>(byType);
   return summaryOf(
@@ -167,15 +168,15 @@ export async function salesReport(
   const today = businessDay(now, settings.timeZone, settings.businessDayStartHour);
   const prev = previousPeriod(from, to);
 
-  // the four reads at once (separate pool connections on PostgreSQL)
-  const [groupResult, dayResult, hourResult, previous, exceptions, byCourier, qrRequests] = await Promise.all([
-    db.execute(salesGroupsQuery(restaurantId, from, to)),
-    db.execute(dayTotalsQuery(restaurantId, from, to)),
-    db.execute(salesHoursQuery(restaurantId, from, to)),
-    summaryFor(db, restaurantId, prev.from, prev.to),
-    exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
-    courierFigures(db, restaurantId, from, to),
-    qrRequestFigures(db, restaurantId, { from, to }, settings, now),
+  // the reads at once (separate pool connections on PostgreSQL; one after another in a transaction)
+  const [groupResult, dayResult, hourResult, previous, exceptions, byCourier, qrRequests] = await readAll(db, [
+    () => db.execute(salesGroupsQuery(restaurantId, from, to)),
+    () => db.execute(dayTotalsQuery(restaurantId, from, to)),
+    () => db.execute(salesHoursQuery(restaurantId, from, to)),
+    () => summaryFor(db, restaurantId, prev.from, prev.to),
+    () => exceptionsOf(db, restaurantId, from, to, settings.timeZone, settings.businessDayStartHour, exceptionsLimit),
+    () => courierFigures(db, restaurantId, from, to),
+    () => qrRequestFigures(db, restaurantId, { from, to }, settings, now),
   ]);
   const groups = rowsOf<Sums & { dim: string; key: string; label: string; extra: string }>(groupResult);
   const dayRows = rowsOf<Sums & { day: string }>(dayResult);
@@ -330,8 +331,8 @@ async function exceptionsOf(db: Db, restaurantId: string, from: string, to: stri
     and a.action in ('ticket.discount', 'ticket.line.discount', 'ticket.line.comp', 'ticket.line.cancel', 'ticket.reopen')
     and not (a.action in ('ticket.discount', 'ticket.line.discount') and coalesce(a.after->'discount', 'null'::jsonb) = 'null'::jsonb)
     and not (a.action = 'ticket.line.comp' and coalesce(a.after->>'isComp', '') = 'false')`;
-  const [audit, refundRows, counts] = await Promise.all([
-    db.execute(sql`select a.id::text as id, a.action, a.created_at as at, a.entity_id as ticket_id, t.bill_number, t.table_name,
+  const [audit, refundRows, counts] = await readAll(db, [
+    () => db.execute(sql`select a.id::text as id, a.action, a.created_at as at, a.entity_id as ticket_id, t.bill_number, t.table_name,
         a.actor_user_id as actor, a.approver_user_id as approver, a.reason, a.after,
         l.unit_price_kurus as unit_price, l.quantity as line_quantity,
         case when a.action = 'ticket.reopen' then (select (c.after->>'total')::int from audit_events c
@@ -342,12 +343,12 @@ async function exceptionsOf(db: Db, restaurantId: string, from: string, to: stri
       left join ticket_lines l on a.action in ('ticket.line.comp', 'ticket.line.cancel', 'ticket.line.discount') and l.id = (a.after->>'lineId')::uuid
       where ${given}
       order by a.created_at desc, a.id desc limit ${limit}`),
-    db.execute(sql`select r.id::text as id, r.created_at as at, r.ticket_id::text as ticket_id, t.bill_number, t.table_name,
+    () => db.execute(sql`select r.id::text as id, r.created_at as at, r.ticket_id::text as ticket_id, t.bill_number, t.table_name,
         r.created_by as actor, r.approved_by as approver, r.reason, r.amount_kurus as amount
       from refunds r join tickets t on t.id = r.ticket_id
       where r.restaurant_id = ${restaurantId} and r.business_day between ${from} and ${to}
       order by r.created_at desc limit ${limit}`),
-    db.execute(sql`select (select count(*) from audit_events a where ${given})::int as audit,
+    () => db.execute(sql`select (select count(*) from audit_events a where ${given})::int as audit,
         (select count(*) from refunds r where r.restaurant_id = ${restaurantId} and r.business_day between ${from} and ${to})::int as refunds`),
   ]);
   const rows = rowsOf<AuditException>(audit);

@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { hasSecretsKey, openSecret, sealSecret, useSecretsKey } from './secret-box';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  SECRETS_KEY_ENV,
+  SECRET_BOX_MESSAGES,
+  hasSecretsKey,
+  isSealed,
+  loadSecretsKey,
+  openSecret,
+  sealSecret,
+  secretsKeyFile,
+  useSecretsKey,
+} from './secret-box';
 
 /*
  * AES-GCM is only safe while no nonce is used twice under one key: two secrets sealed with the same
@@ -24,4 +37,77 @@ it('seals the same secret twice with two different nonces, and opens both', () =
 it('never repeats a nonce over many seals', () => {
   const nonces = new Set(Array.from({ length: 200 }, (_, i) => nonceOf(sealSecret(`gizli-${i}`))));
   expect(nonces.size).toBe(200);
+});
+
+describe('what the box refuses and what it reads as it is', () => {
+  it('reads a value stored before sealing existed as it is, and marks only sealed values as sealed', () => {
+    expect(isSealed('whsec_eski')).toBe(false);
+    expect(openSecret('whsec_eski')).toBe('whsec_eski');
+    const sealed = sealSecret('whsec_yeni');
+    expect(isSealed(sealed)).toBe(true);
+    expect(sealed).not.toContain('whsec_yeni');
+  });
+
+  it('refuses a sealed value whose ciphertext or tag was changed by one bit', () => {
+    const sealed = sealSecret('whsec_gizli-anahtar');
+    const raw = Buffer.from(sealed.slice('sv1:'.length), 'base64');
+    for (const at of [12, raw.length - 1]) {
+      const changed = Buffer.from(raw);
+      changed[at] ^= 1;
+      expect(() => openSecret(`sv1:${changed.toString('base64')}`)).toThrow(SECRET_BOX_MESSAGES.wrongKey);
+    }
+  });
+
+  it('refuses to open with another key what one key sealed, and opens it again with its own', () => {
+    const sealed = sealSecret('whsec_başka');
+    const own = useSecretsKey(randomBytes(32))!;
+    try {
+      expect(() => openSecret(sealed)).toThrow(SECRET_BOX_MESSAGES.wrongKey);
+    } finally {
+      useSecretsKey(own);
+    }
+    expect(openSecret(sealed)).toBe('whsec_başka');
+  });
+});
+
+describe('the key the server loads', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sofra-secrets-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('takes SOFRA_SECRETS_KEY when set, and refuses one that is not 64 hex digits', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadSecretsKey({ [SECRETS_KEY_ENV]: hex }, dataDir(), () => {}).toString('hex')).toBe(hex);
+    expect(() => loadSecretsKey({ [SECRETS_KEY_ENV]: 'ab'.repeat(31) }, dataDir(), () => {})).toThrow(SECRET_BOX_MESSAGES.badKey(SECRETS_KEY_ENV));
+  });
+
+  it('makes the key file on first start and says so once; the next start reads the same key silently', () => {
+    const dir = dataDir();
+    const said: string[] = [];
+    const first = loadSecretsKey({}, dir, (m) => said.push(m));
+    expect(said).toEqual([SECRET_BOX_MESSAGES.keyCreated(secretsKeyFile(dir))]);
+    const again = loadSecretsKey({}, dir, (m) => said.push(m));
+    expect(again.equals(first)).toBe(true);
+    expect(said).toHaveLength(1);
+    expect(readFileSync(secretsKeyFile(dir), 'utf8').trim()).toBe(first.toString('hex'));
+  });
+
+  it('reads an empty SOFRA_SECRETS_KEY as not set: the key file is used', () => {
+    const dir = dataDir();
+    const fromFile = loadSecretsKey({}, dir, () => {});
+    expect(loadSecretsKey({ [SECRETS_KEY_ENV]: '' }, dir, () => {}).equals(fromFile)).toBe(true);
+  });
+
+  it('refuses a key file that holds no key, naming the file', () => {
+    const dir = dataDir();
+    mkdirSync(path.dirname(secretsKeyFile(dir)), { recursive: true });
+    writeFileSync(secretsKeyFile(dir), 'bozuk\n');
+    expect(() => loadSecretsKey({}, dir, () => {})).toThrow(SECRET_BOX_MESSAGES.badKey(secretsKeyFile(dir)));
+  });
 });

@@ -32,3 +32,27 @@ it('lower-cases every UUID in the query string (a filter by waiter, section or s
   const seen = await echo({}, `?waiterId=${ID}&sectionId=${ID}&search=${ID}x&day=2026-11-28`);
   expect(seen.query).toEqual({ waiterId: LOWER, sectionId: LOWER, search: `${ID}x`, day: '2026-11-28' });
 });
+
+it('leaves the body of a route without a body schema as sent (a platform’s own ids are theirs)', async () => {
+  const app = Fastify();
+  registerCanonicalIds(app);
+  app.post('/webhook/:ticketId', async (request) => ({ params: request.params, body: request.body }));
+  await app.ready();
+  try {
+    const seen = (await app.inject({ method: 'POST', url: `/webhook/${ID}`, payload: { id: ID, orderIds: [ID] } })).json();
+    expect(seen.params).toEqual({ ticketId: LOWER });
+    expect(seen.body).toEqual({ id: ID, orderIds: [ID] });
+  } finally {
+    await app.close();
+  }
+});
+
+it('reads only `id`, `ids` and keys ending in a capital Id or Ids as id keys', async () => {
+  const seen = await echo({ ids: [ID], paid: ID, void: ID, Id: ID, guid: ID, tableIdNote: ID, lines: [{ lineId: ID, idea: ID }] });
+  expect(seen.body).toEqual({ ids: [LOWER], paid: ID, void: ID, Id: ID, guid: ID, tableIdNote: ID, lines: [{ lineId: LOWER, idea: ID }] });
+});
+
+it('leaves a value under an id key that is not a UUID as sent, and lists under other keys alone', async () => {
+  const seen = await echo({ ticketId: 'ABC-123', lineIds: ['ABC', ID], notes: [ID] });
+  expect(seen.body).toEqual({ ticketId: 'ABC-123', lineIds: ['ABC', LOWER], notes: [ID] });
+});

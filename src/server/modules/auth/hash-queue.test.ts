@@ -168,3 +168,52 @@ describe('HashQueue fairness', () => {
     await Promise.all(runs);
   });
 });
+
+describe('HashQueue at its limits', () => {
+  it('lets a client that already waits queue one more while the line is full: the line counts clients, not tasks', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 3, maxWaiting: 1 });
+    const tasks = [gated(), gated(), gated()];
+    const runs = [queue.run('a', tasks[0].task), queue.run('b', tasks[1].task)];
+    await flush();
+    // the line holds one client (b): a newcomer is refused, b's second task is not
+    expect((await refusal(queue.run('c', gated().task))).scope).toBe('total');
+    runs.push(queue.run('b', tasks[2].task));
+    await flush();
+    expect(queue.size).toEqual({ running: 1, waiting: 2 });
+    for (const t of tasks) t.finish();
+    await Promise.all(runs);
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('lets a client in whose own backlog waits exactly maxWaitMs, and refuses it one hash later', async () => {
+    // no hash has finished yet: each is reckoned at the starting 400 ms
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10, maxWaitMs: 400 });
+    const tasks = [gated(), gated()];
+    const runs = [queue.run('a', tasks[0].task)];
+    await flush();
+    // one hash ahead (its own running one): 400 ms, not more than the limit
+    runs.push(queue.run('a', tasks[1].task));
+    await flush();
+    // two ahead now: 800 ms
+    expect((await refusal(queue.run('a', gated().task))).scope).toBe('client');
+    for (const t of tasks) t.finish();
+    await Promise.all(runs);
+  });
+
+  it('tells a refused client to come back when the whole line has been worked off, in whole seconds', async () => {
+    // three hashes running or waiting, one at a time, at 400 ms each: 1,2 s → 2 s
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 5, maxWaiting: 2 });
+    const held = [gated(), gated(), gated()];
+    const runs = held.map((t, i) => queue.run(`c${i}`, t.task));
+    await flush();
+    expect((await refusal(queue.run('newcomer', gated().task))).retryAfterSeconds).toBe(2);
+    // two places at once halve it: 0,6 s → 1 s, never less
+    const wide = new HashQueue({ concurrency: 2, maxPerClient: 1, maxWaiting: 10 });
+    const two = [gated(), gated(), gated()];
+    const wideRuns = two.map((t, i) => wide.run(`w${i}`, t.task));
+    await flush();
+    expect((await refusal(wide.run('w0', gated().task))).retryAfterSeconds).toBe(1);
+    for (const t of [...held, ...two]) t.finish();
+    await Promise.all([...runs, ...wideRuns]);
+  });
+});

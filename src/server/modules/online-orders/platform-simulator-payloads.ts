@@ -20,6 +20,8 @@ export interface SimulatedCall {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** the demo's Yemeksepeti delivery fee: the restaurant's own courier carries its orders */
+export const YS_DELIVERY_FEE = 1490;
 const phone90 = (s: SampleOrder) => `+90${s.mobile}`;
 const street = (s: SampleOrder) => `${s.address.neighbourhood} ${s.address.street}`;
 
@@ -57,7 +59,8 @@ function yemeksepeti(s: SampleOrder, c: PlatformConnection, rand: Rand): Simulat
     },
     ...(s.note ? { comments: { customerComment: s.note } } : {}),
     payment: { status: paidOnline ? 'paid' : 'pending', type },
-    price: { grandTotal: tl(total), deliveryFee: '0.00', payRestaurant: tl(total), collectFromCustomer: paidOnline ? '0.00' : tl(total) },
+    // the restaurant's own courier delivers, for the fee the restaurant set on Yemeksepeti
+    price: { grandTotal: tl(total + YS_DELIVERY_FEE), deliveryFee: tl(YS_DELIVERY_FEE), payRestaurant: tl(total + YS_DELIVERY_FEE), collectFromCustomer: paidOnline ? '0.00' : tl(total + YS_DELIVERY_FEE) },
     // as Delivery Hero sends them: quantities and prices are strings, a free topping's price is ""
     products: s.lines.map((l) => ({
       remoteCode: l.dish.code,

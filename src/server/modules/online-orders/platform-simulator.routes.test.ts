@@ -6,6 +6,7 @@ import { auditEvents, integrationSecrets, onlineOrders, platformConnections, pla
 import { seedDemo } from '../../demo/seed-demo';
 import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
 import { SIMULATOR_MESSAGES } from './platform-simulator';
+import { YS_DELIVERY_FEE } from './platform-simulator-payloads';
 import { SIMULATED_SEND_NOTE } from './simulated-platform';
 
 /*
@@ -110,6 +111,9 @@ describe('a simulated order', () => {
       expect(order.customer.lng).toBeGreaterThan(28.9);
       expect(order.customer.lng).toBeLessThan(29.2);
       expect(order.total).toBe(order.subtotal - order.platformDiscount);
+      // Yemeksepeti's sample is delivered by our courier for the restaurant's fee: the customer pays it too
+      expect(order.deliveryFee).toBe(platform === 'yemeksepeti' ? YS_DELIVERY_FEE : 0);
+      expect(order.customerPays).toBe(order.total + order.deliveryFee);
     }
   });
 

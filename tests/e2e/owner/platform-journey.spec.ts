@@ -1,4 +1,5 @@
 import type { CourierBoardResponse } from '../../../src/shared/couriers-contract';
+import { formatTL } from '../../../src/shared/domain/money';
 import type { OnlineOrderInfo } from '../../../src/shared/online-orders-contract';
 import { expect, test, type APIRequestContext } from '../fixtures';
 import { DEMO, PHONE, expectAccessible, expectTouchTargets, loginAs } from '../helpers';
@@ -11,7 +12,7 @@ import { restaurantIdOf } from '../kitchen/kitchen-helpers';
  * webhook path, rings and flashes on the owner's screen, is accepted with a preparation time, shows
  * on the kitchen screen with Yemeksepeti's order number and is made ready there; the owner gives it
  * to a courier on Kurye Takibi, whose phone (a second browser sharing its position) taps Aldım,
- * Teslim Ettim and Ödeme Alındı: Nakit; the owner's map and list show the position with its age and
+ * Teslim Ettim and Ödeme Alındı: Nakit (the amount holds the delivery fee); the owner's map and list show the position with its age and
  * the order delivered, and Online Sipariş Takibi says Teslim Edildi. The answers to the simulated
  * platform are counted as sent without a network call.
  */
@@ -133,8 +134,11 @@ test('a simulated Yemeksepeti order rings, is accepted, cooked, taken by a couri
     await courier.goto(link);
     const trip = courier.getByRole('article', { name: `Sipariş ${ticketNumber}` });
     await expect(trip).toContainText(order.customer.address!.split(',')[0]);
-    // the payment at the door with the amount, and what to bring (cash: change)
-    await expect(trip).toContainText('Kapıda nakit:');
+    // the payment at the door with the amount (the food and our courier's delivery fee, which is a
+    // line of the bill), and what to bring (cash: change)
+    expect(order.deliveryFee).toBeGreaterThan(0);
+    await expect(trip).toContainText(`Kapıda nakit: ${formatTL(order.customerPays)}`);
+    await expect(trip).toContainText(`Teslimat ücreti ${formatTL(order.deliveryFee)} bu tutarın içinde`);
     await expect(trip).toContainText('Para üstü götürün');
     await expectAccessible(courier, 'Kurye sayfası (platform siparişi)');
     await trip.getByRole('button', { name: 'Aldım' }).click();

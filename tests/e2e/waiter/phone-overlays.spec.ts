@@ -83,6 +83,8 @@ test('the table picker (Masa Taşı) centres each table’s name and state in it
   const dialog = page.getByRole('dialog', { name: /Masa Taşı/ });
   await expect(dialog).toHaveCSS('opacity', '1');
   const buttons = dialog.getByRole('button', { name: /, (Boş|Dolu)/ });
+  // the picker reads the floor when it opens ("Yükleniyor..." until then): count once the long name is listed
+  await expect(buttons.filter({ hasText: 'KIŞ BAHÇESİ' }).first()).toBeVisible();
   const count = await buttons.count();
   expect(count).toBeGreaterThan(1);
   const heights: number[] = [];

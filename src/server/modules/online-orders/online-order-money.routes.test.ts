@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { OnlineOrderInfo } from '../../../shared/online-orders-contract';
 import { kitchenBatches, onlineOrders, payments, ticketLines, tickets } from '../../db/schema';
 import { commandDeps } from '../../lib/routes';
@@ -85,6 +85,11 @@ describe('an online order’s money', () => {
     const sent = await ctx.database.db.select({ name: ticketLines.name, batchId: ticketLines.batchId }).from(ticketLines).where(eq(ticketLines.ticketId, ticketId));
     expect(sent.filter((l) => l.batchId !== null).map((l) => l.name)).not.toContain(DELIVERY_FEE_LINE);
     expect(sent.find((l) => l.name === DELIVERY_FEE_LINE)?.batchId).toBeNull();
+    // nor a step of the kitchen's: the order is Onaylandı until a dish moves, Hazır when the dishes are
+    const statusOf = async () => (await inbox(shop.owner)).find((o) => o.id === shop.orderId)!.status;
+    expect(await statusOf()).toBe('accepted');
+    await ctx.database.db.update(ticketLines).set({ status: 'ready' }).where(and(eq(ticketLines.ticketId, ticketId), ne(ticketLines.name, DELIVERY_FEE_LINE)));
+    expect(await statusOf()).toBe('ready');
   });
 
   it('paid online with our courier, the platform’s payment covers the fee too: nothing is left to take at the door', async () => {

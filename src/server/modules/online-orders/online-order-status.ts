@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { OnlineOrderStatus } from '../../../shared/online-orders-contract';
 import type { Db } from '../../db/client';
 import { courierAssignments, ticketLines, tickets } from '../../db/schema';
+import { NO_STATION } from '../orders';
 
 /** What an accepted order's progress is read from: its ticket, its lines and its courier. */
 export interface TicketState {
@@ -37,7 +38,11 @@ export async function ticketStates(db: Db, ticketIds: readonly string[]): Promis
   for (const t of await db.select({ id: tickets.id, number: tickets.number, status: tickets.status }).from(tickets).where(inArray(tickets.id, ids))) {
     states.set(t.id, { number: t.number, status: t.status, lineStatuses: [], courier: null });
   }
-  for (const l of await db.select({ ticketId: ticketLines.ticketId, status: ticketLines.status }).from(ticketLines).where(inArray(ticketLines.ticketId, ids))) {
+  // the dishes only: a charge line (our courier's delivery fee) is no step of the kitchen's
+  for (const l of await db
+    .select({ ticketId: ticketLines.ticketId, status: ticketLines.status })
+    .from(ticketLines)
+    .where(and(inArray(ticketLines.ticketId, ids), ne(ticketLines.station, NO_STATION)))) {
     states.get(l.ticketId)?.lineStatuses.push(l.status);
   }
   for (const a of await db.select({ ticketId: courierAssignments.ticketId, status: courierAssignments.status }).from(courierAssignments).where(inArray(courierAssignments.ticketId, ids))) {

@@ -7,5 +7,5 @@ export type { LineRow } from './ticket-commands';
 export { TICKET_MESSAGES } from './ticket-messages';
 export { billOf, contentRows, LINE_ORDER, listOpenTickets, presentTicketRows, presentTickets, readTicket, staffNames } from './ticket-read.service';
 export { ticketsRoutes } from './tickets.routes';
-export { cancelAllLines, insertChargeLine, insertPricedLines, markLinesPaid, setLineFields, splitLineRow, stampLinesForDemo, stepLines } from './line-writes';
+export { NO_STATION, cancelAllLines, insertChargeLine, insertPricedLines, markLinesPaid, setLineFields, splitLineRow, stampLinesForDemo, stepLines } from './line-writes';
 export type { LineBillFields, LineStep } from './line-writes';

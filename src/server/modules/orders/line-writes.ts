@@ -101,10 +101,13 @@ export async function insertPricedLines(c: CommandContext, ticketId: string, lin
   );
 }
 
+/** The station of a line no kitchen makes (a charge such as a delivery fee): what follows the cooking leaves it out. */
+export const NO_STATION = '';
+
 /**
  * A charge that is no dish (an online order's delivery fee): one line on the bill, at its VAT rate,
- * already served, so it never reaches the kitchen, never waits to be sent and never holds up a
- * ticket's "everything is ready".
+ * already served and of NO_STATION, so it never reaches the kitchen, never waits to be sent and
+ * never counts as the kitchen's progress.
  */
 export async function insertChargeLine(c: CommandContext, ticketId: string, charge: { name: string; amountKurus: number; vatRate: number; sortOrder: number }) {
   await c.tx.insert(ticketLines).values({
@@ -117,7 +120,7 @@ export async function insertChargeLine(c: CommandContext, ticketId: string, char
     quantity: 1,
     note: null,
     vatRate: charge.vatRate,
-    station: '',
+    station: NO_STATION,
     status: 'served',
     servedAt: new Date(),
     sortOrder: charge.sortOrder,

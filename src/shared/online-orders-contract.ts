@@ -313,7 +313,10 @@ export const onlineOrderInfo = z.object({
   /** the platform's own courier delivers and collects */
   platformCourier: z.boolean(),
   note: z.string().nullable(),
+  /** when the customer expects it (every platform delivery names a time) */
   expectedAt: z.string().nullable(),
+  /** ordered for later (Yemeksepeti's preOrder, Getir's status 325): it waits to reach the kitchen */
+  isScheduled: z.boolean(),
   prepMinutes: z.number().int().nullable(),
   rejectReason: z.enum(REJECT_REASONS).nullable(),
   rejectNote: z.string().nullable(),

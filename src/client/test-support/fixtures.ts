@@ -135,6 +135,7 @@ export const onlineOrder = (over: Partial<OnlineOrderInfo> = {}): OnlineOrderInf
   platformCourier: false,
   note: null,
   expectedAt: null,
+  isScheduled: false,
   prepMinutes: null,
   rejectReason: null,
   rejectNote: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyLines, optionLabel } from './online-orders-text';
+import { isScheduled, moneyLines, optionLabel } from './online-orders-text';
 
 describe('an online order card’s words', () => {
   it('name an option’s group once ("Porsiyon: 1,5", never "Porsiyon: Porsiyon: 1,5")', () => {
@@ -19,5 +19,15 @@ describe('an online order card’s words', () => {
     expect(lines).toMatch(/Müşteri öder: 284,90/);
     expect(lines).toMatch(/Kapıda alınacak \(.+\): 284,90/);
     expect(moneyLines({ ...order, platformCourier: true })).toContain('Platform kuryesi getirir ve tahsil eder');
+  });
+});
+
+describe('a scheduled order on the card', () => {
+  const soon = new Date(Date.now() + 40 * 60_000).toISOString();
+  it('is one the platform sent for later, not every delivery with an expected time', () => {
+    expect(isScheduled({ isScheduled: false, expectedAt: soon, status: 'new' })).toBe(false);
+    expect(isScheduled({ isScheduled: true, expectedAt: soon, status: 'accepted' })).toBe(true);
+    expect(isScheduled({ isScheduled: true, expectedAt: soon, status: 'ready' })).toBe(false);
+    expect(isScheduled({ isScheduled: true, expectedAt: new Date(Date.now() - 60_000).toISOString(), status: 'new' })).toBe(false);
   });
 });

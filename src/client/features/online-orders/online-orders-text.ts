@@ -140,9 +140,9 @@ export const money = formatTL;
 export const paymentText = (order: Pick<OnlineOrderInfo, 'payment'>) =>
   `${ONLINE_PAYMENT_LABELS[order.payment.method]}${order.payment.brand ? ` (${order.payment.brand})` : ''}`;
 
-/** An order the customer wants later than it can be made now (its card shows the promised time). */
-export const isScheduled = (order: Pick<OnlineOrderInfo, 'expectedAt' | 'status'>, now = Date.now()) =>
-  order.expectedAt !== null && Date.parse(order.expectedAt) > now && ['new', 'accepted'].includes(order.status);
+/** An order the customer placed for later (the platform says so; every delivery names an expected time), still ahead: its card shows the promised time. */
+export const isScheduled = (order: Pick<OnlineOrderInfo, 'isScheduled' | 'expectedAt' | 'status'>, now = Date.now()) =>
+  order.isScheduled && order.expectedAt !== null && Date.parse(order.expectedAt) > now && ['new', 'accepted'].includes(order.status);
 
 /**
  * The money of an order as the customer pays it, one line each, only what applies: the food before

@@ -55,6 +55,7 @@ function present(row: OrderRow, ticket: TicketState | undefined, deliveries: Pla
     platformCourier: row.platformCourier,
     note: row.note,
     expectedAt: row.expectedAt?.toISOString() ?? null,
+    isScheduled: row.isScheduled,
     prepMinutes: row.prepMinutes,
     rejectReason: row.rejectReason as RejectReason | null,
     rejectNote: row.rejectNote,

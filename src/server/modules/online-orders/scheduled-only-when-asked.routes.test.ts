@@ -24,6 +24,8 @@ async function acceptedYemeksepeti(preOrder: boolean, code: string) {
   expect((await deliver(ctx, 'yemeksepeti', restaurant.id, body, authOf('yemeksepeti'))).statusCode).toBe(201);
   const [order] = await inbox(owner);
   expect(order.expectedAt).toBe(inAnHour);
+  // the owner's card says "İleri tarihli" for a pre-order only
+  expect(order.isScheduled).toBe(preOrder);
   const accepted = await owner('POST', `/online-orders/${order.id}/accept`, { prepMinutes: 20 });
   expect(accepted.statusCode, accepted.body).toBe(200);
   const kitchen = await ctx.app.inject({ method: 'GET', url: `/api/restaurants/${restaurant.id}/kitchen/orders`, cookies: restaurant.kitchen.cookies });

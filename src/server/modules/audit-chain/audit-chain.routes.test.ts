@@ -183,6 +183,17 @@ describe('the hash chains', () => {
     expect((await report(other.f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 3, reason: CHAIN_MESSAGES.billContentChanged });
   });
 
+  it('catch a sealed meal-card payment whose brand was rewritten (Multinet money shown as Pluxee)', async () => {
+    const f = await billsFixture(ctx);
+    await f.setSettings({ paymentMethods: ['cash', 'card', 'meal_card'], mealCardBrands: ['Multinet', 'Pluxee'] });
+    const t = await f.sentTicket();
+    expect((await f.bills().pay(t, { method: 'meal_card', brand: 'Multinet', amount: t.totals.remaining })).statusCode).toBe(200);
+    expect((await f.bills().close(await f.api().ticket(t.id))).statusCode).toBe(200);
+    expect((await report(f.restaurant.id)).firstBroken).toBeNull();
+    await behindTheBack('payments', () => db().update(payments).set({ brand: 'Pluxee' }).where(eq(payments.ticketId, t.id)));
+    expect((await report(f.restaurant.id)).firstBroken).toMatchObject({ kind: 'bill', billNumber: 1, id: t.id, reason: CHAIN_MESSAGES.billContentChanged });
+  });
+
   it('catch a bill resealed by hand without relinking the bills after it', async () => {
     const { f, bills } = await eveningRestaurant();
     await behindTheBack('tickets', () => db().update(tickets).set({ billHash: 'a'.repeat(64) }).where(eq(tickets.id, bills[1].id)));

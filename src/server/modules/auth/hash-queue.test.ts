@@ -152,6 +152,22 @@ describe('HashQueue fairness', () => {
     expect(started).toEqual(['f1', 'f2', 'o1', 'f3', 'f4']);
   });
 
+  it('reckons a waiting client’s next hash behind one of another client’s per round, never behind that client’s whole backlog', async () => {
+    // 400 ms per hash until one finishes: the flood runs one and has four waiting
+    const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10, maxWaitMs: 1600 });
+    const tasks = [gated(), gated(), gated(), gated(), gated(), gated(), gated()];
+    const runs = tasks.slice(0, 5).map((t) => queue.run('flood', t.task));
+    runs.push(queue.run('owner', tasks[5].task));
+    await flush();
+    // the owner's second hash: the running one, its own first, and two of the flood's (one per
+    // round until its turn) = 4 × 400 ms, within 1600 ms; the flood's four would make it 2400
+    runs.push(queue.run('owner', tasks[6].task));
+    await flush();
+    expect(queue.size).toEqual({ running: 1, waiting: 6 });
+    for (const t of tasks) t.finish();
+    await Promise.all(runs);
+  });
+
   it('lets a newcomer in by its own expected wait, even when one client has used up the time budget', async () => {
     // 400 ms per hash until one finishes; one client holds the running place and 2 waiting ones.
     const queue = new HashQueue({ concurrency: 1, maxPerClient: 10, maxWaiting: 10, maxWaitMs: 1000 });

@@ -34,3 +34,26 @@ it('never keeps an empty answer (204, "not ready yet"): the next read asks again
   expect(await client.read('r1', connection('getir'), READ)).toEqual([{ id: 4, name: 'Kapıda Nakit' }]);
   expect(reads).toHaveLength(2);
 });
+
+it('logs in once and reuses the login, but logs in afresh at once when the connection’s credentials change', async () => {
+  const logins: string[] = [];
+  const sent: (string | null)[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    if (new URL(String(input)).pathname === '/auth/login') {
+      const { appSecretKey } = JSON.parse(String(init?.body)) as { appSecretKey: string };
+      logins.push(appSecretKey);
+      return Response.json({ token: `token-of-${appSecretKey}` });
+    }
+    sent.push(new Headers(init?.headers).get('token'));
+    return Response.json({});
+  };
+  const client = new PlatformClient({ fetch: fetchImpl, allowPrivateNetworks: true });
+  const call = { method: 'POST', path: '/food-orders/o1/verify', body: {} };
+  await client.send('r1', connection('getir'), call);
+  await client.send('r1', connection('getir'), call);
+  expect(logins).toHaveLength(1);
+  // the owner saved a new app key: the old login (and its token) is not used again
+  await client.send('r1', { ...connection('getir'), clientId: 'new-app-key' }, call);
+  expect(logins).toEqual([connection('getir').clientId, 'new-app-key']);
+  expect(sent).toEqual([`token-of-${connection('getir').clientId}`, `token-of-${connection('getir').clientId}`, 'token-of-new-app-key']);
+});

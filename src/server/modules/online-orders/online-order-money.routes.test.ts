@@ -102,6 +102,17 @@ describe('an online order’s money', () => {
     expect(await paymentsOf(ticketId)).toEqual([{ method: 'online', amount: 30_490 }]);
   });
 
+  it('with the platform’s rider, the delivery fee stays the platform’s: no fee line, the bill is the food', async () => {
+    const riderAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const shop = await received('yemeksepeti', { ...WITH_FEE, code: 'YS-FEE-5', delivery: { ...YEMEKSEPETI_ORDER.delivery, riderPickupTime: riderAt } });
+    expect(await row(shop.orderId)).toMatchObject({ platformCourier: true, deliveryFeeKurus: 990 });
+    const acc = await shop.owner('POST', `/online-orders/${shop.orderId}/accept`, { prepMinutes: 20 });
+    expect(acc.statusCode, acc.body).toBe(200);
+    const bill = (await shop.owner('GET', `/tickets/${acc.json().ticketId}`)).json() as { totals: { total: number }; lines: { name: string }[] };
+    expect(bill.lines.map((l) => l.name)).not.toContain(DELIVERY_FEE_LINE);
+    expect(bill.totals.total).toBe(29_500);
+  });
+
   it('with the platform’s own courier, the platform settles the whole bill: no cash reaches the drawer, and only then is Teslim Edildi offered', async () => {
     const go = { ...TRENDYOL_ORDER, id: 'ty-go-1', deliveryType: 'GO', payment: { paymentType: 'PAY_WITH_ON_DELIVERY', mealCard: null, onDelivery: { paymentType: 'CASH' } } };
     const shop = await received('trendyol', go);

@@ -217,4 +217,21 @@ describe('the platforms’ rules on how often and in what order', () => {
     const calls = await sentCalls(ctx.app);
     expect(calls.map((c) => (c.path.endsWith('/preparation-completed') ? 'ready' : (c.body as { status?: string }).status))).toEqual(['order_accepted', 'ready']);
   });
+
+  it('a step given up on (dead) holds nothing back: the next step of the order goes', async () => {
+    const { restaurant } = await connected(ctx, 'yemeksepeti');
+    const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-ORDER-2' }, authOf('yemeksepeti'))).json() as { orderId: string };
+    fake.down = true;
+    const owner = (method: 'POST', url: string, payload: object) => ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, payload });
+    expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
+    await sentCalls(ctx.app);
+    // the accept failed until the outbox gave up on it (the owner phoned the platform instead)
+    await ctx.database.db.update(platformOutbox).set({ status: 'dead' }).where(and(eq(platformOutbox.orderId, orderId), eq(platformOutbox.kind, 'accept')));
+    fake.down = false;
+    fake.seen.length = 0;
+    const lines = await ctx.database.db.select({ id: ticketLines.id }).from(ticketLines).innerJoin(onlineOrders, eq(onlineOrders.ticketId, ticketLines.ticketId)).where(eq(onlineOrders.id, orderId));
+    for (const line of lines) expect((await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/kitchen/lines/${line.id}/status`, cookies: restaurant.kitchen.cookies, payload: { status: 'ready' } })).statusCode).toBe(200);
+    expect((await sentCalls(ctx.app)).map((c) => c.path.split('/').at(-1))).toEqual(['preparation-completed']);
+    expect((await rows(restaurant.id, 'ready'))[0]).toMatchObject({ status: 'sent' });
+  });
 });

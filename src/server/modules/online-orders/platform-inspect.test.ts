@@ -269,6 +269,13 @@ describe('Trendyol Go (meal packages)', () => {
     expect(orderOf('trendyol', body)).toMatchObject({ collectAtDoorKurus: 60_270, platformCourier: true });
   });
 
+  it('keeps for Reddet only the package items not cancelled (Trendyol’s unsupplied names units still open)', () => {
+    const body = fixture('trendyol', 'own-courier-package');
+    const order = ADAPTERS.trendyol.toOrder(ADAPTERS.trendyol.payload.parse(body) as never);
+    // the second Adana Dürüm (1000008723597) was cancelled on the package
+    expect(order.itemIds).toEqual(['1000008723596', '1000008723598']);
+  });
+
   it('reads a cancelled package', () => {
     expect(inspectPlatformBody('trendyol', fixture('trendyol', 'cancelled-package'))).toEqual({ kind: 'cancel', externalId: 'p1', reason: null });
   });

@@ -68,6 +68,9 @@ describe('Yemeksepeti: HS512 JWT on the webhook, client-credentials bearer on ou
     const noClaim = { authorization: `Bearer ${signHs512({ service: 'other' }, SECRETS.yemeksepeti)}` };
     expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, noClaim)).statusCode).toBe(401);
     expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, {})).statusCode).toBe(401);
+    // a token of the right secret past its expiry (a captured call replayed later) is refused too
+    const expired = { authorization: `Bearer ${signHs512({ service: 'middleware', exp: Math.floor(Date.now() / 1000) - 60 }, SECRETS.yemeksepeti)}` };
+    expect((await deliver(ctx, 'yemeksepeti', restaurant.id, YEMEKSEPETI_ORDER, expired)).statusCode).toBe(401);
     expect(await ctx.database.db.select().from(onlineOrders).where(eq(onlineOrders.restaurantId, restaurant.id))).toHaveLength(0);
   });
 

@@ -78,6 +78,15 @@ describe('Yoğunuz on Yemeksepeti (Delivery Hero’s vendor availability)', () =
     ]);
   });
 
+  it('leaves alone a platform Delivery Hero closed itself, closing only the open one beside it', async () => {
+    const answer = [
+      { availabilityState: 'CLOSED_TODAY', changeable: true, platformKey: 'TB', platformRestaurantId: '1' },
+      { availabilityState: 'OPEN', changeable: true, platformKey: 'FO_DE', platformRestaurantId: 'kg6y' },
+    ];
+    const sent = await calls('yemeksepeti', { kind: 'pause', minutes: 30 }, {}, { [PATH]: answer });
+    expect(sent.map((c) => (c.body as { platformKey: string }).platformKey)).toEqual(['FO_DE']);
+  });
+
   it('takes Delivery Hero’s numeric platformRestaurantId as text', async () => {
     const answer = [{ availabilityState: 'OPEN', changeable: true, platformKey: 'TB', platformRestaurantId: 123456789 }];
     const [put] = await calls('yemeksepeti', { kind: 'pause', minutes: 15 }, {}, { [PATH]: answer });

@@ -1,6 +1,7 @@
 import type { DeliveryPlatform } from '../../../shared/domain/channels';
 import { PlatformClient } from './platform-client';
 import { testConnection } from './platforms/connection-test-kit';
+import type { HttpCall } from './platforms/types';
 
 /*
  * The reads a platform answers may be kept a while (Getir's payment methods, its cancel options),
@@ -48,7 +49,7 @@ it('logs in once and reuses the login, but logs in afresh at once when the conne
     return Response.json({});
   };
   const client = new PlatformClient({ fetch: fetchImpl, allowPrivateNetworks: true });
-  const call = { method: 'POST', path: '/food-orders/o1/verify', body: {} };
+  const call: HttpCall = { method: 'POST', path: '/food-orders/o1/verify', body: {} };
   await client.send('r1', connection('getir'), call);
   await client.send('r1', connection('getir'), call);
   expect(logins).toHaveLength(1);

@@ -185,6 +185,26 @@ describe('a Trendyol refusal', () => {
   });
 });
 
+/** A Yemeksepeti order accepted while the platform is down: its accept call is left failing. */
+async function acceptedWhilePlatformDown(code: string) {
+  const { restaurant } = await connected(ctx, 'yemeksepeti');
+  const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code }, authOf('yemeksepeti'))).json() as { orderId: string };
+  fake.down = true;
+  const accepted = await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/online-orders/${orderId}/accept`, cookies: restaurant.owner.cookies, payload: { prepMinutes: 20 } });
+  expect(accepted.statusCode).toBe(200);
+  await sentCalls(ctx.app);
+  return { restaurant, orderId };
+}
+
+/** The kitchen marks every line of the order ready. */
+async function cookAll(restaurant: { id: string; kitchen: { cookies: Record<string, string> } }, orderId: string) {
+  const lines = await ctx.database.db.select({ id: ticketLines.id }).from(ticketLines).innerJoin(onlineOrders, eq(onlineOrders.ticketId, ticketLines.ticketId)).where(eq(onlineOrders.id, orderId));
+  for (const line of lines) {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/kitchen/lines/${line.id}/status`, cookies: restaurant.kitchen.cookies, payload: { status: 'ready' } });
+    expect(res.statusCode).toBe(200);
+  }
+}
+
 describe('the platforms’ rules on how often and in what order', () => {
   it('Getir: a third Yoğunuz in a minute waits for Getir’s two-a-minute budget of the restaurant calls, with no failure counted', async () => {
     const { restaurant, owner } = await connected(ctx, 'getir');
@@ -200,14 +220,8 @@ describe('the platforms’ rules on how often and in what order', () => {
   });
 
   it('an order’s steps reach the platform in order: a ready waits while the accept before it is still failing', async () => {
-    const { restaurant } = await connected(ctx, 'yemeksepeti');
-    const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-ORDER-1' }, authOf('yemeksepeti'))).json() as { orderId: string };
-    fake.down = true;
-    const owner = (method: 'POST', url: string, payload: object) => ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, payload });
-    expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
-    await sentCalls(ctx.app);
-    const lines = await ctx.database.db.select({ id: ticketLines.id }).from(ticketLines).innerJoin(onlineOrders, eq(onlineOrders.ticketId, ticketLines.ticketId)).where(eq(onlineOrders.id, orderId));
-    for (const line of lines) expect((await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/kitchen/lines/${line.id}/status`, cookies: restaurant.kitchen.cookies, payload: { status: 'ready' } })).statusCode).toBe(200);
+    const { restaurant, orderId } = await acceptedWhilePlatformDown('YS-ORDER-1');
+    await cookAll(restaurant, orderId);
     await sentCalls(ctx.app);
     const [ready] = await rows(restaurant.id, 'ready');
     expect(ready).toMatchObject({ status: 'pending', attempts: 0 });
@@ -219,18 +233,12 @@ describe('the platforms’ rules on how often and in what order', () => {
   });
 
   it('a step given up on (dead) holds nothing back: the next step of the order goes', async () => {
-    const { restaurant } = await connected(ctx, 'yemeksepeti');
-    const { orderId } = (await deliver(ctx, 'yemeksepeti', restaurant.id, { ...YEMEKSEPETI_ORDER, code: 'YS-ORDER-2' }, authOf('yemeksepeti'))).json() as { orderId: string };
-    fake.down = true;
-    const owner = (method: 'POST', url: string, payload: object) => ctx.app.inject({ method, url: `/api/restaurants/${restaurant.id}${url}`, cookies: restaurant.owner.cookies, payload });
-    expect((await owner('POST', `/online-orders/${orderId}/accept`, { prepMinutes: 20 })).statusCode).toBe(200);
-    await sentCalls(ctx.app);
+    const { restaurant, orderId } = await acceptedWhilePlatformDown('YS-ORDER-2');
     // the accept failed until the outbox gave up on it (the owner phoned the platform instead)
     await ctx.database.db.update(platformOutbox).set({ status: 'dead' }).where(and(eq(platformOutbox.orderId, orderId), eq(platformOutbox.kind, 'accept')));
     fake.down = false;
     fake.seen.length = 0;
-    const lines = await ctx.database.db.select({ id: ticketLines.id }).from(ticketLines).innerJoin(onlineOrders, eq(onlineOrders.ticketId, ticketLines.ticketId)).where(eq(onlineOrders.id, orderId));
-    for (const line of lines) expect((await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${restaurant.id}/kitchen/lines/${line.id}/status`, cookies: restaurant.kitchen.cookies, payload: { status: 'ready' } })).statusCode).toBe(200);
+    await cookAll(restaurant, orderId);
     expect((await sentCalls(ctx.app)).map((c) => c.path.split('/').at(-1))).toEqual(['preparation-completed']);
     expect((await rows(restaurant.id, 'ready'))[0]).toMatchObject({ status: 'sent' });
   });

@@ -4,6 +4,7 @@ import { canonicalJson } from '../../../shared/canonical-json';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, payments, restaurants, ticketLines, tickets } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
+import { behindTheBack as behindTheBackOf } from '../../test-support/behind-the-back';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 import { appendAuditRows } from './append-audit';
 import { chainHeadText } from '../../../shared/day-close-contract';
@@ -54,14 +55,7 @@ async function eveningRestaurant() {
 const report = (restaurantId: string) => verifyChains(db(), restaurantId);
 
 /** Runs `change` with every trigger of `table` off, as the database's superuser could. */
-async function behindTheBack(table: 'audit_events' | 'tickets' | 'payments' | 'ticket_lines', change: () => Promise<unknown>) {
-  await db().execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ALL`));
-  try {
-    await change();
-  } finally {
-    await db().execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ALL`));
-  }
-}
+const behindTheBack = (table: 'audit_events' | 'tickets' | 'payments' | 'ticket_lines', change: () => Promise<unknown>) => behindTheBackOf(db(), [table], change);
 
 const rowsOf = (restaurantId: string) => db().select().from(auditEvents).where(eq(auditEvents.restaurantId, restaurantId)).orderBy(asc(auditEvents.seq));
 

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/ticket-contract';
 import { tickets } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { behindTheBack } from '../../test-support/behind-the-back';
 import { billsFixture } from '../bills/bills-test-kit';
 import { CHAIN_MESSAGES, verifyChains } from './verify';
 
@@ -36,14 +37,7 @@ async function threeBills() {
 }
 
 /** Sets a bill's seal to NULL with the tickets' triggers off, as the database's owner could. */
-async function unseal(ticketId: string) {
-  await db().execute(sql.raw('ALTER TABLE tickets DISABLE TRIGGER ALL'));
-  try {
-    await db().update(tickets).set({ billHash: null }).where(eq(tickets.id, ticketId));
-  } finally {
-    await db().execute(sql.raw('ALTER TABLE tickets ENABLE TRIGGER ALL'));
-  }
-}
+const unseal = (ticketId: string) => behindTheBack(db(), ['tickets'], () => db().update(tickets).set({ billHash: null }).where(eq(tickets.id, ticketId)));
 
 describe('verify-audit on a closed bill whose hash was set NULL', () => {
   it('names the last bill unsealed, though no bill comes after it', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dayCloses } from '../../db/schema';
 import { createRestaurant, createTestApp, type TestContext } from '../../test-support/test-app';
+import { behindTheBack as behindTheBackOf } from '../../test-support/behind-the-back';
 import { GENESIS_HASH, billLinkHash } from './chain-hash';
 import { DAY_CHAIN_MESSAGES, dayCloseDigest, verifyDayCloses } from './day-chain';
 
@@ -50,14 +51,7 @@ const day = async (restaurantId: string, number: number) =>
   (await db().select().from(dayCloses).where(and(eq(dayCloses.restaurantId, restaurantId), eq(dayCloses.number, number))))[0] as Row;
 
 /** Runs `change` with the append-only triggers of day_closes off, as the database's superuser could. */
-async function behindTheBack(change: () => Promise<unknown>) {
-  await db().execute(sql.raw('ALTER TABLE day_closes DISABLE TRIGGER USER'));
-  try {
-    await change();
-  } finally {
-    await db().execute(sql.raw('ALTER TABLE day_closes ENABLE TRIGGER USER'));
-  }
-}
+const behindTheBack = (change: () => Promise<unknown>) => behindTheBackOf(db(), ['day_closes'], change, 'USER');
 const deleteDays = (restaurantId: string, numbers: number[]) =>
   behindTheBack(async () => {
     for (const n of numbers) await db().delete(dayCloses).where(and(eq(dayCloses.restaurantId, restaurantId), eq(dayCloses.number, n)));

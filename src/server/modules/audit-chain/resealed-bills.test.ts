@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { restaurants, tickets } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
+import { behindTheBack as behindTheBackOf } from '../../test-support/behind-the-back';
 import { billsFixture } from '../bills/bills-test-kit';
 import { billLinkHash } from './chain-hash';
 import { DAY_CHAIN_MESSAGES } from './day-chain';
@@ -25,15 +26,7 @@ afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 
 /** Runs `change` with the user triggers of the bill tables off, as the database's superuser could. */
-async function behindTheBack(change: () => Promise<unknown>) {
-  const tables = ['tickets', 'payments', 'ticket_lines'];
-  for (const t of tables) await db().execute(sql.raw(`ALTER TABLE ${t} DISABLE TRIGGER USER`));
-  try {
-    await change();
-  } finally {
-    for (const t of tables) await db().execute(sql.raw(`ALTER TABLE ${t} ENABLE TRIGGER USER`));
-  }
-}
+const behindTheBack = (change: () => Promise<unknown>) => behindTheBackOf(db(), ['tickets', 'payments', 'ticket_lines'], change, 'USER');
 
 it('a Gün Sonu whose last bill was deleted, with the bill counter put back, breaks the day chain', async () => {
   const f = await billsFixture(ctx);

@@ -4,6 +4,7 @@ import type { ClosedDaySummary, DayCloseReport, RefundInfo } from '../../../shar
 import type { Ticket } from '../../../shared/ticket-contract';
 import { auditEvents, cashMovements, dayCloses, refunds, tickets } from '../../db/schema';
 import { createTestApp, loginAs, type TestContext } from '../../test-support/test-app';
+import { behindTheBack as behindTheBackOf } from '../../test-support/behind-the-back';
 import { verifyChains } from '../audit-chain/verify';
 import { billsFixture, type BillsFixture } from '../bills/bills-test-kit';
 
@@ -519,11 +520,4 @@ describe('İade', () => {
 });
 
 /** Runs `change` with the append-only triggers of day_closes off, as the database's superuser could. */
-async function behindTheBack(change: () => Promise<unknown>) {
-  await db().execute(sql.raw('ALTER TABLE day_closes DISABLE TRIGGER USER'));
-  try {
-    await change();
-  } finally {
-    await db().execute(sql.raw('ALTER TABLE day_closes ENABLE TRIGGER USER'));
-  }
-}
+const behindTheBack = (change: () => Promise<unknown>) => behindTheBackOf(db(), ['day_closes'], change, 'USER');

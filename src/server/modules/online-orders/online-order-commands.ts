@@ -139,7 +139,7 @@ export async function acceptOnlineOrder(c: CommandContext, orderId: string, req:
     action: 'ticket.lines.add',
     entity: 'ticket',
     entityId: ticketId,
-    after: [...lines, ...(fee ? [{ name: fee.name, quantity: 1, unitPriceKurus: fee.amountKurus }] : [])].map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })),
+    after: [...lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.unitPriceKurus })), ...(fee ? [{ name: fee.name, quantity: 1, unitPrice: fee.amountKurus }] : [])],
   });
   await takeRestaurantDiscount(c, ticketId, order);
   await assertBillHolds(c, ticketId);

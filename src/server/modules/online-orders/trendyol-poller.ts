@@ -123,14 +123,13 @@ export class TrendyolPoller {
       if (this.stopped) return;
       const lease = await this.claim(connection.restaurantId, now);
       if (!lease) continue;
-      const key = { restaurantId: connection.restaurantId, platform: 'trendyol' };
       try {
         await this.pollOne(connection.restaurantId, connection, lease.since?.getTime() ?? now - FIRST_LOOK_BACK_MS);
-        await this.release(key, { nextPollAt: new Date(now + this.opts.intervalMs), failures: 0, since: new Date(now - OVERLAP_MS) });
+        await this.release(connection.restaurantId, { nextPollAt: new Date(now + this.opts.intervalMs), failures: 0, since: new Date(now - OVERLAP_MS) });
       } catch (err) {
         const failures = lease.failures + 1;
         const wait = Math.min(this.opts.intervalMs * 2 ** failures, this.opts.maxBackoffMs);
-        await this.release(key, { nextPollAt: new Date(now + wait), failures });
+        await this.release(connection.restaurantId, { nextPollAt: new Date(now + wait), failures });
         this.log.warn({ restaurantId: connection.restaurantId, failures, status: err instanceof PlatformCallError ? err.status : null, err }, 'trendyol poller: Trendyol did not answer');
       }
     }
@@ -154,11 +153,12 @@ export class TrendyolPoller {
     return lease;
   }
 
-  private async release(key: { restaurantId: string; platform: string }, set: Partial<typeof platformPollLeases.$inferInsert>) {
+  /** The poll's outcome: when the connection is next asked, and from when withdrawals are looked for. */
+  private async release(restaurantId: string, set: Partial<typeof platformPollLeases.$inferInsert>) {
     await this.deps.db
       .update(platformPollLeases)
       .set(set)
-      .where(and(eq(platformPollLeases.restaurantId, key.restaurantId), eq(platformPollLeases.platform, key.platform)));
+      .where(and(eq(platformPollLeases.restaurantId, restaurantId), eq(platformPollLeases.platform, 'trendyol')));
   }
 
   private async packages(restaurantId: string, connection: PlatformConnection, query: Record<string, string>) {

@@ -20,7 +20,7 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
 
 const ROOTS = ['src/server', 'src/shared'];
 // code that is itself test machinery, generated, or a table's declaration decides nothing at run time
-const SKIP = /(\.test\.ts$|\/test-support\/|\/fuzz\/|\/migrations\/|\/db\/schema\.ts$|\/demo\/)/;
+const SKIP = /(\.test\.ts$|-test-kit\.ts$|\/test-support\/|\/fuzz\/|\/migrations\/|\/db\/schema\.ts$|\/demo\/)/;
 const DECIDES = /\bif \(|\?\?|\|\||&&|[!=]==|[^=<>]<=?[^<=>]|[^=<>-]>=?[^>=]| \? |[^+]\+ |[^-]- |\breturn\b|Math\.|\.filter\(|\.some\(|\.every\(|\.find\(/;
 // comments, imports, types, signatures and a bare \`return x;\` hold no decision of their own
 const NOT_CODE =

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from './menu-contract';
+import { CSV_COLUMNS, CSV_MAX_ROWS } from './menu-contract';
 import { CsvFileError, exportMenuCsv, planMenuImport, type CsvMenu } from './menu-csv';
 
 const HEADER = Object.values(CSV_COLUMNS).join(';');
@@ -201,5 +201,41 @@ describe('menu CSV import plan', () => {
   ])('refuses %s as a whole', (_, text, message) => {
     expect(() => planMenuImport(text, menu)).toThrow(CsvFileError);
     expect(() => planMenuImport(text, menu)).toThrow(message);
+  });
+});
+
+describe('menu CSV export and import edges', () => {
+  it('orders items by the category order first and by their sort order within a category', () => {
+    const shuffled: CsvMenu = {
+      ...menu,
+      items: [
+        { ...menu.items[1], id: 'i-g2', name: 'Şiş', sortOrder: 2 },
+        { ...menu.items[0], id: 'i-s5', name: 'Ezogelin', sortOrder: 5 },
+        { ...menu.items[1], id: 'i-g1', name: 'Adana', sortOrder: 1 },
+        { ...menu.items[0], id: 'i-s3', name: 'Tarhana', sortOrder: 3 },
+      ],
+    };
+    const codes = exportMenuCsv(shuffled).slice(1).trim().split('\r\n').slice(1).map((line) => line.split(';')[0]);
+    expect(codes).toEqual(['i-s3', 'i-s5', 'i-g1', 'i-g2']);
+  });
+
+  it('writes empty category cells for an item of an unknown category and drops option groups that no longer exist', () => {
+    const orphan: CsvMenu = {
+      ...menu,
+      items: [{ ...menu.items[1], categoryId: 'c-gone', optionGroupIds: ['g-gone', 'g-extra'] }],
+    };
+    const lines = exportMenuCsv(orphan).slice(1).trim().split('\r\n');
+    expect(lines[1]).toBe('i-adana;;;Adana Kebap;;1.250,50;10;0;Tükendi;Izgara;Ekstralar');
+  });
+
+  it('names the record of an unclosed quote', () => {
+    const text = [HEADER, row({ category: 'Çorbalar', name: 'Tarhana', price: '90' }), ';;Çorbalar;"Ezogelin;;90;;;;;'].join('\n');
+    expect(() => planMenuImport(text, menu)).toThrow('CSV okunamadı: 3. kayıtta kapanmamış tırnak işareti var');
+  });
+
+  it('accepts as many product rows as the limit and refuses one more', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => row({ category: 'Çorbalar', name: `Çorba ${i}`, price: '10' }));
+    expect(planMenuImport(csv(...rows(CSV_MAX_ROWS)), menu).rows).toHaveLength(CSV_MAX_ROWS);
+    expect(() => planMenuImport(csv(...rows(CSV_MAX_ROWS + 1)), menu)).toThrow(`CSV en fazla ${CSV_MAX_ROWS} ürün satırı içerebilir`);
   });
 });

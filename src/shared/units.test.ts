@@ -1,5 +1,18 @@
 import fc from 'fast-check';
-import { areCompatible, averageCost, convertQuantity, costOf, formatQuantity, fromMilli, toMilli } from './units';
+import {
+  MAX_MILLI,
+  UNIT_MESSAGES,
+  areCompatible,
+  averageCost,
+  baseUnitOf,
+  convertQuantity,
+  costOf,
+  formatQuantity,
+  fromMilli,
+  isUnit,
+  milliPerUnit,
+  toMilli,
+} from './units';
 
 describe('units of recipes and stock', () => {
   it('a recipe in kg used in g, and in l used in ml, converts exactly', () => {
@@ -61,5 +74,36 @@ describe('units of recipes and stock', () => {
     expect(averageCost(toMilli('2', 'kg')!, 15_000, toMilli('1', 'kg')!, 20_000, 'kg')).toBeCloseTo(16_666.666667, 5);
     // a negative theoretical stock counts as nothing on hand
     expect(averageCost(-5_000, 99_999, toMilli('1', 'kg')!, 10_000, 'kg')).toBe(10_000);
+  });
+});
+
+describe('units: names, bases and limits', () => {
+  it('knows its five units and nothing else', () => {
+    expect(isUnit('kg')).toBe(true);
+    expect(isUnit('adet')).toBe(true);
+    expect(isUnit('KG')).toBe(false);
+    expect(isUnit('lt')).toBe(false);
+  });
+
+  it('gives each unit its base unit and its milli per unit', () => {
+    expect(baseUnitOf('kg')).toBe('g');
+    expect(baseUnitOf('l')).toBe('ml');
+    expect(baseUnitOf('adet')).toBe('adet');
+    expect(milliPerUnit('g')).toBe(1000);
+    expect(milliPerUnit('kg')).toBe(1_000_000);
+    expect(milliPerUnit('l')).toBe(1_000_000);
+    expect(milliPerUnit('adet')).toBe(1000);
+  });
+
+  it('accepts exactly up to the largest quantity and refuses one milli more', () => {
+    expect(toMilli('10000000', 'kg')).toBe(MAX_MILLI);
+    expect(toMilli('10000000,001', 'kg')).toBeNull();
+    expect(toMilli(10_000_000, 'l')).toBe(MAX_MILLI);
+    expect(toMilli(' 1,5 ', 'adet')).toBe(1500);
+  });
+
+  it('refuses to convert what is not a quantity with the quantity message', () => {
+    expect(() => convertQuantity('1,2345', 'kg', 'g')).toThrow(UNIT_MESSAGES.badQuantity);
+    expect(() => convertQuantity('1,2345', 'kg', 'g')).toThrow('Miktar en çok 3 ondalıklı bir sayı olmalı (ör. 1,5)');
   });
 });

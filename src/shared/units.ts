@@ -21,7 +21,7 @@ export const UNIT_MESSAGES = {
   tooLarge: 'Miktar çok büyük',
 } as const;
 
-/** The largest quantity accepted, in milli (10 000 kg / l / 10 million adet): far past any kitchen. */
+/** The largest quantity accepted, in milli (10 million kg or l, 10 billion adet): far past any kitchen. */
 export const MAX_MILLI = 10_000_000_000_000;
 
 export const isUnit = (value: string): value is Unit => (UNITS as readonly string[]).includes(value);

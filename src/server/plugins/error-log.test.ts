@@ -67,4 +67,29 @@ describe('loggableError', () => {
     expect(text).not.toContain('scrypt$');
     expect(text).not.toContain('a@b.c');
   });
+
+  it('keeps a thrown string up to its params and hides anything that is neither an Error nor a string', () => {
+    expect(loggableError('Failed query: select 1\nparams: secret')).toBe('Failed query: select 1');
+    expect(loggableError({ password: 'secret' })).toBe('[redacted: not an Error]');
+    expect(loggableError(undefined)).toBe('[redacted: not an Error]');
+  });
+
+  it('keeps the error name and only the stack frames, without the original message', () => {
+    const err = new TypeError('Failed query: x\nparams: secret');
+    err.stack = 'TypeError: Failed query: x\nparams: secret\n    at f (a.ts:1:1)\n    at g (b.ts:2:2)';
+    const safe = loggableError(err) as Error;
+    expect(safe.name).toBe('TypeError');
+    expect(safe.stack).toBe('TypeError: Failed query: x\n    at f (a.ts:1:1)\n    at g (b.ts:2:2)');
+  });
+
+  it('follows causes three levels deep and no further', () => {
+    const chain = new Error('0', { cause: new Error('1', { cause: new Error('2', { cause: new Error('3', { cause: new Error('4') }) }) }) });
+    let safe = loggableError(chain) as Error;
+    const messages: string[] = [];
+    while (safe) {
+      messages.push(safe.message);
+      safe = safe.cause as Error;
+    }
+    expect(messages).toEqual(['0', '1', '2', '3']);
+  });
 });

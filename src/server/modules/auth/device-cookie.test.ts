@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -127,5 +127,21 @@ describe('loadDeviceKey', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses to start on a key path it cannot read rather than making a new key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sofra-key-'));
+    try {
+      mkdirSync(path.join(dir, 'secrets', 'device-cookie.key'), { recursive: true });
+      expect(() => loadDeviceKey(dir)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a fresh key for every start without a data directory', () => {
+    const a = loadDeviceKey(undefined);
+    expect(a).toHaveLength(32);
+    expect(a.equals(loadDeviceKey(undefined))).toBe(false);
   });
 });

@@ -78,4 +78,28 @@ describe('the sign-in limit shared by server processes', () => {
       expect(key).not.toContain('ornek');
     }
   });
+
+  it('never refuses a key of a kind that has no limit', async () => {
+    for (let i = 0; i < 8; i++) await failed(await a.reserve(['device:tablet-1']));
+    expect((await b.reserve(['device:tablet-1'])).ok).toBe(true);
+  });
+
+  it('sweeps rows out of the window every 200 reservations, also of keys nobody asks about again', async () => {
+    const sweeper = new SharedLoginLimiter(database.db, limits);
+    await failed(await sweeper.reserve(['account:unutulan@ornek.com']));
+    clock += 15 * 60_000 + 1;
+    const count = async () => (await database.db.select().from(loginAttempts)).length;
+    for (let i = 0; i < 198; i++) {
+      const r = await sweeper.reserve([`account:baska${i}@ornek.com`]);
+      if (r.ok) r.release();
+    }
+    await settle();
+    const beforeSweep = await count();
+    expect(beforeSweep).toBeGreaterThan(0);
+    const r = await sweeper.reserve(['account:ikiyuzuncu@ornek.com']);
+    if (r.ok) r.release();
+    await settle();
+    expect(await count()).toBe(0);
+  });
 });
+

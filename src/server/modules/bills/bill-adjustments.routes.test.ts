@@ -111,6 +111,21 @@ describe('İndirim', () => {
   });
 });
 
+describe('a stored bill that no longer holds', () => {
+  it('is still read, its amount İndirim capped at what the lines come to', async () => {
+    const t = await f.sentTicket({ ezogelin: 2, raki: 1 });
+    const discounted = await f.bills(f.restaurant.owner).discount(t, { type: 'amount', value: 30_000, label: 'Müdavim' });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    // behind the back: the Rakı line is gone, so 300 TL off is more than the 190 TL left
+    await ctx.database.db.delete(ticketLines).where(eq(ticketLines.id, rakiLine(t).id));
+    const res = await f.api().call('GET', `/tickets/${t.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const read = res.json() as Ticket;
+    expect(read.totals).toMatchObject({ subtotal: 19_000, ticketDiscount: 19_000, total: 0 });
+    expect(read.discount).toMatchObject({ type: 'amount', value: 30_000 });
+  });
+});
+
 describe('İkram', () => {
   it('comps part of a line with a reason: the part becomes its own line, shown and not charged', async () => {
     const t = await f.sentTicket();
@@ -128,6 +143,37 @@ describe('İkram', () => {
     // taking it back
     const undo = await f.bills(f.restaurant.owner).comp(after, ezogelins[1].id, { isComp: false });
     expect((undo.json() as Ticket).totals.total).toBe(44_000);
+  });
+
+  it('refuses comping a comped line, taking back a line that is not comped, and comping a cancelled line', async () => {
+    const t = await f.sentTicket({ ezogelin: 2, raki: 1 });
+    const api = f.bills(f.restaurant.owner);
+    const notComp = await api.comp(t, rakiLine(t).id, { isComp: false });
+    expect([notComp.statusCode, notComp.json().error]).toEqual([409, BILL_MESSAGES.notComp]);
+    const comped = (await api.comp(t, rakiLine(t).id, { reason: 'Ev sahibi' })).json() as Ticket;
+    const again = await api.comp(comped, rakiLine(comped).id, { reason: 'Yine' });
+    expect([again.statusCode, again.json().error]).toEqual([409, BILL_MESSAGES.alreadyComp]);
+    const cancelled = (await api.cancel(comped, ezogelinLine(comped).id, { reason: 'Müşteri vazgeçti' })).json() as Ticket;
+    const compCancelled = await api.comp(cancelled, ezogelinLine(cancelled).id, { reason: 'Ev sahibi' });
+    expect([compCancelled.statusCode, compCancelled.json().error]).toEqual([409, BILL_MESSAGES.lineCancelled]);
+    expect(rakiLine(cancelled)).toMatchObject({ isComp: true, compReason: 'Ev sahibi' });
+  });
+
+  it('records taking back an İkram with the reason it was given and the whole line', async () => {
+    const t = await f.sentTicket({ ezogelin: 3 });
+    const api = f.bills(f.restaurant.owner);
+    const comped = (await api.comp(t, ezogelinLine(t).id, { reason: 'Doğum günü', quantity: 2 })).json() as Ticket;
+    const compLine = comped.lines.find((l) => l.isComp)!;
+    const undo = await api.comp(comped, compLine.id, { isComp: false });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((undo.json() as Ticket).totals.total).toBe(28_500);
+    const audits = await auditOf(t.id, 'ticket.line.uncomp');
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      reason: 'Doğum günü',
+      before: { lineId: compLine.id, name: 'Ezogelin', quantity: 2, isComp: true },
+      after: { lineId: compLine.id, name: 'Ezogelin', quantity: 2, isComp: false },
+    });
   });
 
   it('requires a reason and refuses a discount on a comped line', async () => {

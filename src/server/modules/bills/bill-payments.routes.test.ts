@@ -131,6 +131,37 @@ describe('payments', () => {
     expect(wrong.json().error).toBe(BILL_MESSAGES.linesAmount(19_000));
   });
 
+  it('refuses chosen lines picked twice, of another ticket, cancelled, or owing nothing; nothing is recorded', async () => {
+    const t = await f.sentTicket({ ezogelin: 3, raki: 1 });
+    const other = await f.sentTicket({ raki: 1 });
+    const twice = await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(t).id, rakiLine(t).id] });
+    expect([twice.statusCode, twice.json().error]).toEqual([400, BILL_MESSAGES.linesDuplicate]);
+    const foreign = await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(other).id] });
+    expect([foreign.statusCode, foreign.json().error]).toEqual([404, BILL_MESSAGES.linesNotFound]);
+    const cancelled = await f.bills().cancel(t, ezogelinLine(t).id, { reason: 'Müşteri vazgeçti', quantity: 1 });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const afterCancel = cancelled.json() as Ticket;
+    const cancelledLine = afterCancel.lines.find((l) => l.status === 'cancelled')!;
+    const payCancelled = await f.bills().pay(t, { method: 'card', lineIds: [cancelledLine.id] });
+    expect([payCancelled.statusCode, payCancelled.json().error]).toEqual([409, BILL_MESSAGES.lineCancelled]);
+    const comped = await f.bills(f.restaurant.owner).comp(afterCancel, rakiLine(afterCancel).id, { reason: 'Ev sahibi' });
+    expect(comped.statusCode, comped.body).toBe(200);
+    const payComped = await f.bills().pay(t, { method: 'cash', lineIds: [rakiLine(comped.json() as Ticket).id] });
+    expect([payComped.statusCode, payComped.json().error]).toEqual([409, BILL_MESSAGES.linesNothingDue]);
+    expect(await paymentsOf(t.id)).toHaveLength(0);
+    expect(await paymentsOf(other.id)).toHaveLength(0);
+  });
+
+  it('takes cash for chosen lines without an amount as exactly their due, with change from what was handed over', async () => {
+    const t = await f.sentTicket({ ezogelin: 1, raki: 1 });
+    const res = await f.bills().pay(t, { method: 'cash', lineIds: [rakiLine(t).id], given: 30_000 });
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = res.json() as PaymentResponse;
+    expect(paid.change).toBe(5_000);
+    expect(paid.totals).toMatchObject({ paid: 25_000, remaining: 9_500 });
+    expect((await paymentsOf(t.id)).map((p) => [p.amountKurus, p.changeKurus])).toEqual([[25_000, 5_000]]);
+  });
+
   it('refuses changes to paid lines, and any change that leaves less to pay than was paid', async () => {
     const t = await f.sentTicket();
     const paid = (await f.bills().pay(t, { method: 'card', lineIds: [rakiLine(t).id] })).json() as PaymentResponse;

@@ -224,6 +224,19 @@ describe('adding lines', () => {
     expect(t.lines).toHaveLength(1);
   });
 
+  it('refuses the same option chosen twice, a line of another ticket, and clears an emptied note', async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1, note: 'acılı' }]);
+    const other = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const twice = await f.api().add(t, [{ menuItemId: f.mercimek.id, quantity: 1, optionIds: [f.large.id, f.large.id] }]);
+    expect([twice.statusCode, twice.json().error]).toEqual([400, TICKET_MESSAGES.optionDuplicate]);
+    const foreign = await f.api().call('PATCH', `/tickets/${t.id}/lines/${other.lines[0].id}`, { version: t.version, quantity: 2 });
+    expect([foreign.statusCode, foreign.json().error]).toEqual([404, TICKET_MESSAGES.lineNotFound]);
+    expect((await linesOf(other.id))[0].quantity).toBe(1);
+    const cleared = await f.api().call('PATCH', `/tickets/${t.id}/lines/${t.lines[0].id}`, { version: t.version, note: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((cleared.json() as Ticket).lines[0].note).toBeNull();
+  });
+
   it('refuses a sold-out (Tükendi) item and an item of a hidden category', async () => {
     const t = (await (await f.api().open(await freeTable())).json()) as Ticket;
     const soldOut = await menuFactory(ctx, f.restaurant.id, { items: [{ name: 'Künefe', isAvailable: false }], optionGroup: false });
@@ -442,6 +455,49 @@ describe('moving and merging', () => {
     expect((await f.api().call('GET', '/floor')).json().sections[0].tables.find((x: { id: string }) => x.id === to).ticketId).toBeNull();
   });
 
+  it("moves a whole line after the lines of the target table's open ticket, keeping its id; the target's version moves on", async () => {
+    const t = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 2 }, { menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
+    const there = await f.ticketWith(await freeTable(), [mercimekLarge()]);
+    const res = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: t.version, tableId: there.tableId, lines: [{ lineId: t.lines[0].id, quantity: 2 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ticket, target } = res.json() as { ticket: Ticket; target: Ticket };
+    expect(target.id).toBe(there.id);
+    expect(target.version).toBeGreaterThan(there.version);
+    expect(target.lines.map((l) => [l.id, l.name, l.quantity])).toEqual([
+      [there.lines[0].id, 'Mercimek', 2],
+      [t.lines[0].id, 'Ezogelin', 2],
+    ]);
+    expect(ticket.lines.map((l) => l.id)).toEqual([t.lines[1].id]);
+    expect(await linesOf(t.id)).toHaveLength(1);
+  });
+
+  it('refuses moving lines to the same table, a line twice, a line of another ticket, a cancelled or a paid line', async () => {
+    const t = await f.ticketWith(
+      await freeTable(),
+      [{ menuItemId: f.ezogelin.id, quantity: 3 }, { menuItemId: f.ezogelin.id, quantity: 1 }, { menuItemId: f.ezogelin.id, quantity: 1 }],
+      { send: true },
+    );
+    const other = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }]);
+    const to = await freeTable();
+    const [l0, l1, l2] = t.lines.map((l) => l.id);
+    const move = async (tableId: string, lines: { lineId: string; quantity: number }[]) => {
+      const current = await f.api().ticket(t.id);
+      const res = await f.api().call('POST', `/tickets/${t.id}/move-lines`, { version: current.version, tableId, lines });
+      return [res.statusCode, res.json().error];
+    };
+    expect(await move(t.tableId!, [{ lineId: l0, quantity: 1 }])).toEqual([409, TICKET_MESSAGES.sameTable]);
+    expect(await move(to, [{ lineId: l0, quantity: 1 }, { lineId: l0, quantity: 1 }])).toEqual([400, TICKET_MESSAGES.moveDuplicateLine]);
+    expect(await move(to, [{ lineId: other.lines[0].id, quantity: 1 }])).toEqual([404, TICKET_MESSAGES.lineNotFound]);
+    const cancel = await f.api().call('POST', `/tickets/${t.id}/lines/${l1}/cancel`, { version: (await f.api().ticket(t.id)).version, reason: 'Müşteri vazgeçti' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await move(to, [{ lineId: l1, quantity: 1 }])).toEqual([409, TICKET_MESSAGES.moveCancelled]);
+    const pay = await f.api().call('POST', `/tickets/${t.id}/payments`, { method: 'card', lineIds: [l2] });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(await move(to, [{ lineId: l2, quantity: 1 }])).toEqual([409, TICKET_MESSAGES.movePaid]);
+    expect((await linesOf(t.id)).map((l) => l.quantity).sort()).toEqual([1, 1, 3]);
+    expect((await f.api().call('GET', '/floor')).json().sections[0].tables.find((x: { id: string }) => x.id === to).ticketId).toBeNull();
+  });
+
   it('Masa Birleştir joins every line and batch of the other ticket; merging with itself is refused', async () => {
     const into = await f.ticketWith(await freeTable(), [{ menuItemId: f.ezogelin.id, quantity: 1 }], { send: true });
     const from = await f.ticketWith(await freeTable(), [mercimekLarge()], { send: true });
@@ -537,6 +593,22 @@ describe('guests and the bill request', () => {
     const res = await f.api().call('PATCH', `/tickets/${t.id}`, { version: t.version, guests: 4, billRequested: true });
     expect(res.json()).toMatchObject({ guests: 4, state: 'bill' });
     expect((await f.api().call('PATCH', `/tickets/${t.id}`, { version: t.version, guests: 2 })).statusCode).toBe(409);
+  });
+
+  it('keeps the first Hesap istendi time when asked again, clears it when taken back, and adds guests of both on a merge', async () => {
+    const t = (await (await f.api().open(await freeTable(), 3)).json()) as Ticket;
+    const asked = (await f.api().call('PATCH', `/tickets/${t.id}`, { version: t.version, billRequested: true })).json() as Ticket;
+    expect(asked.billRequestedAt).not.toBeNull();
+    const again = (await f.api().call('PATCH', `/tickets/${t.id}`, { version: asked.version, billRequested: true })).json() as Ticket;
+    expect(again.billRequestedAt).toBe(asked.billRequestedAt);
+    const back = (await f.api().call('PATCH', `/tickets/${t.id}`, { version: again.version, billRequested: false })).json() as Ticket;
+    expect(back.billRequestedAt).toBeNull();
+    const from = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const merged = (await f.api().call('POST', `/tickets/${t.id}/merge`, { version: back.version, fromTicketId: from.id })).json() as Ticket;
+    expect(merged.guests).toBe(3);
+    const none = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    const noneFrom = (await (await f.api().open(await freeTable())).json()) as Ticket;
+    expect(((await f.api().call('POST', `/tickets/${none.id}/merge`, { version: none.version, fromTicketId: noneFrom.id })).json() as Ticket).guests).toBeNull();
   });
 
   it('lets the kitchen read nothing of table service', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FloorResponse, LayoutSection, LayoutTable } from '../../../shared/floor-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { auditEvents } from '../../db/schema';
+import { FLOOR_LIMITS, type FloorResponse, type LayoutSection, type LayoutTable } from '../../../shared/floor-contract';
+import { auditEvents, diningTables } from '../../db/schema';
 import { createTestApp, staffedRestaurant, type TestContext } from '../../test-support/test-app';
 import { TABLE_MESSAGES } from './table-messages';
 
@@ -135,6 +135,27 @@ describe('tables on the plan', () => {
     const foreign = (await ctx.app.inject({ method: 'POST', url: `/api/restaurants/${other.id}/sections`, cookies: other.owner.cookies, payload: { name: 'Yabancı' } })).json() as LayoutSection;
     expect((await call('POST', '/tables', { sectionId: foreign.id, name: 'Sızma' })).statusCode).toBe(404);
     expect((await call('PATCH', `/sections/${foreign.id}`, { version: 1, name: 'Ele Geçir' })).statusCode).toBe(404);
+  });
+
+  it('moves a table into another section until that section holds 200 tables, then refuses moving or adding one more', async () => {
+    const from = await newSection();
+    const full = await newSection();
+    const [first, second] = [await newTable(from.id), await newTable(from.id)];
+    await ctx.database.db
+      .insert(diningTables)
+      .values(Array.from({ length: FLOOR_LIMITS.tablesPerSection - 1 }, (_, i) => ({ restaurantId: r.id, sectionId: full.id, name: `D${n}-${i}` })));
+    const moved = await call('PATCH', `/tables/${first.id}`, { version: first.version, sectionId: full.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ id: first.id, sectionId: full.id });
+    const refused = await call('PATCH', `/tables/${second.id}`, { version: second.version, sectionId: full.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: TABLE_MESSAGES.tooManyTables });
+    const added = await call('POST', '/tables', { sectionId: full.id, name: `Fazla ${n}` });
+    expect([added.statusCode, added.json().error]).toEqual([409, TABLE_MESSAGES.tooManyTables]);
+    // a change that keeps the table in its full section is not a move
+    const kept = await call('PATCH', `/tables/${first.id}`, { version: moved.json().version, sectionId: full.id, seats: 6 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await floor()).sections.find((x) => x.id === from.id)!.tables.map((t) => t.id)).toEqual([second.id]);
   });
 
   it('answers 404 to moving a table into an empty or malformed section id, and changes nothing', async () => {

@@ -16,3 +16,26 @@ describe('password policy', () => {
     expect(newPassword.safeParse('Kx9!abcd').success).toBe(true);
   });
 });
+
+describe('password policy beyond the length', () => {
+  it.each(['galatasaray', 'GALATASARAY', 'Şifre123', 'BEŞİKTAŞ', 'Password1'])('refuses the common %s whatever its case', (password) => {
+    expect(passwordWeakness(password)).toBe('Bu şifre çok yaygın; tahmin edilmesi zor bir şifre seçin');
+  });
+
+  it('refuses one character said over and over, even when it is not on the common list', () => {
+    expect(passwordWeakness('zzzzzzzz')).toBe('Şifre tek bir karakterin tekrarı olamaz');
+    expect(passwordWeakness('zzzzzzzy')).toBeNull();
+  });
+
+  it('takes 200 characters and refuses 201 with a Turkish message', () => {
+    expect(newPassword.safeParse(`Kx9!${'a'.repeat(195)}b`).success).toBe(true);
+    const long = newPassword.safeParse(`Kx9!${'a'.repeat(196)}b`);
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0].message).toBe('Şifre en fazla 200 karakter olabilir');
+  });
+
+  it('passes the weakness on as the schema message', () => {
+    const weak = newPassword.safeParse('sifre123');
+    expect(weak.error?.issues.map((i) => i.message)).toEqual(['Bu şifre çok yaygın; tahmin edilmesi zor bir şifre seçin']);
+  });
+});

@@ -53,6 +53,16 @@ describe('login rate limit over HTTP', () => {
     expect(seconds).toBeLessThanOrEqual(15 * 60);
   });
 
+  it("a right password clears the account's failures, so ten more may follow", async () => {
+    const user = await createUser(ctx, { restaurantId });
+    for (let i = 0; i < 9; i++) expect((await login(user.email, 'yanlis')).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // nine left over would lock it at the second failure from here
+    expect((await login(user.email, 'yanlis')).statusCode).toBe(401);
+    expect((await login(user.email, 'yanlis')).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('locks an address after 30 failures spread over many accounts', async () => {
     // Known accounts keep this fast: unknown emails pay for a full-cost dummy hash each.
     for (let a = 0; a < 3; a++) {

@@ -123,6 +123,20 @@ describe('PIN sign-in', () => {
       endSessions.mockRestore();
     }
   });
+
+  it('marks the device as used by a right PIN only, as the owner’s device list shows', async () => {
+    const own = await kit.registerDevice(r.id, r.owner, 'Bar Tableti');
+    const w = await waiterWithPin('6140');
+    const listed = async () => ((await kit.owner(r.id, r.owner).devices()).json() as { id: string; lastUsedAt: string | null }[]).find((d) => d.id === own.device.id)!;
+    expect((await listed()).lastUsedAt).toBeNull();
+    expect((await kit.pinLogin(own.cookies, w.user.id, '6141')).statusCode).toBe(401);
+    expect((await listed()).lastUsedAt).toBeNull();
+    const before = Date.now();
+    expect((await kit.pinLogin(own.cookies, w.user.id, '6140')).statusCode).toBe(200);
+    const usedAt = (await listed()).lastUsedAt;
+    expect(usedAt).not.toBeNull();
+    expect(Date.parse(usedAt!)).toBeGreaterThanOrEqual(before - 1000);
+  });
 });
 
 describe('guessing limits', () => {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import { MESSAGES } from '../../../shared/errors';
-import { ticketLines, tickets } from '../../db/schema';
+import { auditEvents, ticketLines, tickets } from '../../db/schema';
 import type { LiveEvent } from '../events/event-hub';
 import type { TestContext } from '../../test-support/test-app';
 import { KITCHEN_MESSAGES } from './kitchen-messages';
@@ -234,6 +234,24 @@ describe('Tümü Hazır and Geri Al', () => {
     const b = await send([{ name: 'Rakı', station: 'Bar' }, { name: 'Mezeler', station: 'Mutfak' }]);
     await post(`/kitchen/batches/${b.batchId}/bump`, { station: 'Bar' });
     expect([await lineStatus(b.lineIds[0]), await lineStatus(b.lineIds[1])]).toEqual(['ready', 'sent']);
+  });
+
+  it('audits a bump with its station and the lines it made ready', async () => {
+    const b = await send([{ name: 'Ayran', station: 'Bar' }, { name: 'Lahmacun', station: 'Mutfak' }]);
+    expect((await post(`/kitchen/batches/${b.batchId}/bump`, { station: 'Bar' })).statusCode).toBe(200);
+    const rows = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'kitchen.batch.bump'), eq(auditEvents.entityId, b.batchId)));
+    expect(rows.map((r) => r.after)).toEqual([{ station: 'Bar', lineIds: [b.lineIds[0]] }]);
+  });
+
+  it('leaves a held course on the card: only what the cook may start is bumped', async () => {
+    const b = await send([{ name: 'Çorba' }, { name: 'Künefe' }]);
+    await ctx.database.db.update(ticketLines).set({ isHeld: true }).where(eq(ticketLines.id, b.lineIds[1]));
+    const res = await post(`/kitchen/batches/${b.batchId}/bump`, {});
+    expect(res.json()).toEqual({ batchId: b.batchId, changed: 1 });
+    expect([await lineStatus(b.lineIds[0]), await lineStatus(b.lineIds[1])]).toEqual(['ready', 'sent']);
+    const again = await post(`/kitchen/batches/${b.batchId}/bump`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: KITCHEN_MESSAGES.nothingToBump });
   });
 
   it('recalls a bumped card: its ready lines go back to Hazırlanıyor, served lines stay served', async () => {

@@ -89,3 +89,23 @@ describe('the password minimum of 8 characters', () => {
     await loginAs(ctx, 'sekiz@denetim.test', 'Ab3$xyzw');
   });
 });
+
+describe('audit of password resets', () => {
+  it('records whether the password was generated or given, never the password', async () => {
+    const user = await createUser(ctx, { restaurantId, role: 'waiter' });
+    const given = await asOwner('POST', `/${user.id}/reset-password`, { version: await versionOf(user.id), password: 'Kx9!kendi' });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().generatedPassword).toBeUndefined();
+    const generated = await asOwner('POST', `/${user.id}/reset-password`, { version: await versionOf(user.id) });
+    expect(generated.statusCode).toBe(200);
+    const password = generated.json().generatedPassword as string;
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    const rows = await auditOf(user.id);
+    expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
+      ['staff.reset-password', null, { generated: false }],
+      ['staff.reset-password', null, { generated: true }],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(password);
+    expect(JSON.stringify(rows)).not.toContain('Kx9!kendi');
+  });
+});

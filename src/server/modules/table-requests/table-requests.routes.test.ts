@@ -4,10 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { KitchenOrder } from '../../../shared/kitchen-contract';
 import type { TableRequestInfo } from '../../../shared/table-requests-contract';
 import type { Ticket } from '../../../shared/ticket-contract';
-import { auditEvents, menuItems, tableRequests } from '../../db/schema';
+import { auditEvents, menuItems, tableRequests, tickets } from '../../db/schema';
 import { saveOwnerSettings } from '../../test-support/owner-settings';
 import { collectEvents, createTestApp, type TestContext } from '../../test-support/test-app';
 import { guestAt, qrFixture } from './table-requests-test-kit';
+import { MESSAGES } from '../../../shared/errors';
 import { TABLE_REQUEST_MESSAGES } from './table-request-messages';
 
 let ctx: TestContext;
@@ -272,6 +273,8 @@ describe('the waiter answers', () => {
     expect((await f.staff().reject(requestId, 'Mutfak kapandı')).statusCode).toBe(204);
     expect((await guest.status(requestId)).json()).toEqual({ status: 'rejected', kind: 'order', reason: 'Mutfak kapandı' });
     expect((await f.staff().accept(requestId)).json().error).toBe(TABLE_REQUEST_MESSAGES.alreadyRejected);
+    const [audit] = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'table.request.reject'), eq(auditEvents.entityId, requestId)));
+    expect(audit).toMatchObject({ reason: 'Mutfak kapandı', before: { status: 'pending' }, after: { status: 'rejected', table: f.tables[0].name } });
   });
 
   it('lets an order expire unanswered after fifteen minutes', async () => {
@@ -347,6 +350,45 @@ describe('calls from the table', () => {
     expect(listed).toMatchObject({ status: 'accepted', answeredByName: f.restaurant.waiter.user.name });
     expect((await guest.status(first.json().requestId)).json()).toEqual({ status: 'accepted', kind: 'bill' });
     expect(await billAsked()).toBe(true);
+  });
+
+  it('answers each wrong answer in Turkish: a call is not accepted, an order is not seen, nothing is answered twice', async () => {
+    const f = await qrFixture(ctx);
+    const guest = guestOf(f);
+    const call = (await guest.call('waiter')).json().requestId as string;
+    const { requestId: order } = (await guest.order(basket(f))).json();
+    expect((await f.staff().accept(call)).json()).toEqual({ error: TABLE_REQUEST_MESSAGES.notAnOrder });
+    expect((await f.staff().acknowledge(order)).json()).toEqual({ error: TABLE_REQUEST_MESSAGES.notACall });
+    expect((await f.staff().acknowledge(call)).statusCode).toBe(204);
+    const twice = await f.staff().acknowledge(call);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: TABLE_REQUEST_MESSAGES.alreadyAnswered });
+    expect((await f.staff().accept(order)).statusCode).toBe(200);
+    const again = await f.staff().accept(order);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: TABLE_REQUEST_MESSAGES.alreadyAccepted });
+  });
+
+  it('leaves the time of a bill already asked for: the adisyon keeps its first Hesap istendi', async () => {
+    const f = await qrFixture(ctx);
+    const opened = (await f.staff().call('POST', '/tickets', { type: 'table', tableId: f.tables[0].id })).json() as Ticket;
+    const askedAt = new Date('2026-11-25T19:30:00Z');
+    await ctx.database.db.update(tickets).set({ billRequestedAt: askedAt }).where(eq(tickets.id, opened.id));
+    const bill = (await guestOf(f).call('bill')).json().requestId as string;
+    expect((await f.staff().acknowledge(bill)).statusCode).toBe(204);
+    const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, opened.id));
+    expect(row.billRequestedAt).toEqual(askedAt);
+    const [audit] = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'table.call.acknowledge'), eq(auditEvents.entityId, bill)));
+    expect(audit.after).toEqual({ status: 'accepted', kind: 'bill', table: f.tables[0].name });
+  });
+
+  it('audits a bill request that marks the adisyon with the adisyon it marked', async () => {
+    const f = await qrFixture(ctx);
+    const opened = (await f.staff().call('POST', '/tickets', { type: 'table', tableId: f.tables[0].id })).json() as Ticket;
+    const bill = (await guestOf(f).call('bill')).json().requestId as string;
+    expect((await f.staff().acknowledge(bill)).statusCode).toBe(204);
+    const [audit] = await ctx.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'table.call.acknowledge'), eq(auditEvents.entityId, bill)));
+    expect(audit.after).toEqual({ status: 'accepted', kind: 'bill', table: f.tables[0].name, billRequestedOn: opened.id });
   });
 });
 
@@ -434,3 +476,30 @@ describe('the QR token', () => {
     expect(renew.statusCode).toBe(403);
   });
 });
+
+describe('guessing table tokens', () => {
+  it('answers a well-formed token of a restaurant that does not exist with the restaurant 404', async () => {
+    const f = await qrFixture(ctx);
+    const res = await guestAt(ctx, randomUUID(), f.tables[0].qrToken, nextAddress()).order(basket(f));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: MESSAGES.restaurantNotFound });
+  });
+
+  it('stops an address after 60 wrong tokens, even for a right one, while its right tokens never count', async () => {
+    const f = await qrFixture(ctx);
+    const address = nextAddress();
+    const wrong = guestAt(ctx, f.restaurant.id, 'x'.repeat(43), address);
+    const right = guestAt(ctx, f.restaurant.id, f.tables[0].qrToken, address);
+    for (let i = 0; i < 59; i++) expect((await wrong.status(randomUUID())).statusCode).toBe(404);
+    for (let i = 0; i < 3; i++) expect((await right.status(randomUUID())).json().error).not.toBe(TABLE_REQUEST_MESSAGES.tooManyTokenTries);
+    const sixtieth = await wrong.status(randomUUID());
+    expect([sixtieth.statusCode, sixtieth.json().error]).toEqual([404, TABLE_REQUEST_MESSAGES.tokenInvalid]);
+    const stopped = await right.call('waiter');
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toEqual({ error: TABLE_REQUEST_MESSAGES.tooManyTokenTries });
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    // another address is not stopped
+    expect((await guestOf(f).call('waiter')).statusCode).toBe(201);
+  });
+});
+

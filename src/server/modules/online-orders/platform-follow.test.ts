@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { payments, ticketLines, tickets } from '../../db/schema';
+import { payments, platformOutbox, ticketLines, tickets } from '../../db/schema';
 import { type TestContext } from '../../test-support/test-app';
 import { aMinuteLater, appWithFakePlatform, authOf, connected, deliver, fake, inbox, sentCalls } from './platforms-test-kit';
 import { GETIR_ORDER, TRENDYOL_ORDER, YEMEKSEPETI_ORDER } from './platforms/fixtures';
@@ -64,8 +64,13 @@ describe('the platform hears the order’s progress', () => {
 
     await cookAll(shop, shop.ticketId);
     expect(await statusOf(shop, shop.orderId)).toBe('ready');
-    // Getir wants a minute between verify and prepare: prepare waits for it
+    // Getir wants a minute between verify and prepare: prepare waits for it, until a minute after the verify went
     expect(await paths()).toEqual([]);
+    const steps = await ctx.database.db.select().from(platformOutbox).where(eq(platformOutbox.orderId, shop.orderId));
+    const verify = steps.find((r) => r.kind === 'accept')!;
+    const prepare = steps.find((r) => r.kind === 'ready')!;
+    expect(prepare.status).toBe('pending');
+    expect(prepare.nextAttemptAt.getTime()).toBe(verify.sentAt!.getTime() + 60_000);
     await aMinuteLater(ctx, shop.orderId);
     expect(await paths()).toEqual(['/food-orders/getir-follow-1/prepare']);
 

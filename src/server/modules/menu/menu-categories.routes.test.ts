@@ -154,6 +154,18 @@ describe('reordering', () => {
     expect(audit.after).toEqual(['Tatlılar', 'Çorbalar', 'Izgaralar']);
   });
 
+  it('lists the items in the new category order, then by their own order, then by name', async () => {
+    const r = await restaurantWithStaff(ctx);
+    const drinks = await r.addCategory('İçecekler');
+    const starters = await r.addCategory('Mezeler');
+    await r.addItem(drinks.id, 'Ayran', 3000);
+    await r.addItem(drinks.id, 'Şalgam', 3500);
+    await r.addItem(starters.id, 'Zeytinyağlı Enginar', 12000);
+    const res = await r.call('PUT', '/categories/order', { ids: [starters.id, drinks.id] });
+    expect(res.statusCode).toBe(200);
+    expect((await r.menu()).items.map((i: { name: string }) => i.name)).toEqual(['Zeytinyağlı Enginar', 'Ayran', 'Şalgam']);
+  });
+
   it('refuses a list that leaves one out, repeats one or names another restaurant’s', async () => {
     const r = await restaurantWithStaff(ctx);
     const other = await restaurantWithStaff(ctx);
@@ -308,6 +320,16 @@ describe('bulk price change for a category', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Bu değişiklikle "Çok Pahalı" ürününün fiyatı 1.000.000,00 TL sınırını aşar');
     expect((await r.menu()).items.map((i: { priceKurus: number }) => i.priceKurus)).toEqual([1000, 90_000_000]);
+  });
+
+  it('accepts a change that lands exactly on 1.000.000 TL', async () => {
+    const r = await restaurantWithStaff(ctx);
+    const cat = await r.addCategory('Sınırda');
+    await r.addItem(cat.id, 'Tam Sınır', 80_000_000);
+    const res = await r.call('POST', `/categories/${cat.id}/price-change`, { percent: 25 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: 1 });
+    expect((await r.menu()).items[0]).toMatchObject({ priceKurus: 100_000_000, version: 2 });
   });
 
   it('says so for a category without items', async () => {

@@ -88,6 +88,24 @@ describe('CSV import', () => {
     expect(await r.menu()).toEqual(before);
   });
 
+  it('counts a row with two problems once, in the refusal and in the row count', async () => {
+    const r = await sampleMenu();
+    const text = csv(row('', '', 'Çorbalar', '', '', 'elli'), row('', '', 'Çorbalar', 'Ezogelin', '', '90'));
+    const preview = await importCsv(r, text, true);
+    expect(preview.json()).toMatchObject({
+      rowCount: 2,
+      created: 1,
+      errors: [
+        { line: 2, message: 'Ürün adı boş olamaz' },
+        { line: 2, message: 'Fiyat geçerli bir tutar değil (örnek: 1.250,50)' },
+      ],
+    });
+    const res = await importCsv(r, text);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('İçe aktarma yapılmadı: 1 satırda hata var (satır 2: Ürün adı boş olamaz). Hiçbir değişiklik kaydedilmedi.');
+    expect(res.json().report).toMatchObject({ dryRun: true, applied: false, rowCount: 2 });
+  });
+
   it('creates new categories and items, updates matched ones, audits each, and announces the change', async () => {
     const r = await sampleMenu();
     const events: LiveEvent[] = [];
@@ -117,6 +135,28 @@ describe('CSV import', () => {
     expect(imported.map((a) => a.action).sort()).toEqual(['menu.item.create', 'menu.item.create', 'menu.item.create', 'menu.item.update']);
     expect(imported.find((a) => a.action === 'menu.item.update')!.before).toMatchObject({ name: 'Mercimek', priceKurus: 9000 });
     expect(events.map((e) => e.type)).toEqual(['menu']);
+  });
+
+  it('puts an item moved to another category without a sort cell after the items there, and one that stays keeps its place', async () => {
+    const r = await sampleMenu();
+    const ezogelin = await r.addItem(r.soupId, 'Ezogelin', 8000);
+    const desserts = await r.addCategory('Tatlılar', '🍮');
+    await r.addItem(desserts.id, 'Künefe', 22000);
+    await r.addItem(desserts.id, 'Sütlaç', 11000);
+    const before = new Map((await r.menu()).items.map((i: { name: string; sortOrder: number }) => [i.name, i.sortOrder]));
+    expect([before.get('Mercimek'), before.get('Ezogelin'), before.get('Künefe'), before.get('Sütlaç')]).toEqual([0, 1, 0, 1]);
+    const res = await importCsv(
+      r,
+      csv(
+        row(r.lentilId, '', 'Tatlılar', 'Mercimek', 'Limonlu', '90', '10', '', 'Satışta'),
+        row(ezogelin.id, '', 'Çorbalar', 'Ezogelin', '', '85', '10', '', 'Satışta'),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ applied: true, created: 0, updated: 2 });
+    const byName = new Map((await r.menu()).items.map((i: { name: string }) => [i.name, i]));
+    expect(byName.get('Mercimek')).toMatchObject({ categoryId: desserts.id, sortOrder: 2 });
+    expect(byName.get('Ezogelin')).toMatchObject({ categoryId: r.soupId, sortOrder: 1, priceKurus: 8500 });
   });
 
   it('refuses to make dishes 0,00 TL unless the request confirms it, and lists them in the preview', async () => {

@@ -145,6 +145,43 @@ describe('the public menu cache', () => {
     expect(loads()).toBe(2);
   });
 
+  it('rebuilds after a settings.general or a tables event too', async () => {
+    const { cache, hub, loads } = cacheWith(['A', 'B', 'C']);
+    expect(nameIn(await cache.get('r1'))).toBe('A');
+    hub.publish('r1', 'settings.general');
+    expect(nameIn(await cache.get('r1'))).toBe('B');
+    hub.publish('r1', 'tables');
+    expect(nameIn(await cache.get('r1'))).toBe('C');
+    expect(loads()).toBe(3);
+  });
+
+  it('is still fresh at exactly its time-to-live', async () => {
+    const { cache, tick, loads } = cacheWith(['A', 'B'], 1000);
+    await cache.get('r1');
+    tick(1000);
+    expect(nameIn(await cache.get('r1'))).toBe('A');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(nameIn(await cache.get('r1'))).toBe('A');
+    expect(loads()).toBe(1);
+  });
+
+  it("answers a known table's token with the table's menu, and an unknown token with the plain one", async () => {
+    const { cache } = cacheWith(['A']);
+    const plain = await cache.get('r1');
+    expect(JSON.parse(plain!.json.toString())).toEqual({ restaurantInfo: { name: 'A' }, categories: [], menuItems: [] });
+    expect(await cache.get('r1', 'nope')).toBe(plain);
+    const table = await cache.get('r1', 't1');
+    expect(JSON.parse(table!.json.toString())).toEqual({
+      restaurantInfo: { name: 'A' },
+      categories: [],
+      menuItems: [],
+      table: { name: 'Bahçe 3' },
+      ordering: { enabled: false, confirmBy: 'waiter' },
+    });
+    expect(table!.etag).not.toBe(plain!.etag);
+    expect(await cache.get('r1', 't1')).toBe(table);
+  });
+
   it('after its time-to-live serves the old menu once while it rebuilds, then the new one', async () => {
     const { cache, tick, loads } = cacheWith(['A', 'B'], 1000);
     await cache.get('r1');

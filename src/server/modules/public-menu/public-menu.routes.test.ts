@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/errors';
 import { publicMenu } from '../../../shared/public-menu';
-import { menuCategories, menuItems } from '../../db/schema';
+import { menuCategories, menuItemOptionGroups, menuItems, optionGroups, options } from '../../db/schema';
 import { createRestaurant, createTestApp, type TestContext } from '../../test-support/test-app';
 
 let ctx: TestContext;
@@ -90,6 +90,56 @@ describe('public menu', () => {
     expect(ayran.name).toBe('Ayran');
     expect(ayran).not.toHaveProperty('description');
     expect(salgam.description).toBe('Acılı');
+  });
+
+  it("lists each item's option groups in the item's order, with the min and max the order check applies", async () => {
+    const restaurant = await createRestaurant(ctx, 'Seçenekli Lokanta');
+    const grills = await addCategory(restaurant.id, { icon: '🔥', name: 'Izgaralar', sortOrder: 0 });
+    const adana = await addItem(restaurant.id, grills.id, { name: 'Adana', priceKurus: 38000, sortOrder: 0 });
+    const plain = await addItem(restaurant.id, grills.id, { name: 'Sade Pilav', priceKurus: 9000, sortOrder: 1 });
+    const db = ctx.database.db;
+    // rows as an older client could leave them: a required group with no minimum, a maximum of 0
+    const [portion] = await db.insert(optionGroups).values({ restaurantId: restaurant.id, name: 'Porsiyon', isRequired: true, minChoices: 0, maxChoices: 0, sortOrder: 0 }).returning();
+    const [extras] = await db.insert(optionGroups).values({ restaurantId: restaurant.id, name: 'Ekstralar', isMultiple: true, isRequired: false, minChoices: 0, maxChoices: 3, sortOrder: 1 }).returning();
+    const [sides] = await db.insert(optionGroups).values({ restaurantId: restaurant.id, name: 'Yanında', isMultiple: true, isRequired: true, minChoices: 2, maxChoices: 2, sortOrder: 2 }).returning();
+    const [large, single] = await db
+      .insert(options)
+      .values([
+        { groupId: portion.id, name: '1,5', priceKurus: 15000, sortOrder: 1 },
+        { groupId: portion.id, name: '1', priceKurus: 0, sortOrder: 0 },
+      ])
+      .returning();
+    const [cheese] = await db.insert(options).values({ groupId: extras.id, name: 'Kaşar', priceKurus: 2500, sortOrder: 0 }).returning();
+    const [rice, salad] = await db
+      .insert(options)
+      .values([
+        { groupId: sides.id, name: 'Pilav', priceKurus: 0, sortOrder: 0 },
+        { groupId: sides.id, name: 'Salata', priceKurus: 0, sortOrder: 1 },
+      ])
+      .returning();
+    // the item shows its groups in its own link order, not the groups' list order
+    await db.insert(menuItemOptionGroups).values([
+      { itemId: adana.id, groupId: extras.id, sortOrder: 0 },
+      { itemId: adana.id, groupId: portion.id, sortOrder: 1 },
+      { itemId: adana.id, groupId: sides.id, sortOrder: 2 },
+    ]);
+
+    const res = await fetchMenu(restaurant.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().menuItems).toEqual([
+      {
+        id: adana.id,
+        name: 'Adana',
+        price: 38000,
+        category: grills.id,
+        optionGroups: [
+          { id: extras.id, name: 'Ekstralar', min: 0, max: 3, options: [{ id: cheese.id, name: 'Kaşar', price: 2500 }] },
+          { id: portion.id, name: 'Porsiyon', min: 1, max: 1, options: [{ id: single.id, name: '1', price: 0 }, { id: large.id, name: '1,5', price: 15000 }] },
+          { id: sides.id, name: 'Yanında', min: 2, max: 2, options: [{ id: rice.id, name: 'Pilav', price: 0 }, { id: salad.id, name: 'Salata', price: 0 }] },
+        ],
+      },
+      { id: plain.id, name: 'Sade Pilav', price: 9000, category: grills.id },
+    ]);
   });
 
   it('answers a restaurant without a menu with its name and empty lists', async () => {

@@ -127,6 +127,40 @@ describe('Malzemeler', () => {
     const list = (await k.owner.call('GET', '/ingredients')).json() as IngredientInfo[];
     expect(list[0]).toMatchObject({ stock: 5.7, recipeCount: 1 });
   });
+  it('the recipe count names only the recipes in force: a changed recipe counts once, an ended one no more', async () => {
+    const k = await kitchen();
+    const sogan = await k.ingredient('Soğan', 'g', 2);
+    const countOf = async () => ((await k.owner.call('GET', '/ingredients')).json() as IngredientInfo[]).find((i) => i.id === sogan.id)!.recipeCount;
+    expect(await countOf()).toBe(0);
+    expect((await k.saveItem(k.f.ezogelin.id, [{ ingredientId: sogan.id, quantity: '20', unit: 'g' }])).statusCode).toBe(200);
+    expect((await k.saveItem(k.f.mercimek.id, [{ ingredientId: sogan.id, quantity: '10', unit: 'g' }])).statusCode).toBe(200);
+    expect(await countOf()).toBe(2);
+    expect((await k.saveItem(k.f.ezogelin.id, [{ ingredientId: sogan.id, quantity: '30', unit: 'g' }])).statusCode).toBe(200);
+    expect(await countOf()).toBe(2);
+    expect((await k.saveItem(k.f.ezogelin.id, [])).statusCode).toBe(200);
+    expect(await countOf()).toBe(1);
+    // an ingredient an old version named is still in use: it cannot be deleted
+    const del = await k.owner.call('DELETE', `/ingredients/${sogan.id}?version=1`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error).toBe('Bu malzeme bir reçetede kullanılıyor; önce reçeteden çıkarın');
+  });
+
+  it('stock left before a Sayım is not taken off again: only the lines sent after it count', async () => {
+    const k = await kitchen();
+    const mercimek = await k.ingredient('Sarı mercimek', 'kg', 8_000);
+    expect((await k.saveItem(k.f.ezogelin.id, [{ ingredientId: mercimek.id, quantity: '150', unit: 'g' }])).statusCode).toBe(200);
+    // another ingredient counted earlier: the stock reads lines from its count on
+    const tuz = await k.ingredient('Tuz', 'kg', 1_000);
+    await k.owner.call('POST', `/ingredients/${tuz.id}/counts`, { quantity: '1', unit: 'kg' });
+    await k.owner.call('POST', `/ingredients/${mercimek.id}/counts`, { quantity: '5', unit: 'kg' });
+    await k.sell([{ menuItemId: k.f.ezogelin.id, quantity: 2 }]);
+    // the second count already holds the 300 g those two used
+    const counted = await k.owner.call('POST', `/ingredients/${mercimek.id}/counts`, { quantity: '4,5', unit: 'kg' });
+    expect(counted.json()).toMatchObject({ stock: 4.5 });
+    await k.sell([{ menuItemId: k.f.ezogelin.id, quantity: 1 }]);
+    const list = (await k.owner.call('GET', '/ingredients')).json() as IngredientInfo[];
+    expect(list.find((i) => i.id === mercimek.id)).toMatchObject({ stock: 4.35 });
+  });
 });
 
 describe('Reçeteler', () => {
@@ -195,6 +229,33 @@ describe('Reçete Raporu', () => {
     const res = await k.owner.call('GET', `/reports/recipes?from=${from}&to=${to}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('Tarih 2000 ile 2100 yılları arasında olmalı');
+  });
+
+  it('refuses a removal on a dish, an ingredient twice, a zero quantity and a factor over 100; keeps a factor of exactly 100 as typed', async () => {
+    const k = await kitchen();
+    const sogan = await k.ingredient('Soğan', 'g', 2);
+    const refusals: [Promise<{ statusCode: number; json: () => { error: string } }>, string][] = [
+      [k.saveItem(k.f.mercimek.id, [{ ingredientId: sogan.id, quantity: '20', unit: 'g', remove: true }]), 'Malzeme çıkarma yalnızca seçenek reçetelerinde olur'],
+      [k.saveItem(k.f.mercimek.id, [{ ingredientId: sogan.id, quantity: '20', unit: 'g' }, { ingredientId: sogan.id, quantity: '10', unit: 'g' }]), 'Bir malzeme reçetede bir kez yer alabilir'],
+      [k.saveItem(k.f.mercimek.id, [{ ingredientId: sogan.id, quantity: '0', unit: 'g' }]), 'Miktar sıfırdan büyük olmalı'],
+      [k.saveOption(k.f.mercimek.id, k.f.large.id, { mode: 'scale', factor: '100,001', lines: [] }), 'Porsiyon çarpanı girin (ör. 1,5)'],
+      [k.saveOption(k.f.mercimek.id, k.f.large.id, { mode: 'scale', factor: '0', lines: [] }), 'Porsiyon çarpanı girin (ör. 1,5)'],
+    ];
+    for (const [pending, message] of refusals) {
+      const res = await pending;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    const book = await k.recipeOf(k.f.mercimek.id);
+    expect(book.recipe).toBeNull();
+    expect(book.options.every((o) => o.recipe === null)).toBe(true);
+
+    const kept = await k.saveOption(k.f.mercimek.id, k.f.large.id, { mode: 'scale', factor: '100.0', lines: [] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await k.recipeOf(k.f.mercimek.id)).options.find((o) => o.optionId === k.f.large.id)!.recipe).toMatchObject({ version: 1, mode: 'scale', factor: '100,0', lines: [], cost: 0 });
+    // a removal with no quantity is fine on an option
+    const noOnion = await k.saveOption(k.f.mercimek.id, k.f.single.id, { mode: 'add', lines: [{ ingredientId: sogan.id, quantity: '0', unit: 'g', remove: true }] });
+    expect(noOnion.statusCode, noOnion.body).toBe(200);
   });
 
   it("an option's recipe counts once per unit sold times the line's quantity: 3 × a dish with +30 g is 90 g", async () => {
@@ -327,6 +388,41 @@ describe('Reçete Raporu', () => {
     await k.owner.call('POST', `/ingredients/${mercimek.id}/counts`, { quantity: '5,5', unit: 'kg' });
     const r = await k.report();
     expect(r.ingredients[0]).toMatchObject({ theoretical: 0.4, actual: 0.5, variance: 0.1 });
+  });
+
+  it('an Alış after the closing count is not part of the actual use', async () => {
+    const k = await kitchen();
+    const mercimek = await k.ingredient('Mercimek', 'kg', 8_000);
+    await k.saveItem(k.f.ezogelin.id, [{ ingredientId: mercimek.id, quantity: '100', unit: 'g' }]);
+    await k.owner.call('POST', `/ingredients/${mercimek.id}/counts`, { quantity: '5', unit: 'kg' });
+    const { ingredientMovements } = await import('../../db/schema');
+    await ctx.database.db.update(ingredientMovements).set({ at: new Date(Date.now() - 36 * 3_600_000) }).where(eq(ingredientMovements.ingredientId, mercimek.id));
+    await k.sell([{ menuItemId: k.f.ezogelin.id, quantity: 4 }]);
+    await k.owner.call('POST', `/ingredients/${mercimek.id}/purchases`, { quantity: '1', unit: 'kg', totalKurus: 8_000 });
+    await k.owner.call('POST', `/ingredients/${mercimek.id}/counts`, { quantity: '5,5', unit: 'kg' });
+    // bought after the shelf was counted: it is on the shelf for the next count, not used
+    await k.owner.call('POST', `/ingredients/${mercimek.id}/purchases`, { quantity: '2', unit: 'kg', totalKurus: 16_000 });
+    const r = await k.report();
+    expect(r.ingredients[0]).toMatchObject({ theoretical: 0.4, actual: 0.5, variance: 0.1 });
+  });
+
+  it('adds dishes up per category and in the totals, and lists the dishes without a recipe most sold first', async () => {
+    const k = await kitchen();
+    const mercimek = await k.ingredient('Mercimek', 'g', 10);
+    await k.saveItem(k.f.ezogelin.id, [{ ingredientId: mercimek.id, quantity: '100', unit: 'g' }]);
+    await k.sell([
+      { menuItemId: k.f.raki.id, quantity: 1 },
+      { menuItemId: k.f.ezogelin.id, quantity: 2 },
+      { menuItemId: k.f.mercimek.id, quantity: 3, optionIds: [k.f.single.id] },
+    ]);
+    const r = await k.report();
+    expect(r.items).toEqual([expect.objectContaining({ name: 'Ezogelin', sold: 2, cost: 2_000, revenue: 19_000, margin: 17_000 })]);
+    expect(r.categories).toEqual([{ name: expect.any(String), sold: 2, cost: 2_000, revenue: 19_000, margin: 17_000 }]);
+    expect(r.totals).toEqual({ cost: 2_000, revenue: 19_000, margin: 17_000 });
+    expect(r.withoutRecipe).toEqual([
+      { menuItemId: k.f.mercimek.id, name: 'Mercimek', sold: 3 },
+      { menuItemId: k.f.raki.id, name: 'Rakı', sold: 1 },
+    ]);
   });
 
   it('bad periods answer 400 in Turkish: from after to, more than 366 days, a day that does not exist', async () => {

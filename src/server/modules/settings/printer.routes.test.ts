@@ -315,6 +315,13 @@ describe('optimistic locking with If-Match', () => {
     expect((await getSettings(r.id, r.owner.cookies)).json().fontSize).toBe('11');
   });
 
+  it('reads an If-Match with spaces around the quoted version', async () => {
+    const r = await restaurantWithStaff();
+    const res = await putSettings(r.id, r.owner.cookies, customSettings({ footerText: 'Boşluklu' }), { 'if-match': '"0" ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBe('"1"');
+  });
+
   it('answers 409 to If-Match "0" once someone has saved', async () => {
     const r = await restaurantWithStaff();
     await putSettings(r.id, r.owner.cookies, customSettings());
@@ -425,6 +432,25 @@ describe('one set of business details for Ayarlar and the printer document', () 
     expect(after.json().restaurantInfo).toEqual({ name: 'Hünkâr Lokantası', address: 'Nişantaşı, İstanbul', phone: '0212 555 11 22' });
   });
 
+  it('a change of only the phone, or only the address, in Ayarlar reaches the printer document', async () => {
+    const r = await restaurantWithStaff();
+    const general = (await getGeneral(r.id, r.owner.cookies)).json();
+    const first = { ...general.profile, address: 'Nişantaşı, İstanbul', phone: '0212 555 11 22' };
+    const saved = await putGeneral(r.id, r.owner.cookies, { ...general, profile: first });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const version = (await getSettings(r.id, r.owner.cookies)).headers.etag;
+    await putGeneral(r.id, r.owner.cookies, { ...general, profile: { ...first, phone: '0212 555 99 00' } });
+    const afterPhone = await getSettings(r.id, r.owner.cookies);
+    expect(afterPhone.headers.etag).not.toBe(version);
+    expect((await ctx.database.db.select().from(settings).where(and(eq(settings.restaurantId, r.id), eq(settings.key, 'printer'))))[0].value).toMatchObject({
+      restaurantInfo: { name: r.name, address: 'Nişantaşı, İstanbul', phone: '0212 555 99 00' },
+    });
+    await putGeneral(r.id, r.owner.cookies, { ...general, profile: { ...first, phone: '0212 555 99 00', address: 'Teşvikiye, İstanbul' } });
+    expect((await ctx.database.db.select().from(settings).where(and(eq(settings.restaurantId, r.id), eq(settings.key, 'printer'))))[0].value).toMatchObject({
+      restaurantInfo: { name: r.name, address: 'Teşvikiye, İstanbul', phone: '0212 555 99 00' },
+    });
+  });
+
   it("Yazıcı Ayarları' name, address and phone show in Ayarlar, with a new ETag", async () => {
     const r = await restaurantWithStaff();
     const before = await getGeneral(r.id, r.owner.cookies);
@@ -453,6 +479,23 @@ describe('one set of business details for Ayarlar and the printer document', () 
     await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'printer', value: old, version: 1 });
     expect((await getGeneral(r.id, r.owner.cookies)).json().profile).toMatchObject({ name: r.name, address: 'Bağdat Cad. 5', phone: '0216 333 44 55' });
     expect((await getSettings(r.id, r.owner.cookies)).json().restaurantInfo).toEqual({ name: r.name, address: 'Bağdat Cad. 5', phone: '0216 333 44 55' });
+  });
+
+  it('where Ayarlar has only one of address and phone, the other comes from the older printer document and its own stays', async () => {
+    const old = { ...DEFAULT_PRINTER_SETTINGS, restaurantInfo: { name: 'Eski Ad', address: 'Bağdat Cad. 5', phone: '0216 333 44 55' } };
+    const cases = [
+      { own: { address: 'Moda, Kadıköy', phone: '' }, read: { address: 'Moda, Kadıköy', phone: '0216 333 44 55' } },
+      { own: { address: '', phone: '0212 999 88 77' }, read: { address: 'Bağdat Cad. 5', phone: '0212 999 88 77' } },
+    ];
+    for (const { own, read } of cases) {
+      const r = await restaurantWithStaff();
+      const general = (await getGeneral(r.id, r.owner.cookies)).json();
+      // both documents as they were saved before the two were one (no copy from one to the other)
+      await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'general', value: { ...general, profile: { ...general.profile, ...own } }, version: 1 });
+      await ctx.database.db.insert(settings).values({ restaurantId: r.id, key: 'printer', value: old, version: 1 });
+      expect((await getGeneral(r.id, r.owner.cookies)).json().profile).toMatchObject({ name: r.name, ...read });
+      expect((await getSettings(r.id, r.owner.cookies)).json().restaurantInfo).toEqual({ name: r.name, ...read });
+    }
   });
 
   it('refuses an empty restaurant name with a Turkish 400 on the field', async () => {

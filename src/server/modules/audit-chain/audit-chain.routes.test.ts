@@ -270,6 +270,17 @@ describe('the hash chains', () => {
     await db().insert(auditEvents).values({ restaurantId: r.id, seq: 4, action: 'menu.item.delete', entity: 'menu_item', entityId: 'x' });
     expect((await report(r.id)).firstBroken).toMatchObject({ kind: 'audit', seq: 4, reason: CHAIN_MESSAGES.hashMissing });
   });
+
+  it('catch the first link whose hash was taken away: a row that names a previous hash is no old row', async () => {
+    const r = await staffedRestaurant(ctx);
+    const row = (entityId: string) => ({ actorUserId: null, actorRole: 'system', approverUserId: null, action: 'menu.item.update', entity: 'menu_item', entityId, before: null, after: null, reason: null });
+    await db().transaction((tx) => appendAuditRows(tx, r.id, [row('a'), row('b')]));
+    const [first] = await rowsOf(r.id);
+    await behindTheBack('audit_events', () => db().update(auditEvents).set({ hash: null }).where(eq(auditEvents.id, first.id)));
+    const got = await report(r.id);
+    expect(got.auditRowsBeforeChain).toBe(0);
+    expect(got.firstBroken).toMatchObject({ kind: 'audit', seq: 1, reason: CHAIN_MESSAGES.hashMismatch });
+  });
 });
 
 describe('a sealed bill refuses the server’s own database role', () => {

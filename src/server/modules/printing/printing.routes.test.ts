@@ -92,6 +92,22 @@ describe('printing the bill on the network printer', () => {
     expect(text).toContain(`Masa: ${t.tableName}`);
   });
 
+  it('prints once when Hesabı Yazdır is sent twice at once with one idempotency key (a double tap, a retry on a slow line)', async () => {
+    const bill = await printer();
+    await setPrinters({ bill: { host: bill.host, port: bill.port } });
+    const t = await turkishTicket([[icli, 1]]);
+    const keyed = () => f.api(f.restaurant.waiter).call('POST', `/tickets/${t.id}/print`, undefined, { 'idempotency-key': `print-twice-${t.id}` });
+    const answers = await Promise.all([keyed(), keyed()]);
+    expect(answers.map((r) => r.statusCode)).toContain(200);
+    expect(await bill.untilJobs(1)).toHaveLength(1);
+    // both answers are in: a second print would have connected by now
+    expect(bill.connections).toBe(1);
+    // a later retry is answered from the first, and prints nothing
+    const retry = await keyed();
+    expect(retry.json()).toEqual({ printed: true, host: bill.host, port: bill.port });
+    expect(bill.connections).toBe(1);
+  });
+
   it('answers 409 in Turkish when no bill printer is set, and sends nothing', async () => {
     await setPrinters({ bill: null });
     const t = await turkishTicket([[icli, 1]]);
@@ -208,6 +224,7 @@ describe('printing kitchen slips on Mutfağa Gönder', () => {
       ],
     });
     const before = (await failures()).length;
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const t = await turkishTicket([
       [icli, 1],
       [cay, 1],
@@ -228,6 +245,10 @@ describe('printing kitchen slips on Mutfağa Gönder', () => {
       error: `Yazıcıya ulaşılamadı: 127.0.0.1:${port}`,
       retry: 'scheduled',
     });
+    // the retry waits the app's retry delay (1 s here), not its printer timeout (2 s)
+    const delays = timers.mock.calls.map(([, ms]) => ms);
+    expect(delays).toContain(1000);
+    expect(delays).not.toContain(2000);
 
     // The printer comes back before the retry: the slip prints then.
     const back = await printer(port);

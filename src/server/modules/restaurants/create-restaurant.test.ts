@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test-support/test-app';
 import { createRestaurantWithOwner, generatePassword } from './create-restaurant';
 
@@ -31,6 +33,16 @@ describe('creating a restaurant with its first owner', () => {
     await expect(
       createRestaurantWithOwner(ctx.app, { name: 'Üç', ownerEmail: 'uc@lokanta.test', ownerPassword: 'kisa' }),
     ).rejects.toThrow('en az 8');
+  });
+
+  it.each(['sahip', 'sahip@lokanta', 'sahip @lokanta.test', '@lokanta.test', 'sahip@.test'])('refuses the owner e-mail %j, creating nothing', async (ownerEmail) => {
+    await expect(createRestaurantWithOwner(ctx.app, { name: 'Dört', ownerEmail })).rejects.toThrow(`Geçersiz e-posta: ${ownerEmail}`);
+  });
+
+  it("stores the owner's name trimmed", async () => {
+    const created = await createRestaurantWithOwner(ctx.app, { name: 'Beş', ownerEmail: 'bes@lokanta.test', ownerName: '  Ayla Kaya ', ownerPassword: 'uzun-bir-sifre' });
+    const [owner] = await ctx.database.db.select({ name: users.name }).from(users).where(eq(users.id, created.ownerId));
+    expect(owner.name).toBe('Ayla Kaya');
   });
 
   it('generates passwords without look-alike characters', () => {

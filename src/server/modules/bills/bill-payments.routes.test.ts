@@ -321,6 +321,11 @@ describe('Kapalı Hesaplar', () => {
       hasCancel: true,
       wasReopened: false,
     });
+    // and a plain bill raises no flag
+    const plain = await paidTicket({ ezogelin: 1 });
+    expect((await f.bills().close(plain)).statusCode).toBe(200);
+    const plainSummary = ((await owner.call('GET', '/bills')).json() as BillSummary[]).find((b) => b.id === plain.id);
+    expect(plainSummary).toMatchObject({ hasDiscount: false, hasComp: false, hasCancel: false, wasReopened: false });
     expect((await owner.call('GET', `/bills?number=${closed.billNumber}`)).json().map((b: BillSummary) => b.id)).toEqual([t.id]);
     expect((await owner.call('GET', '/bills?from=2020-01-01&to=2020-01-31')).json()).toEqual([]);
     expect((await owner.call('GET', '/bills?from=2020-13-01')).statusCode).toBe(400);

@@ -31,7 +31,7 @@ export interface PrintingOptions {
  * Runs `work` once every earlier work queued under `key` has finished: one at a time per key, in the
  * order they were queued. Its result (or error) is the caller's; the next one runs either way.
  */
-function inTurn<T>(turns: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+export function inTurn<T>(turns: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   const run = (turns.get(key) ?? Promise.resolve()).then(work);
   const done = run.then(
     () => undefined,
